@@ -1,0 +1,1025 @@
+"""The compiled engine of the board games (classic and Walking Dead): dice, movement, decks, jail,
+buying and auctions, rent, building, mortgages, trades, bankruptcy, and the game loop.
+
+Kernels take arrays and scalars only. Rule arrays (`sq, rent, groups, cards, decks, rules`) come from
+simulator.rules; state arrays are scratch allocated once per chunk of games; column numbers are in
+board_layout. Rule references (e.g. "rulebook: Crise du batiment") point at the Walking Dead rulebook,
+shared/rules/004_66603cd0e01f861b.txt, which states the classic rules.
+"""
+import numpy as np
+from numba import njit, prange
+
+from simulator.engines.board_layout import (
+    ADVANCE_TO, ADVANCE_TO_NEAREST, B_COLUMNS, B_HOTELS, B_HOUSES, B_NET, B_POT, B_ROUND, B_TURN, BANK,
+    C_A, C_B, C_DECK, C_EFFECT, CA_COLUMNS, CA_DRAWER_WINS, CA_DRAWERS, CA_DRAWS, CARD, D_LEN, DQ_CARDS,
+    DQ_COUNT, DQ_HEAD, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING,
+    G_KIND, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, GM_COLUMNS, GM_END, GM_ROTATION, GM_ROUNDS, GM_TURNS,
+    GM_VIOLATIONS, GM_WINNER, GO_TO_JAIL, GO_TO_JAIL_CARD, HOTEL_RENT, MOVE, N_PARAMS, O_COLUMNS, O_LEVEL,
+    O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_JAIL, PL_JAIL_TURNS, PL_OUT_TURN, PL_POS,
+    PL_RENT_IN, PL_RENT_OUT, PL_TRADES, PO_CASH, PO_COLUMNS, PO_GROUPS, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
+    PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_TRADES, R_AUCTION_MIN_BID,
+    R_AUCTIONS, R_BANK_HOTELS, R_BANK_HOUSES, R_DEAL_DEEDS, R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY,
+    R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED,
+    R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES, R_MAX_ROUNDS, R_MORTGAGE_INTEREST_PCT,
+    R_SELLBACK_PCT, R_START_CASH, R_TRADING, RAILROAD, REPAIRS, SA_AUCTIONED, SA_BOUGHT, SA_COLUMNS,
+    SA_LANDINGS, SA_OWNED_AT_END, SA_RENT, SA_WINNER_OWNED, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_HOTEL_COST,
+    SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET, TAX, UTILITY, V_BANK_STOCK, V_BUILDINGS,
+    V_EVEN_BUILDING, V_JAIL_CARDS, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
+)
+from simulator.engines.board_state import (
+    building_value, group_levels, group_mortgaged, hotel_level, other_owner, owned_in_group, owns_group, wealth,
+)
+from simulator.rng import below, seed_game, shuffle
+from strategies import board_logic as strategy
+
+# ---------------------------------------------------------------------------------------------------
+# Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
+
+
+@njit(cache=True)
+def bank_pays(pl, bank, p, amount):
+    pl[p, PL_CASH] += amount
+    bank[B_NET] += amount
+
+
+@njit(cache=True)
+def _into_bank(rules, pl, bank, p, amount, fine):
+    """p pays the bank; taxes and fines feed the Free Parking jackpot under that house rule."""
+    pl[p, PL_CASH] -= amount
+    if fine and rules[R_FREE_PARKING_JACKPOT] != 0:
+        bank[B_POT] += amount
+    else:
+        bank[B_NET] -= amount
+
+
+@njit(cache=True)
+def interest(rules, mortgage):
+    """10% of a mortgage, rounded up to a whole unit (rulebook: Hypothequer une propriete)."""
+    return (mortgage * rules[R_MORTGAGE_INTEREST_PCT] + 99) // 100
+
+
+@njit(cache=True)
+def mortgage_square(sq, own, pl, bank, p, s):
+    own[s, O_MORTGAGED] = 1
+    bank_pays(pl, bank, p, sq[s, SQ_MORTGAGE])
+
+
+@njit(cache=True)
+def sell_building(sq, groups, own, rules, pl, bank, p, g):
+    """Sell one building of group g back to the bank at the sell-back rate, evenly: from a square at the
+    group's highest level. A hotel trades back for max_houses houses; when the bank has not that many,
+    every building of the group is sold (rulebook: Vendre un batiment; shortage: assumption)."""
+    low, high = group_levels(own, groups, g)
+    if high == 0:
+        return False
+    top = hotel_level(rules)
+    pct = rules[R_SELLBACK_PCT]
+    for k in range(groups[g, G_SIZE]):
+        s = groups[g, G_MEMBERS + k]
+        if own[s, O_LEVEL] == high:
+            break
+    if high < top:
+        own[s, O_LEVEL] -= 1
+        bank[B_HOUSES] += 1
+        bank_pays(pl, bank, p, sq[s, SQ_HOUSE_COST] * pct // 100)
+    elif bank[B_HOUSES] >= rules[R_MAX_HOUSES]:
+        own[s, O_LEVEL] = rules[R_MAX_HOUSES]
+        bank[B_HOTELS] += 1
+        bank[B_HOUSES] -= rules[R_MAX_HOUSES]
+        bank_pays(pl, bank, p, sq[s, SQ_HOTEL_COST] * pct // 100)
+    else:
+        refund = 0
+        for k in range(groups[g, G_SIZE]):
+            m = groups[g, G_MEMBERS + k]
+            level = own[m, O_LEVEL]
+            refund += building_value(sq, rules, m, level) * pct // 100
+            if level == top:
+                bank[B_HOTELS] += 1
+            else:
+                bank[B_HOUSES] += level
+            own[m, O_LEVEL] = 0
+        bank_pays(pl, bank, p, refund)
+    return True
+
+
+@njit(cache=True)
+def _mortgageable(sq, groups, own, p, loose_only):
+    """The cheapest unmortgaged square of p whose group has no buildings; with loose_only, only squares
+    outside a group p completes (those cost p the least rent)."""
+    best = -1
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
+            continue
+        g = sq[s, SQ_GROUP]
+        low, high = group_levels(own, groups, g)
+        if high > 0:
+            continue
+        if loose_only and owns_group(own, groups, g, p):
+            continue
+        if best < 0 or sq[s, SQ_MORTGAGE] < sq[best, SQ_MORTGAGE]:
+            best = s
+    return best
+
+
+@njit(cache=True)
+def raise_money(sq, groups, own, rules, pl, bank, p, amount):
+    """Mortgage and sell until p holds `amount` or has nothing left (rulebook: Au secours ! J'ai besoin
+    d'argent !): loose squares first, then buildings from the cheapest group, then the rest."""
+    while pl[p, PL_CASH] < amount:
+        s = _mortgageable(sq, groups, own, p, True)
+        if s >= 0:
+            mortgage_square(sq, own, pl, bank, p, s)
+            continue
+        cheapest = -1
+        for g in range(groups.shape[0]):
+            if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, p):
+                continue
+            low, high = group_levels(own, groups, g)
+            if high > 0 and (cheapest < 0 or sq[groups[g, G_MEMBERS], SQ_HOUSE_COST]
+                             < sq[groups[cheapest, G_MEMBERS], SQ_HOUSE_COST]):
+                cheapest = g
+        if cheapest >= 0:
+            sell_building(sq, groups, own, rules, pl, bank, p, cheapest)
+            continue
+        s = _mortgageable(sq, groups, own, p, False)
+        if s < 0:
+            return
+        mortgage_square(sq, own, pl, bank, p, s)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Decks
+
+
+@njit(cache=True)
+def draw(decks, dq, d):
+    """The top card of deck d, or -1 when every card is held as a Get Out of Jail Free card."""
+    if dq[d, DQ_COUNT] == 0:
+        return -1
+    head = dq[d, DQ_HEAD]
+    card = dq[d, DQ_CARDS + head]
+    dq[d, DQ_HEAD] = (head + 1) % decks[d, D_LEN]
+    dq[d, DQ_COUNT] -= 1
+    return card
+
+
+@njit(cache=True)
+def to_bottom(decks, dq, d, card):
+    dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + dq[d, DQ_COUNT]) % decks[d, D_LEN]] = card
+    dq[d, DQ_COUNT] += 1
+
+
+@njit(cache=True)
+def shuffle_decks(decks, dq, rng):
+    for d in range(decks.shape[0]):
+        n = decks[d, D_LEN]
+        dq[d, DQ_HEAD] = 0
+        dq[d, DQ_COUNT] = n
+        dq[d, DQ_CARDS:DQ_CARDS + n] = decks[d, 1:1 + n]
+        shuffle(rng, dq[d, DQ_CARDS:], n)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Movement
+
+
+@njit(cache=True)
+def roll(rng):
+    return below(rng, 6) + 1, below(rng, 6) + 1
+
+
+@njit(cache=True)
+def advance(rules, pl, bank, p, steps, n_squares):
+    """Move p forward; passing or landing on GO pays the salary (rulebook: Quand c'est votre tour, 4),
+    and landing on it pays it again under the go_landing_bonus house rule."""
+    position = pl[p, PL_POS] + steps
+    if position >= n_squares:
+        position -= n_squares
+        bank_pays(pl, bank, p, rules[R_GO_SALARY])
+        if position == 0 and rules[R_GO_LANDING_BONUS] != 0:
+            bank_pays(pl, bank, p, rules[R_GO_SALARY])
+    pl[p, PL_POS] = position
+
+
+@njit(cache=True)
+def nearest(sq, position, kind):
+    n = sq.shape[0]
+    for step in range(1, n + 1):
+        s = (position + step) % n
+        if sq[s, SQ_KIND] == kind:
+            return s
+    return position
+
+
+@njit(cache=True)
+def send_to_jail(rules, pl, p):
+    """No salary on the way (rulebook: Allez en prison)."""
+    pl[p, PL_POS] = rules[R_JAIL_SQUARE]
+    pl[p, PL_JAIL] = 0
+
+
+@njit(cache=True)
+def card_move(sq, cards, rules, pl, bank, p, card):
+    """Apply the movement of a card. Returns (moved, rent multiplier, dice multiplier)."""
+    effect = cards[card, C_EFFECT]
+    n = sq.shape[0]
+    if effect == ADVANCE_TO:
+        steps = (cards[card, C_A] - pl[p, PL_POS]) % n
+        advance(rules, pl, bank, p, steps if steps > 0 else n, n)
+        return True, 1, 0
+    if effect == ADVANCE_TO_NEAREST:
+        target = nearest(sq, pl[p, PL_POS], cards[card, C_A])
+        advance(rules, pl, bank, p, (target - pl[p, PL_POS]) % n, n)
+        if cards[card, C_A] == RAILROAD:
+            return True, max(1, cards[card, C_B]), 0
+        return True, 1, cards[card, C_B]
+    if effect == MOVE:
+        steps = cards[card, C_A]
+        if steps > 0:
+            advance(rules, pl, bank, p, steps, n)
+        else:
+            pl[p, PL_POS] = (pl[p, PL_POS] + steps) % n
+        return True, 1, 0
+    if effect == GO_TO_JAIL_CARD:
+        send_to_jail(rules, pl, p)
+    return False, 1, 0
+
+
+# ---------------------------------------------------------------------------------------------------
+# Ownership: buying, auctions, rent, bankruptcy
+
+
+@njit(cache=True)
+def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
+    """An English auction in steps of 1 from the minimum bid (rulebook: Vente aux encheres): the highest
+    valuation wins and pays one more than the second-highest; a tie goes to the earlier bidder in turn
+    order from `first`. Payment is in cash only."""
+    n = pl.shape[0]
+    best = -1
+    best_bid = -1
+    second_bid = -1
+    for k in range(n):
+        i = (first + k) % n
+        if pl[i, PL_ALIVE] == 0:
+            continue
+        bid = min(strategy.max_bid(sq, groups, own, prm, pl, i, s), pl[i, PL_CASH])
+        if bid > best_bid:
+            second_bid = best_bid
+            best_bid = bid
+            best = i
+        elif bid > second_bid:
+            second_bid = bid
+    minimum = rules[R_AUCTION_MIN_BID]
+    if best < 0 or best_bid < minimum:
+        return
+    price = min(max(minimum, second_bid + 1), best_bid)
+    pl[best, PL_CASH] -= price
+    bank[B_NET] -= price
+    own[s, O_OWNER] = best
+    sq_agg[s, SA_AUCTIONED] += 1
+
+
+@njit(cache=True)
+def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
+    """Buy at the list price or, declined, auction (rulebook: Propriete n'appartenant a personne)."""
+    if strategy.buys(sq, prm, pl, rng, p, s):
+        pl[p, PL_CASH] -= sq[s, SQ_PRICE]
+        bank[B_NET] -= sq[s, SQ_PRICE]
+        own[s, O_OWNER] = p
+        sq_agg[s, SA_BOUGHT] += 1
+    elif rules[R_AUCTIONS] != 0:
+        auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, p)
+
+
+@njit(cache=True)
+def rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, dice_multiplier):
+    """Rent of square s to its owner (rulebook: Propriete appartenant deja a un autre joueur)."""
+    owner = own[s, O_OWNER]
+    g = sq[s, SQ_GROUP]
+    kind = sq[s, SQ_KIND]
+    if kind == STREET:
+        level = own[s, O_LEVEL]
+        if level == hotel_level(rules):
+            return rent[s, HOTEL_RENT]
+        if level > 0:
+            return rent[s, level]
+        if owns_group(own, groups, g, owner) and (rules[R_GROUP_RENT_NEEDS_UNMORTGAGED] == 0
+                                                 or not group_mortgaged(own, groups, g)):
+            return rent[s, 0] * rules[R_GROUP_RENT_MULT]
+        return rent[s, 0]
+    owned = owned_in_group(own, groups, g, owner)
+    if kind == RAILROAD:
+        return rent[s, owned - 1] * rent_multiplier
+    if dice_multiplier > 0:
+        d1, d2 = roll(rng)
+        return (d1 + d2) * dice_multiplier
+    return dice_total * rent[s, owned - 1]
+
+
+@njit(cache=True)
+def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
+    """Bankrupt to the bank: cash to the bank, jail cards to the bottom of their decks, every square
+    back to the bank unmortgaged and auctioned (rulebook: Au secours ! J'ai besoin d'argent !)."""
+    bank[B_NET] -= pl[p, PL_CASH]
+    pl[p, PL_CASH] = 0
+    for c in range(held.shape[1]):
+        for _ in range(held[p, c]):
+            to_bottom(decks, dq, cards[c, C_DECK], c)
+        held[p, c] = 0
+    pl[p, PL_ALIVE] = 0
+    pl[p, PL_JAIL] = -1
+    pl[p, PL_OUT_TURN] = bank[B_TURN]
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p:
+            own[s, O_OWNER] = -1
+            own[s, O_MORTGAGED] = 0
+            own[s, O_LEVEL] = 0
+            if rules[R_AUCTIONS] != 0:
+                auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, (p + 1) % pl.shape[0])
+
+
+@njit(cache=True)
+def pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount, fine):
+    """p owes the bank; True when paid, False when p went bankrupt."""
+    if pl[p, PL_CASH] < amount:
+        raise_money(sq, groups, own, rules, pl, bank, p, amount)
+    if pl[p, PL_CASH] >= amount:
+        _into_bank(rules, pl, bank, p, amount, fine)
+        return True
+    eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
+    return False
+
+
+@njit(cache=True)
+def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, amount):
+    """p owes q; True when paid. Bankrupt to a player, p hands over its cash, its (by then mortgaged)
+    squares and its jail cards, and q pays the 10% interest on each mortgage at once, keeping the
+    mortgages (rulebook: Au secours ! J'ai besoin d'argent !)."""
+    if pl[p, PL_CASH] < amount:
+        raise_money(sq, groups, own, rules, pl, bank, p, amount)
+    if pl[p, PL_CASH] >= amount:
+        pl[p, PL_CASH] -= amount
+        pl[q, PL_CASH] += amount
+        return True
+    pl[q, PL_CASH] += pl[p, PL_CASH]
+    pl[p, PL_CASH] = 0
+    for c in range(held.shape[1]):
+        held[q, c] += held[p, c]
+        held[p, c] = 0
+    pl[p, PL_ALIVE] = 0
+    pl[p, PL_JAIL] = -1
+    pl[p, PL_OUT_TURN] = bank[B_TURN]
+    due = 0
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p:
+            own[s, O_OWNER] = q
+            if own[s, O_MORTGAGED] != 0:
+                due += interest(rules, sq[s, SQ_MORTGAGE])
+    if due > 0:
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due, False)
+    return False
+
+
+# ---------------------------------------------------------------------------------------------------
+# The player's own moves between rolls: lift mortgages, trade, build
+
+
+@njit(cache=True)
+def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
+    """Squares of complete groups first: they pay the most once free."""
+    for complete_first in (True, False):
+        for s in range(own.shape[0]):
+            if own[s, O_OWNER] != p or own[s, O_MORTGAGED] == 0:
+                continue
+            if owns_group(own, groups, sq[s, SQ_GROUP], p) != complete_first:
+                continue
+            cost = sq[s, SQ_MORTGAGE] + interest(rules, sq[s, SQ_MORTGAGE])
+            if strategy.lifts_mortgage(prm, pl, p, cost):
+                _into_bank(rules, pl, bank, p, cost, False)
+                own[s, O_MORTGAGED] = 0
+
+
+@njit(cache=True)
+def _hand_over(sq, groups, own, rules, g, giver, receiver):
+    """Give the giver's squares of group g to the receiver; returns the list value and the interest the
+    receiver owes on mortgaged ones (rulebook: Passez des accords avec vos adversaires)."""
+    value = 0
+    due = 0
+    for k in range(groups[g, G_SIZE]):
+        s = groups[g, G_MEMBERS + k]
+        if own[s, O_OWNER] == giver:
+            own[s, O_OWNER] = receiver
+            value += sq[s, SQ_PRICE]
+            if own[s, O_MORTGAGED] != 0:
+                due += interest(rules, sq[s, SQ_MORTGAGE])
+    return value, due
+
+
+@njit(cache=True)
+def _group_value(sq, groups, own, g, holder):
+    value = 0
+    for k in range(groups[g, G_SIZE]):
+        s = groups[g, G_MEMBERS + k]
+        if own[s, O_OWNER] == holder:
+            value += sq[s, SQ_PRICE]
+    return value
+
+
+@njit(cache=True)
+def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
+    """At most one trade a turn that completes a colour group of p: a swap when the other player holds
+    the rest of p's group and p holds the rest of one of theirs (both complete a group; the difference
+    in list value is paid in cash), else a cash offer the seller's strategy may accept. Squares trade
+    only without buildings, which holds: neither group is complete before the trade."""
+    if rules[R_TRADING] == 0:
+        return
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] != STREET:
+            continue
+        mine = owned_in_group(own, groups, g, p)
+        if mine == 0 or mine == groups[g, G_SIZE]:
+            continue
+        q = other_owner(own, groups, g, p)
+        if q < 0:
+            continue
+        wanted = _group_value(sq, groups, own, g, q)
+        if strategy.swaps(prm, p) and strategy.swaps(prm, q):
+            for h in range(groups.shape[0]):
+                if h == g or groups[h, G_KIND] != STREET or owned_in_group(own, groups, h, q) == 0:
+                    continue
+                if other_owner(own, groups, h, q) != p:
+                    continue
+                balance = wanted - _group_value(sq, groups, own, h, p)
+                payer, payee, amount = (p, q, balance) if balance >= 0 else (q, p, -balance)
+                if pl[payer, PL_CASH] < amount:
+                    continue
+                pl[payer, PL_CASH] -= amount
+                pl[payee, PL_CASH] += amount
+                _, due_p = _hand_over(sq, groups, own, rules, g, q, p)
+                _, due_q = _hand_over(sq, groups, own, rules, h, p, q)
+                _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q,
+                              due_p, due_q)
+                return
+        offer = strategy.trade_offer(prm, pl, p, g, wanted)
+        if offer > 0 and strategy.sells(prm, q, wanted, offer):
+            pl[p, PL_CASH] -= offer
+            pl[q, PL_CASH] += offer
+            _, due_p = _hand_over(sq, groups, own, rules, g, q, p)
+            _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, 0)
+            return
+
+
+@njit(cache=True)
+def _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, due_q):
+    pl[p, PL_TRADES] += 1
+    pl[q, PL_TRADES] += 1
+    if due_p > 0:
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due_p, False)
+    if due_q > 0:
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due_q, False)
+
+
+@njit(cache=True)
+def _next_building(sq, rent, groups, own, rules, prm, p):
+    """The square where p's next building earns the most extra rent per unit spent, building evenly
+    (rulebook: Construire b) and only on complete unmortgaged groups; -1 when there is none."""
+    best = -1
+    best_gain = -1.0
+    top = hotel_level(rules)
+    goal = strategy.target_level(prm, rules, p)
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, p) or group_mortgaged(own, groups, g):
+            continue
+        low, high = group_levels(own, groups, g)
+        if low >= goal:
+            continue
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            if own[s, O_LEVEL] == low:
+                break
+        nxt = low + 1
+        cost = sq[s, SQ_HOTEL_COST] if nxt == top else sq[s, SQ_HOUSE_COST]
+        gain = (rent[s, HOTEL_RENT if nxt == top else nxt] - rent[s, low]) / cost
+        if gain > best_gain:
+            best_gain = gain
+            best = s
+    return best
+
+
+@njit(cache=True)
+def _build_on(sq, own, rules, pl, bank, p, s, price):
+    if own[s, O_LEVEL] + 1 == hotel_level(rules):
+        bank[B_HOTELS] -= 1
+        bank[B_HOUSES] += rules[R_MAX_HOUSES]
+    else:
+        bank[B_HOUSES] -= 1
+    own[s, O_LEVEL] += 1
+    pl[p, PL_CASH] -= price
+    bank[B_NET] -= price
+
+
+@njit(cache=True)
+def _house_demand(sq, rent, groups, own, rules, prm, pl, i):
+    """How many houses player i would buy now if the bank had them (for the shortage auction)."""
+    if pl[i, PL_ALIVE] == 0:
+        return 0
+    goal = min(strategy.target_level(prm, rules, i), rules[R_MAX_HOUSES])
+    wanted = 0
+    cheapest = 1 << 40
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, i) or group_mortgaged(own, groups, g):
+            continue
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            if own[s, O_LEVEL] < goal:
+                wanted += goal - own[s, O_LEVEL]
+                cheapest = min(cheapest, sq[s, SQ_HOUSE_COST])
+    if wanted == 0 or not strategy.builds(prm, pl, i, cheapest):
+        return 0
+    return wanted
+
+
+@njit(cache=True)
+def build(sq, rent, groups, own, rules, prm, pl, bank, p):
+    """Build as the strategy wants while the bank has stock. When houses are fewer than the players who
+    want them now would buy, each house goes to auction (rulebook: Crise du batiment)."""
+    top = hotel_level(rules)
+    while True:
+        s = _next_building(sq, rent, groups, own, rules, prm, p)
+        if s < 0:
+            return
+        is_hotel = own[s, O_LEVEL] + 1 == top
+        cost = sq[s, SQ_HOTEL_COST] if is_hotel else sq[s, SQ_HOUSE_COST]
+        if not strategy.builds(prm, pl, p, cost):
+            return
+        if is_hotel:
+            if bank[B_HOTELS] == 0:
+                return
+            _build_on(sq, own, rules, pl, bank, p, s, cost)
+            continue
+        if bank[B_HOUSES] == 0:
+            return
+        demand = 0
+        rivals = 0
+        for i in range(pl.shape[0]):
+            wanted = _house_demand(sq, rent, groups, own, rules, prm, pl, i)
+            demand += wanted
+            if i != p and wanted > 0:
+                rivals += 1
+        if rivals == 0 or demand <= bank[B_HOUSES]:
+            _build_on(sq, own, rules, pl, bank, p, s, cost)
+            continue
+        winner = -1
+        best_bid = -1
+        second_bid = -1
+        winner_square = -1
+        n = pl.shape[0]
+        for k in range(n):
+            i = (p + k) % n
+            if _house_demand(sq, rent, groups, own, rules, prm, pl, i) == 0:
+                continue
+            target = _next_building(sq, rent, groups, own, rules, prm, i)
+            if target < 0 or own[target, O_LEVEL] + 1 == top:
+                continue
+            bid = strategy.house_bid(prm, pl, i, sq[target, SQ_HOUSE_COST])
+            if bid > best_bid:
+                second_bid = best_bid
+                best_bid = bid
+                winner = i
+                winner_square = target
+            elif bid > second_bid:
+                second_bid = bid
+        if winner < 0 or best_bid < sq[winner_square, SQ_HOUSE_COST]:
+            return
+        price = min(max(sq[winner_square, SQ_HOUSE_COST], second_bid + 1), best_bid)
+        _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
+        if winner != p:
+            return
+
+
+# ---------------------------------------------------------------------------------------------------
+# A turn
+
+
+@njit(cache=True)
+def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
+                   p, dice_total):
+    """Do what the square under p asks, following card moves to their end (rulebook: Types de cases)."""
+    rent_multiplier = 1
+    dice_multiplier = 0
+    n_players = pl.shape[0]
+    while True:
+        s = pl[p, PL_POS]
+        kind = sq[s, SQ_KIND]
+        if kind == STREET or kind == RAILROAD or kind == UTILITY:
+            owner = own[s, O_OWNER]
+            if owner < 0:
+                offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s)
+            elif owner != p and own[s, O_MORTGAGED] == 0:
+                amount = rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, dice_multiplier)
+                if pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, owner, amount):
+                    pl[owner, PL_RENT_IN] += amount
+                    pl[p, PL_RENT_OUT] += amount
+                    sq_agg[s, SA_RENT] += amount
+            return
+        if kind == TAX:
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, sq[s, SQ_AMOUNT], True)
+            return
+        if kind == GO_TO_JAIL:
+            send_to_jail(rules, pl, p)
+            return
+        if kind == FREE_PARKING:
+            pl[p, PL_CASH] += bank[B_POT]
+            bank[B_POT] = 0
+            return
+        if kind != CARD:
+            return
+        d = sq[s, SQ_DECK]
+        card = draw(decks, dq, d)
+        if card < 0:
+            return
+        draws[p, card] += 1
+        effect = cards[card, C_EFFECT]
+        if effect == GET_OUT_OF_JAIL:
+            held[p, card] += 1
+            return
+        to_bottom(decks, dq, d, card)
+        if effect == BANK:
+            amount = cards[card, C_A]
+            if amount >= 0:
+                bank_pays(pl, bank, p, amount)
+            else:
+                pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, True)
+            return
+        if effect == EACH_PLAYER:
+            amount = cards[card, C_A]
+            for k in range(1, n_players):
+                q = (p + k) % n_players
+                if pl[q, PL_ALIVE] == 0:
+                    continue
+                if amount >= 0:
+                    pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, p, amount)
+                elif not pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q,
+                                    -amount):
+                    return
+            return
+        if effect == REPAIRS:
+            due = 0
+            for t in range(own.shape[0]):
+                if own[t, O_OWNER] == p and own[t, O_LEVEL] > 0:
+                    if own[t, O_LEVEL] == hotel_level(rules):
+                        due += cards[card, C_B]
+                    else:
+                        due += cards[card, C_A] * own[t, O_LEVEL]
+            if due > 0:
+                pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, True)
+            return
+        moved, rent_multiplier, dice_multiplier = card_move(sq, cards, rules, pl, bank, p, card)
+        if not moved:
+            return
+
+
+@njit(cache=True)
+def _use_jail_card(held, decks, dq, cards, p):
+    for c in range(held.shape[1]):
+        if held[p, c] > 0:
+            held[p, c] -= 1
+            to_bottom(decks, dq, cards[c, C_DECK], c)
+            return True
+    return False
+
+
+@njit(cache=True)
+def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
+    """One turn of p (rulebook: Quand c'est votre tour; Comment sortir de prison)."""
+    n = sq.shape[0]
+    lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
+    trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
+    if pl[p, PL_ALIVE] == 0:
+        return
+    build(sq, rent, groups, own, rules, prm, pl, bank, p)
+    jail_square = rules[R_JAIL_SQUARE]
+    if pl[p, PL_JAIL] >= 0:
+        pl[p, PL_JAIL_TURNS] += 1
+        if not strategy.stays_in_jail(own, rules, prm, p):
+            if _use_jail_card(held, decks, dq, cards, p):
+                pl[p, PL_JAIL] = -1
+            elif pl[p, PL_CASH] >= rules[R_JAIL_FINE]:
+                _into_bank(rules, pl, bank, p, rules[R_JAIL_FINE], True)
+                pl[p, PL_JAIL] = -1
+        if pl[p, PL_JAIL] >= 0:
+            d1, d2 = roll(rng)
+            if d1 != d2:
+                pl[p, PL_JAIL] += 1
+                if pl[p, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
+                    sq_agg[jail_square, SA_LANDINGS] += 1
+                    return
+                if not pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
+                                rules[R_JAIL_FINE], True):
+                    return
+            pl[p, PL_JAIL] = -1
+            advance(rules, pl, bank, p, d1 + d2, n)
+            resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
+                           p, d1 + d2)
+            sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
+            return
+    doubles = 0
+    while True:
+        d1, d2 = roll(rng)
+        if d1 == d2:
+            doubles += 1
+            if doubles == rules[R_DOUBLES_TO_JAIL]:
+                send_to_jail(rules, pl, p)
+                sq_agg[jail_square, SA_LANDINGS] += 1
+                return
+        advance(rules, pl, bank, p, d1 + d2, n)
+        resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
+                       p, d1 + d2)
+        sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
+        if d1 != d2 or pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0:
+            return
+
+
+# ---------------------------------------------------------------------------------------------------
+# Invariants, checked after every turn in checking mode
+
+
+@njit(cache=True)
+def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start):
+    flags = 0
+    total = bank[B_POT]
+    for p in range(pl.shape[0]):
+        total += pl[p, PL_CASH]
+        if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
+            flags |= V_NEGATIVE_CASH
+    if total != money_at_start + bank[B_NET]:
+        flags |= V_MONEY
+    top = hotel_level(rules)
+    houses = 0
+    hotels = 0
+    for s in range(own.shape[0]):
+        owner = own[s, O_OWNER]
+        level = own[s, O_LEVEL]
+        if owner >= pl.shape[0] or (owner >= 0 and pl[owner, PL_ALIVE] == 0) or (owner >= 0 and sq[s, SQ_GROUP] < 0):
+            flags |= V_OWNERSHIP
+        if owner < 0 and (level != 0 or own[s, O_MORTGAGED] != 0):
+            flags |= V_OWNERSHIP
+        if level > 0:
+            g = sq[s, SQ_GROUP]
+            if (sq[s, SQ_KIND] != STREET or level > top or not owns_group(own, groups, g, owner)
+                    or group_mortgaged(own, groups, g)):
+                flags |= V_BUILDINGS
+            if level == top:
+                hotels += 1
+            else:
+                houses += level
+    for g in range(groups.shape[0]):
+        low, high = group_levels(own, groups, g)
+        if high - low > 1:
+            flags |= V_EVEN_BUILDING
+    if (houses + bank[B_HOUSES] != rules[R_BANK_HOUSES] or hotels + bank[B_HOTELS] != rules[R_BANK_HOTELS]
+            or bank[B_HOUSES] < 0 or bank[B_HOTELS] < 0):
+        flags |= V_BANK_STOCK
+    for c in range(cards.shape[0]):
+        if cards[c, C_EFFECT] != GET_OUT_OF_JAIL:
+            continue
+        d = cards[c, C_DECK]
+        copies = 0
+        for k in range(decks[d, D_LEN]):
+            if decks[d, 1 + k] == c:
+                copies += 1
+        found = 0
+        for k in range(dq[d, DQ_COUNT]):
+            if dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + k) % decks[d, D_LEN]] == c:
+                found += 1
+        for p in range(pl.shape[0]):
+            found += held[p, c]
+        if found != copies:
+            flags |= V_JAIL_CARDS
+    return flags
+
+
+# ---------------------------------------------------------------------------------------------------
+# A game, and a batch of games
+
+
+@njit(cache=True)
+def _deal_deeds(sq, rules, own, rng, scratch, n_players):
+    """Quick game, step 1: shuffled title deeds dealt free, the same number to each player."""
+    n = 0
+    for s in range(sq.shape[0]):
+        if sq[s, SQ_GROUP] >= 0:
+            scratch[n] = s
+            n += 1
+    shuffle(rng, scratch, n)
+    k = 0
+    for _ in range(rules[R_DEAL_DEEDS]):
+        for p in range(n_players):
+            own[scratch[k], O_OWNER] = p
+            k += 1
+
+
+@njit(cache=True)
+def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game, check,
+              pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
+    n = pl.shape[0]
+    seed_game(rng, seed, game)
+    rotation = game % n if rotate else 0
+    for seat in range(n):
+        prm[seat, :] = lineup[(seat + rotation) % n, :]
+    pl[:, :] = 0
+    pl[:, PL_CASH] = rules[R_START_CASH]
+    pl[:, PL_ALIVE] = 1
+    pl[:, PL_JAIL] = -1
+    pl[:, PL_OUT_TURN] = -1
+    own[:, O_OWNER] = -1
+    own[:, O_LEVEL] = 0
+    own[:, O_MORTGAGED] = 0
+    bank[:] = 0
+    bank[B_HOUSES] = rules[R_BANK_HOUSES]
+    bank[B_HOTELS] = rules[R_BANK_HOTELS]
+    held[:, :] = 0
+    draws[:, :] = 0
+    shuffle_decks(decks, dq, rng)
+    if rules[R_DEAL_DEEDS] > 0:
+        _deal_deeds(sq, rules, own, rng, scratch, n)
+    money_at_start = n * rules[R_START_CASH]
+    violations = 0
+    end = END_TURN_CAP
+    p = 0
+    while True:
+        if pl[p, PL_ALIVE] != 0:
+            take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
+            bank[B_TURN] += 1
+            if check:
+                violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start)
+            alive = 0
+            for i in range(n):
+                alive += pl[i, PL_ALIVE]
+            if alive <= 1:
+                end = END_LAST_STANDING
+                break
+            if rules[R_END_FIRST_BANKRUPTCY] != 0 and alive < n:
+                end = END_FIRST_BANKRUPTCY
+                break
+        p += 1
+        if p == n:
+            p = 0
+            bank[B_ROUND] += 1
+            if bank[B_ROUND] >= rules[R_MAX_ROUNDS]:
+                break
+    _record(sq, groups, own, rules, pl, bank, draws, end, violations, rotation, game_row, player_rows, sq_agg, card_agg)
+
+
+@njit(cache=True)
+def _record(sq, groups, own, rules, pl, bank, draws, end, violations, rotation, game_row, player_rows, sq_agg,
+            card_agg):
+    n = pl.shape[0]
+    worth = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        worth[i] = wealth(sq, own, rules, pl, i)
+    winner = -1
+    if end != END_TURN_CAP:
+        for i in range(n):
+            if pl[i, PL_ALIVE] != 0 and (winner < 0 or worth[i] > worth[winner]):
+                winner = i
+    game_row[GM_WINNER] = winner
+    game_row[GM_TURNS] = bank[B_TURN]
+    game_row[GM_ROUNDS] = bank[B_ROUND] + (1 if end != END_TURN_CAP else 0)
+    game_row[GM_END] = end
+    game_row[GM_VIOLATIONS] = violations
+    game_row[GM_ROTATION] = rotation
+    top = hotel_level(rules)
+    for i in range(n):
+        rank = 1
+        for j in range(n):
+            if j == i:
+                continue
+            if pl[j, PL_ALIVE] != pl[i, PL_ALIVE]:
+                rank += pl[j, PL_ALIVE]
+            elif pl[i, PL_ALIVE] == 0:
+                rank += 1 if pl[j, PL_OUT_TURN] > pl[i, PL_OUT_TURN] else 0
+            elif worth[j] > worth[i] or (worth[j] == worth[i] and j < i):
+                rank += 1
+        row = player_rows[i]
+        row[PO_CASH] = pl[i, PL_CASH]
+        row[PO_NET_WORTH] = worth[i]
+        row[PO_OUT_TURN] = pl[i, PL_OUT_TURN]
+        row[PO_RANK] = rank
+        row[PO_RENT_IN] = pl[i, PL_RENT_IN]
+        row[PO_RENT_OUT] = pl[i, PL_RENT_OUT]
+        row[PO_JAIL_TURNS] = pl[i, PL_JAIL_TURNS]
+        row[PO_TRADES] = pl[i, PL_TRADES]
+        properties = 0
+        houses = 0
+        hotels = 0
+        for s in range(own.shape[0]):
+            if own[s, O_OWNER] == i:
+                properties += 1
+                if own[s, O_LEVEL] == top:
+                    hotels += 1
+                else:
+                    houses += own[s, O_LEVEL]
+        row[PO_PROPERTIES] = properties
+        row[PO_HOUSES] = houses
+        row[PO_HOTELS] = hotels
+        complete = 0
+        for g in range(groups.shape[0]):
+            if groups[g, G_KIND] == STREET and owns_group(own, groups, g, i):
+                complete += 1
+        row[PO_GROUPS] = complete
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] >= 0:
+            sq_agg[s, SA_OWNED_AT_END] += 1
+            if own[s, O_OWNER] == winner:
+                sq_agg[s, SA_WINNER_OWNED] += 1
+    for c in range(draws.shape[1]):
+        for i in range(n):
+            card_agg[c, CA_DRAWS] += draws[i, c]
+            if winner >= 0 and draws[i, c] > 0:
+                card_agg[c, CA_DRAWERS] += 1
+                if i == winner:
+                    card_agg[c, CA_DRAWER_WINS] += 1
+
+
+@njit(cache=True, parallel=True)
+def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, n_chunks,
+                   games_out, players_out, sq_agg, card_agg):
+    """Play games first_game .. first_game + len(games_out) - 1. Game g is seeded from (seed, g) alone,
+    so results do not depend on n_chunks or threads; chunk c sums its aggregates into sq_agg[c]."""
+    n_games = games_out.shape[0]
+    n_players = lineup.shape[0]
+    per_chunk = (n_games + n_chunks - 1) // n_chunks
+    for c in prange(n_chunks):
+        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
+        own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
+        bank = np.zeros(B_COLUMNS, dtype=np.int64)
+        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
+        held = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+        draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+        prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
+        rng = np.zeros(4, dtype=np.uint64)
+        scratch = np.zeros(sq.shape[0], dtype=np.int64)
+        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
+            play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game + g, check,
+                      pl, own, bank, dq, held, draws, prm, rng, scratch, games_out[g], players_out[g],
+                      sq_agg[c], card_agg[c])
+
+
+# ---------------------------------------------------------------------------------------------------
+# Movement alone, for landing frequencies
+
+
+@njit(cache=True, parallel=True)
+def landing_counts(sq, cards, decks, rules, stay_in_jail, seed, n_games, rolls_per_game, n_chunks, counts):
+    """Where each roll ends for one pawn and no economy, counted per square into counts[chunk]. Cards move
+    the pawn as in play; a Get Out of Jail Free card goes straight back under its deck (it changes no
+    movement: leaving at once is the same move as paying, and staying never uses it). A roll in jail
+    that does not get out counts on the jail square."""
+    n = sq.shape[0]
+    per_chunk = (n_games + n_chunks - 1) // n_chunks
+    for c in prange(n_chunks):
+        pl = np.zeros((1, PL_COLUMNS), dtype=np.int64)
+        bank = np.zeros(B_COLUMNS, dtype=np.int64)
+        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
+        rng = np.zeros(4, dtype=np.uint64)
+        for game in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
+            seed_game(rng, seed, game)
+            shuffle_decks(decks, dq, rng)
+            pl[0, PL_POS] = 0
+            pl[0, PL_JAIL] = -1
+            doubles = 0
+            for _ in range(rolls_per_game):
+                d1, d2 = roll(rng)
+                if pl[0, PL_JAIL] >= 0:
+                    if stay_in_jail and d1 != d2:
+                        pl[0, PL_JAIL] += 1
+                        if pl[0, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
+                            counts[c, pl[0, PL_POS]] += 1
+                            continue
+                    pl[0, PL_JAIL] = -1
+                    doubles = -1 if stay_in_jail else 0
+                if doubles >= 0 and d1 == d2:
+                    doubles += 1
+                    if doubles == rules[R_DOUBLES_TO_JAIL]:
+                        send_to_jail(rules, pl, 0)
+                        counts[c, pl[0, PL_POS]] += 1
+                        doubles = 0
+                        continue
+                advance(rules, pl, bank, 0, d1 + d2, n)
+                while True:
+                    s = pl[0, PL_POS]
+                    if sq[s, SQ_KIND] == GO_TO_JAIL:
+                        send_to_jail(rules, pl, 0)
+                        break
+                    if sq[s, SQ_KIND] != CARD:
+                        break
+                    d = sq[s, SQ_DECK]
+                    card = draw(decks, dq, d)
+                    to_bottom(decks, dq, d, card)
+                    moved, _, _ = card_move(sq, cards, rules, pl, bank, 0, card)
+                    if not moved:
+                        break
+                counts[c, pl[0, PL_POS]] += 1
+                if pl[0, PL_JAIL] >= 0 or d1 != d2 or doubles < 0:
+                    doubles = 0

@@ -1,0 +1,217 @@
+"""Column and code numbers of the board-game rule arrays.
+
+The loader (simulator.rules) writes these arrays and the compiled engine reads them; both import the
+numbers from here so that the two can never disagree. Module-level integers are compile-time constants
+for numba.
+"""
+
+# Square kinds
+GO = 0
+STREET = 1
+RAILROAD = 2
+UTILITY = 3
+TAX = 4
+CARD = 5
+JAIL = 6
+FREE_PARKING = 7
+GO_TO_JAIL = 8
+SQUARE_KINDS = ("go", "street", "railroad", "utility", "tax", "card", "jail", "free_parking", "go_to_jail")
+OWNABLE_KINDS = (STREET, RAILROAD, UTILITY)
+
+# Columns of the square matrix `sq`
+SQ_KIND = 0
+SQ_PRICE = 1
+SQ_GROUP = 2        # group index, -1 for squares that cannot be owned
+SQ_HOUSE_COST = 3
+SQ_HOTEL_COST = 4
+SQ_MORTGAGE = 5
+SQ_AMOUNT = 6       # tax amount
+SQ_DECK = 7         # deck index of a card square
+SQ_COLUMNS = 8
+
+# Rent matrix `rent`: per street [bare, 1..4 houses, hotel]; per railroad the ladder for 1..N owned;
+# per utility the dice multipliers for 1..N owned.
+RENT_COLUMNS = 6
+HOTEL_RENT = 5
+
+# Group matrix `groups`: kind, size, then member squares padded with -1
+G_KIND = 0
+G_SIZE = 1
+G_MEMBERS = 2
+
+# Card effects
+ADVANCE_TO = 0
+ADVANCE_TO_NEAREST = 1
+MOVE = 2
+BANK = 3
+EACH_PLAYER = 4
+REPAIRS = 5
+GO_TO_JAIL_CARD = 6
+GET_OUT_OF_JAIL = 7
+CARD_EFFECTS = ("advance_to", "advance_to_nearest", "move", "bank", "each_player", "repairs",
+                "go_to_jail", "get_out_of_jail")
+
+# Columns of the card matrix `cards` (one row per distinct card; copies are in the decks)
+C_EFFECT = 0
+C_A = 1             # square / steps / amount / per_house / square kind
+C_B = 2             # per_hotel / rent multiplier / dice multiplier
+C_DECK = 3
+C_COLUMNS = 4
+
+# Deck matrix `decks`: column 0 the number of cards, then card row indices (copies repeated)
+D_LEN = 0
+
+# Rule vector `rules`
+R_START_CASH = 0
+R_GO_SALARY = 1
+R_JAIL_FINE = 2
+R_BANK_HOUSES = 3
+R_BANK_HOTELS = 4
+R_MAX_HOUSES = 5
+R_MORTGAGE_INTEREST_PCT = 6
+R_SELLBACK_PCT = 7
+R_GROUP_RENT_MULT = 8
+R_DOUBLES_TO_JAIL = 9
+R_JAIL_MAX_TURNS = 10
+R_AUCTIONS = 11
+R_AUCTION_MIN_BID = 12
+R_DEAL_DEEDS = 13
+R_END_FIRST_BANKRUPTCY = 14
+R_FREE_PARKING_JACKPOT = 15
+R_GO_LANDING_BONUS = 16
+R_TRADING = 17
+R_MAX_ROUNDS = 18
+R_JAIL_SQUARE = 19
+R_GROUP_RENT_NEEDS_UNMORTGAGED = 20
+R_N_RULES = 21
+
+RULE_FIELDS = {
+    "start_cash": R_START_CASH,
+    "go_salary": R_GO_SALARY,
+    "jail_fine": R_JAIL_FINE,
+    "bank_houses": R_BANK_HOUSES,
+    "bank_hotels": R_BANK_HOTELS,
+    "max_houses": R_MAX_HOUSES,
+    "mortgage_interest_percent": R_MORTGAGE_INTEREST_PCT,
+    "building_sellback_percent": R_SELLBACK_PCT,
+    "complete_group_rent_multiplier": R_GROUP_RENT_MULT,
+    "doubles_to_jail": R_DOUBLES_TO_JAIL,
+    "jail_max_turns": R_JAIL_MAX_TURNS,
+    "auctions": R_AUCTIONS,
+    "auction_min_bid": R_AUCTION_MIN_BID,
+    "deal_deeds": R_DEAL_DEEDS,
+    "end_on_first_bankruptcy": R_END_FIRST_BANKRUPTCY,
+    "free_parking_jackpot": R_FREE_PARKING_JACKPOT,
+    "go_landing_bonus": R_GO_LANDING_BONUS,
+    "trading": R_TRADING,
+    "max_rounds": R_MAX_ROUNDS,
+    "group_rent_requires_unmortgaged": R_GROUP_RENT_NEEDS_UNMORTGAGED,
+}
+
+# Why a game ended (games.end_reason)
+END_LAST_STANDING = 0
+END_FIRST_BANKRUPTCY = 1
+END_TURN_CAP = 2
+END_REASONS = ("last_standing", "first_bankruptcy", "turn_cap")
+
+# Invariant violations found in checking mode (bit flags in games.violations)
+V_MONEY = 1
+V_OWNERSHIP = 2
+V_BUILDINGS = 4
+V_EVEN_BUILDING = 8
+V_NEGATIVE_CASH = 16
+V_JAIL_CARDS = 32
+V_BANK_STOCK = 64
+VIOLATION_NAMES = {V_MONEY: "money not conserved", V_OWNERSHIP: "ownership", V_BUILDINGS: "buildings on an illegal square",
+                   V_EVEN_BUILDING: "uneven building", V_NEGATIVE_CASH: "negative cash left standing",
+                   V_JAIL_CARDS: "Get Out of Jail Free cards not accounted for", V_BANK_STOCK: "bank buildings out of range"}
+
+# ---------------------------------------------------------------------------------------------------
+# Game state, shared by the engine and the strategies' decision functions.
+
+# Player matrix `pl[player, column]`
+PL_CASH = 0
+PL_POS = 1
+PL_ALIVE = 2
+PL_JAIL = 3         # -1 when free, else the number of failed rolls for a double so far
+PL_RENT_IN = 4
+PL_RENT_OUT = 5
+PL_JAIL_TURNS = 6   # turns spent in jail
+PL_TRADES = 7
+PL_OUT_TURN = 8     # turn of bankruptcy, -1 while in the game
+PL_COLUMNS = 9
+
+# Square state `own[square, column]`
+O_OWNER = 0         # -1: the bank
+O_LEVEL = 1         # 0..max_houses houses, max_houses + 1 a hotel
+O_MORTGAGED = 2
+O_COLUMNS = 3
+
+# Bank vector `bank`
+B_HOUSES = 0
+B_HOTELS = 1
+B_POT = 2           # Free Parking jackpot (house rule)
+B_NET = 3           # money paid out by the bank minus money paid in, for the conservation check
+B_TURN = 4
+B_ROUND = 5
+B_COLUMNS = 6
+
+# Deck queues `dq[deck, column]`: the next card is at the head; cards return to the bottom
+DQ_HEAD = 0
+DQ_COUNT = 1
+DQ_CARDS = 2
+
+# Strategy parameter vector (float64), one row per seat. strategies/board.py documents each one.
+P_BUY_RESERVE = 0
+P_BUY_PROBABILITY = 1
+P_BID_FACTOR = 2
+P_PREFERRED_GROUPS = 3
+P_PREFERRED_FACTOR = 4
+P_GROUP_BONUS = 5
+P_BUILD_TARGET = 6
+P_BUILD_RESERVE = 7
+P_JAIL_STAY_BUILDINGS = 8
+P_TRADE_OFFER = 9
+P_TRADE_ACCEPT = 10
+P_SWAPS = 11
+P_UNMORTGAGE_RESERVE = 12
+N_PARAMS = 13
+
+# Per-game output `games_out[game, column]`
+GM_WINNER = 0       # seat of the winner, -1 when the turn cap ended the game
+GM_TURNS = 1
+GM_ROUNDS = 2
+GM_END = 3
+GM_VIOLATIONS = 4
+GM_ROTATION = 5     # seat s was played by lineup entry (s + rotation) % players
+GM_COLUMNS = 6
+
+# Per-player output `players_out[game, seat, column]`
+PO_CASH = 0
+PO_NET_WORTH = 1
+PO_OUT_TURN = 2
+PO_RANK = 3
+PO_PROPERTIES = 4
+PO_HOUSES = 5
+PO_HOTELS = 6
+PO_GROUPS = 7
+PO_RENT_IN = 8
+PO_RENT_OUT = 9
+PO_JAIL_TURNS = 10
+PO_TRADES = 11
+PO_COLUMNS = 12
+
+# Per-square aggregates `sq_agg[chunk, square, column]`
+SA_LANDINGS = 0
+SA_BOUGHT = 1       # bought at the list price
+SA_AUCTIONED = 2    # sold at auction
+SA_RENT = 3         # rent collected on it
+SA_WINNER_OWNED = 4 # games whose winner owned it at the end
+SA_OWNED_AT_END = 5
+SA_COLUMNS = 6
+
+# Per-card aggregates `card_agg[chunk, card, column]`
+CA_DRAWS = 0
+CA_DRAWERS = 1      # player-games in which the player drew it at least once (finished games)
+CA_DRAWER_WINS = 2
+CA_COLUMNS = 3

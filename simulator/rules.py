@@ -1,0 +1,486 @@
+"""Editions as data: load a TOML data file, resolve `extends`, variants and overrides, validate it, and
+compile it into the numpy arrays the engines read.
+
+Every problem is reported as an EditionError naming the file, the field and what was expected, so the
+CLI can print it as one line.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from simulator.engines import board_layout as L
+
+BUILTIN_DIR = Path(__file__).parent / "editions"
+
+
+class EditionError(ValueError):
+    """A data file, variant or override that cannot be used; the message names file and field."""
+
+
+def builtin_editions() -> list[str]:
+    return sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
+
+
+def _resolve_ref(ref: str | Path, relative_to: Path | None = None) -> Path:
+    text = str(ref)
+    if text in builtin_editions():
+        return BUILTIN_DIR / f"{text}.toml"
+    path = Path(text)
+    if not path.is_absolute() and relative_to is not None and (relative_to / path).exists():
+        path = relative_to / path
+    if path.suffix == ".toml" and path.is_file():
+        return path.resolve()
+    raise EditionError(f"unknown edition '{text}': expected one of {', '.join(builtin_editions())} "
+                       f"or the path of a .toml data file")
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise EditionError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise EditionError(f"{path}: cannot be read: {exc.strerror}") from None
+
+
+def _element_key(item: Any) -> str | None:
+    if isinstance(item, dict):
+        for key in ("id", "name"):
+            if key in item:
+                return str(item[key])
+    return None
+
+
+def _find_element(items: list, key: str, where: str) -> int:
+    """The index of a list element named by its position, `id` or `name`."""
+    if key.lstrip("-").isdigit():
+        index = int(key)
+        if -len(items) <= index < len(items):
+            return index % len(items)
+        raise EditionError(f"{where}: index {index} is out of range (the list has {len(items)} entries)")
+    for index, item in enumerate(items):
+        if _element_key(item) == key:
+            return index
+    known = [k for k in (_element_key(i) for i in items) if k is not None]
+    raise EditionError(f"{where}: no entry named '{key}' (known: {', '.join(known[:12])}"
+                       f"{', ...' if len(known) > 12 else ''})")
+
+
+def merge(base: Any, patch: Any, where: str) -> Any:
+    """A designer's file over its base: tables merge key by key, a list is replaced by a list, and a list
+    of tables may be patched by a table keyed by position, `id` or `name` that changes only some fields."""
+    if isinstance(base, dict) and isinstance(patch, dict):
+        merged = dict(base)
+        for key, value in patch.items():
+            merged[key] = merge(base[key], value, f"{where}.{key}") if key in base else copy.deepcopy(value)
+        return merged
+    if isinstance(base, list) and isinstance(patch, dict):
+        merged = copy.deepcopy(base)
+        for key, value in patch.items():
+            index = _find_element(merged, str(key), where)
+            merged[index] = merge(merged[index], value, f"{where}.{key}")
+        return merged
+    return copy.deepcopy(patch)
+
+
+def parse_value(text: str) -> Any:
+    """A command-line value read as TOML (numbers, booleans, lists); anything else stays a string."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def set_path(document: dict, path: str, value: Any, where: str = "--set") -> dict:
+    """A copy of `document` with the value at a dotted path replaced: `rules.start_cash`,
+    `squares.Boardwalk.price`, `decks.chance.cards.bank_dividend.count`."""
+    parts = path.split(".")
+    node = document
+    trail: list[tuple[Any, str]] = []
+    for part in parts[:-1]:
+        trail.append((node, part))
+        if isinstance(node, dict):
+            if part not in node:
+                raise EditionError(f"{where} {path}: no field '{part}' (known: {', '.join(map(str, node))})")
+            node = node[part]
+        elif isinstance(node, list):
+            node = node[_find_element(node, part, f"{where} {path}")]
+        else:
+            raise EditionError(f"{where} {path}: '{part}' is not a table or a list")
+    last = parts[-1]
+    if isinstance(node, dict) and last not in node and node is document.get("rules"):
+        raise EditionError(f"{where} {path}: no rule '{last}' (known: {', '.join(node)})")
+    patch = {last: value}
+    for _, part in reversed(trail):
+        patch = {part: patch}
+    return merge(document, patch, where)
+
+
+def _load_document(ref: str | Path, relative_to: Path | None, seen: tuple[Path, ...]) -> tuple[dict, list[Path]]:
+    path = _resolve_ref(ref, relative_to)
+    if path in seen:
+        raise EditionError(f"{path}: edition.extends forms a cycle ({' -> '.join(map(str, seen + (path,)))})")
+    document = _read_toml(path)
+    parent = document.get("edition", {}).get("extends")
+    if parent is None:
+        return _resolve_card_squares(document, path), [path]
+    if not isinstance(parent, str):
+        raise EditionError(f"{path}: edition.extends: expected the name or path of an edition")
+    base, sources = _load_document(parent, path.parent, seen + (path,))
+    own_assumptions = document.pop("assumptions", [])
+    merged = merge(base, document, str(path))
+    merged["assumptions"] = base.get("assumptions", []) + own_assumptions
+    merged["edition"].pop("extends", None)
+    merged["edition"]["extends"] = base["edition"]["name"]
+    return _resolve_card_squares(merged, path), sources + [path]
+
+
+def _resolve_card_squares(document: dict, path: Path) -> dict:
+    """Card targets named by square name become indices at each level of `extends`, so that a file
+    that renames squares keeps its base's cards pointing at the same squares."""
+    squares = document.get("squares")
+    decks = document.get("decks")
+    if not isinstance(squares, list) or not isinstance(decks, dict):
+        return document
+    names = [s.get("name") if isinstance(s, dict) else None for s in squares]
+    for deck_name, deck in decks.items():
+        for k, card in enumerate(deck.get("cards", []) if isinstance(deck, dict) else []):
+            target = card.get("square") if isinstance(card, dict) else None
+            if isinstance(target, str):
+                if target not in names:
+                    raise EditionError(f"{path}: decks.{deck_name}.cards[{k}].square: expected the name or "
+                                       f"index of a square, got {target!r}")
+                card["square"] = names.index(target)
+    return document
+
+
+@dataclass
+class Edition:
+    """A resolved edition: its document after extends, variant and overrides, and where it came from."""
+    name: str
+    family: str
+    title: str
+    document: dict
+    sources: list[Path]
+    variant: str | None = None
+    overrides: list[tuple[str, Any]] = field(default_factory=list)
+
+    @property
+    def source(self) -> Path:
+        return self.sources[-1]
+
+    @property
+    def rules_hash(self) -> str:
+        """Identifies the exact rules played: the same hash means the same game."""
+        canonical = json.dumps(self.document, sort_keys=True, default=str).encode()
+        return hashlib.sha256(canonical).hexdigest()
+
+    @property
+    def file_hash(self) -> str:
+        digest = hashlib.sha256()
+        for path in self.sources:
+            digest.update(path.read_bytes())
+        return digest.hexdigest()
+
+    @property
+    def assumptions(self) -> list[dict]:
+        return self.document.get("assumptions", [])
+
+    @property
+    def variants(self) -> dict[str, dict]:
+        return self.document.get("variants", {})
+
+
+def load_edition(ref: str | Path, variant: str | None = None,
+                 overrides: list[tuple[str, Any]] | None = None) -> Edition:
+    document, sources = _load_document(ref, None, ())
+    where = str(sources[-1])
+    meta = document.get("edition")
+    if not isinstance(meta, dict) or "name" not in meta or "family" not in meta:
+        raise EditionError(f"{where}: edition: expected a table with at least `name` and `family`")
+    if variant is not None:
+        variants = document.get("variants", {})
+        if variant not in variants:
+            known = ", ".join(variants) or "none"
+            raise EditionError(f"unknown variant '{variant}' of edition {meta['name']}: known: {known}")
+        changes = {k: v for k, v in variants[variant].items() if k != "description"}
+        document = merge(document, {"rules": changes}, f"{where}: variants.{variant}")
+    for path, value in overrides or []:
+        document = set_path(document, path, value)
+    edition = Edition(name=meta["name"], family=meta["family"], title=meta.get("title", meta["name"]),
+                      document=document, sources=sources, variant=variant, overrides=list(overrides or []))
+    if edition.family == "board":
+        compile_board(edition)  # validates
+    else:
+        raise EditionError(f"{where}: edition.family: '{edition.family}' has no engine yet (known: board)")
+    return edition
+
+
+# ---------------------------------------------------------------------------------------------------
+# The board family
+
+@dataclass
+class BoardRules:
+    """The arrays a board-game kernel reads, with the names that give them meaning."""
+    sq: np.ndarray
+    rent: np.ndarray
+    groups: np.ndarray
+    cards: np.ndarray
+    decks: np.ndarray
+    rules: np.ndarray
+    square_names: list[str]
+    group_names: list[str]
+    card_ids: list[str]
+    card_texts: list[str]
+    deck_names: list[str]
+    deck_titles: list[str]
+    players_min: int
+    players_max: int
+
+    @property
+    def kernel_args(self) -> tuple:
+        return self.sq, self.rent, self.groups, self.cards, self.decks, self.rules
+
+    @property
+    def n_squares(self) -> int:
+        return len(self.square_names)
+
+
+class _Checker:
+    """Reads typed fields, failing with the file and the field path."""
+
+    def __init__(self, where: str):
+        self.where = where
+
+    def fail(self, path: str, expected: str, got: Any = None) -> EditionError:
+        tail = "" if got is None else f", got {got!r}"
+        return EditionError(f"{self.where}: {path}: expected {expected}{tail}")
+
+    def integer(self, table: dict, key: str, path: str, minimum: int | None = 0, default: Any = None,
+                maximum: int | None = None) -> int:
+        value = table.get(key, default)
+        if value is None:
+            raise self.fail(f"{path}.{key}", "an integer (missing)")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"{path}.{key}", "an integer", value)
+        if minimum is not None and value < minimum:
+            raise self.fail(f"{path}.{key}", f"an integer >= {minimum}", value)
+        if maximum is not None and value > maximum:
+            raise self.fail(f"{path}.{key}", f"an integer <= {maximum}", value)
+        return value
+
+    def boolean(self, table: dict, key: str, path: str) -> bool:
+        value = table.get(key)
+        if not isinstance(value, bool):
+            raise self.fail(f"{path}.{key}", "true or false", value)
+        return value
+
+    def int_list(self, table: dict, key: str, path: str, length: int | None = None) -> list[int]:
+        value = table.get(key)
+        if (not isinstance(value, list) or not value
+                or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)):
+            raise self.fail(f"{path}.{key}", "a list of non-negative integers", value)
+        if length is not None and len(value) != length:
+            raise self.fail(f"{path}.{key}", f"{length} entries", f"{len(value)} entries")
+        return value
+
+
+_BOOLEAN_RULES = {"auctions", "end_on_first_bankruptcy", "free_parking_jackpot", "go_landing_bonus", "trading",
+                  "group_rent_requires_unmortgaged"}
+
+
+def compile_board(edition: Edition) -> BoardRules:
+    doc = edition.document
+    check = _Checker(str(edition.source))
+    rules_doc = doc.get("rules")
+    if not isinstance(rules_doc, dict):
+        raise check.fail("rules", "a table of rule values")
+
+    rules = np.zeros(L.R_N_RULES, dtype=np.int64)
+    for name, index in L.RULE_FIELDS.items():
+        if name in _BOOLEAN_RULES:
+            rules[index] = int(check.boolean(rules_doc, name, "rules"))
+        else:
+            rules[index] = check.integer(rules_doc, name, "rules")
+    for name, low, high in (("max_houses", 1, 4), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None),
+                            ("max_rounds", 1, 100_000), ("auction_min_bid", 1, None),
+                            ("building_sellback_percent", 0, 100), ("mortgage_interest_percent", 0, 100)):
+        check.integer(rules_doc, name, "rules", minimum=low, maximum=high)
+    players_min = check.integer(rules_doc, "players_min", "rules", minimum=2)
+    players_max = check.integer(rules_doc, "players_max", "rules", minimum=players_min, maximum=8)
+    mortgage_pct = check.integer(rules_doc, "mortgage_percent", "rules", maximum=100)
+
+    squares = doc.get("squares")
+    if not isinstance(squares, list) or len(squares) < 4 or not all(isinstance(s, dict) for s in squares):
+        raise check.fail("squares", "a list of at least 4 square tables")
+    decks_doc = doc.get("decks", {})
+    if not isinstance(decks_doc, dict):
+        raise check.fail("decks", "a table of decks")
+    deck_names = list(decks_doc)
+    square_names = []
+    for i, square in enumerate(squares):
+        name = square.get("name")
+        if not isinstance(name, str) or not name:
+            raise check.fail(f"squares[{i}].name", "a non-empty string", name)
+        if name in square_names:
+            raise check.fail(f"squares[{i}].name", "a name no other square has", name)
+        square_names.append(name)
+
+    n = len(squares)
+    sq = np.full((n, L.SQ_COLUMNS), -1, dtype=np.int64)
+    rent = np.zeros((n, L.RENT_COLUMNS), dtype=np.int64)
+    group_names: list[str] = []
+    group_kinds: list[int] = []
+    group_members: list[list[int]] = []
+
+    def group_of(name: str, kind: int) -> int:
+        if name not in group_names:
+            group_names.append(name)
+            group_kinds.append(kind)
+            group_members.append([])
+        index = group_names.index(name)
+        if group_kinds[index] != kind:
+            raise check.fail(f"squares.{name}", f"one kind of square per group '{name}'")
+        return index
+
+    for i, square in enumerate(squares):
+        path = f"squares[{i}] ({square_names[i]})"
+        kind_name = square.get("kind")
+        if kind_name not in L.SQUARE_KINDS:
+            raise check.fail(f"{path}.kind", f"one of {', '.join(L.SQUARE_KINDS)}", kind_name)
+        kind = L.SQUARE_KINDS.index(kind_name)
+        sq[i, L.SQ_KIND] = kind
+        if kind in L.OWNABLE_KINDS:
+            price = check.integer(square, "price", path, minimum=1)
+            sq[i, L.SQ_PRICE] = price
+            sq[i, L.SQ_MORTGAGE] = check.integer(square, "mortgage", path, default=price * mortgage_pct // 100)
+        if kind == L.STREET:
+            group = square.get("group")
+            if not isinstance(group, str) or not group:
+                raise check.fail(f"{path}.group", "the name of a colour group", group)
+            sq[i, L.SQ_GROUP] = group_of(group, L.STREET)
+            rent[i] = check.int_list(square, "rent", path, length=L.RENT_COLUMNS)
+            sq[i, L.SQ_HOUSE_COST] = check.integer(square, "house_cost", path, minimum=1)
+            sq[i, L.SQ_HOTEL_COST] = check.integer(square, "hotel_cost", path, minimum=1,
+                                                   default=int(sq[i, L.SQ_HOUSE_COST]))
+        elif kind == L.RAILROAD:
+            sq[i, L.SQ_GROUP] = group_of("railroad", L.RAILROAD)
+        elif kind == L.UTILITY:
+            sq[i, L.SQ_GROUP] = group_of("utility", L.UTILITY)
+        elif kind == L.TAX:
+            sq[i, L.SQ_AMOUNT] = check.integer(square, "amount", path)
+        elif kind == L.CARD:
+            deck = square.get("deck")
+            if deck not in deck_names:
+                raise check.fail(f"{path}.deck", f"one of the decks {', '.join(deck_names) or '(none defined)'}", deck)
+            sq[i, L.SQ_DECK] = deck_names.index(deck)
+        if kind in L.OWNABLE_KINDS:
+            group_members[int(sq[i, L.SQ_GROUP])].append(i)
+
+    for kind, ladder_key in ((L.RAILROAD, "railroad_rent"), (L.UTILITY, "utility_multipliers")):
+        if kind in group_kinds:
+            size = len(group_members[group_kinds.index(kind)])
+            ladder = check.int_list(rules_doc, ladder_key, "rules", length=size)
+            for member in group_members[group_kinds.index(kind)]:
+                rent[member, :size] = ladder
+    kinds_present = set(sq[:, L.SQ_KIND].tolist())
+    for required, label in ((L.GO, "a go square"), (L.JAIL, "a jail square")):
+        if list(sq[:, L.SQ_KIND]).count(required) != 1:
+            raise check.fail("squares", f"exactly one square of kind '{label.split()[1]}'")
+    if L.STREET not in kinds_present:
+        raise check.fail("squares", "at least one street")
+    if sq[0, L.SQ_KIND] != L.GO:
+        raise check.fail("squares[0].kind", "'go' (the board starts at GO)", L.SQUARE_KINDS[sq[0, L.SQ_KIND]])
+    rules[L.R_JAIL_SQUARE] = int(np.flatnonzero(sq[:, L.SQ_KIND] == L.JAIL)[0])
+
+    width = max(len(m) for m in group_members)
+    groups = np.full((len(group_names), L.G_MEMBERS + width), -1, dtype=np.int64)
+    for g, members in enumerate(group_members):
+        groups[g, L.G_KIND] = group_kinds[g]
+        groups[g, L.G_SIZE] = len(members)
+        groups[g, L.G_MEMBERS:L.G_MEMBERS + len(members)] = members
+
+    card_rows, card_ids, card_texts, deck_lists, deck_titles = [], [], [], [], []
+    for d, deck_name in enumerate(deck_names):
+        deck = decks_doc[deck_name]
+        path = f"decks.{deck_name}"
+        if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list) or not deck["cards"]:
+            raise check.fail(f"{path}.cards", "a non-empty list of cards")
+        deck_titles.append(str(deck.get("title", deck_name)))
+        copies: list[int] = []
+        for k, card in enumerate(deck["cards"]):
+            card_path = f"{path}.cards[{k}]"
+            if not isinstance(card, dict):
+                raise check.fail(card_path, "a card table", card)
+            row = _compile_card(card, card_path, check, square_names, sq)
+            row[L.C_DECK] = d
+            count = check.integer(card, "count", card_path, default=1)
+            card_id = str(card.get("id", f"{deck_name}_{k}"))
+            if card_id in card_ids:
+                raise check.fail(f"{card_path}.id", "an id no other card has", card_id)
+            card_ids.append(card_id)
+            card_texts.append(str(card.get("text", card_id)))
+            copies += [len(card_rows)] * count
+            card_rows.append(row)
+        if not copies:
+            raise check.fail(f"{path}.cards", "at least one card with count >= 1")
+        deck_lists.append(copies)
+    cards = np.array(card_rows, dtype=np.int64).reshape(-1, L.C_COLUMNS)
+    decks = np.full((len(deck_lists), 1 + max((len(c) for c in deck_lists), default=0)), -1, dtype=np.int64)
+    for d, copies in enumerate(deck_lists):
+        decks[d, L.D_LEN] = len(copies)
+        decks[d, 1:1 + len(copies)] = copies
+
+    ownable = int(np.isin(sq[:, L.SQ_KIND], L.OWNABLE_KINDS).sum())
+    if rules[L.R_DEAL_DEEDS] * players_max > ownable:
+        raise check.fail("rules.deal_deeds", f"at most {ownable // players_max} deeds each for {players_max} "
+                         f"players ({ownable} properties on the board)", int(rules[L.R_DEAL_DEEDS]))
+    return BoardRules(sq=sq, rent=rent, groups=groups, cards=cards, decks=decks, rules=rules,
+                      square_names=square_names, group_names=group_names, card_ids=card_ids,
+                      card_texts=card_texts, deck_names=deck_names, deck_titles=deck_titles,
+                      players_min=players_min, players_max=players_max)
+
+
+def _compile_card(card: dict, path: str, check: _Checker, square_names: list[str], sq: np.ndarray) -> np.ndarray:
+    row = np.zeros(L.C_COLUMNS, dtype=np.int64)
+    effect = card.get("effect")
+    if effect not in L.CARD_EFFECTS:
+        raise check.fail(f"{path}.effect", f"one of {', '.join(L.CARD_EFFECTS)}", effect)
+    row[L.C_EFFECT] = L.CARD_EFFECTS.index(effect)
+    if effect == "advance_to":
+        target = card.get("square")
+        if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < len(square_names):
+            row[L.C_A] = target
+        elif target in square_names:
+            row[L.C_A] = square_names.index(target)
+        else:
+            raise check.fail(f"{path}.square", "the name or index of a square", target)
+    elif effect == "advance_to_nearest":
+        kind = card.get("kind")
+        if kind not in ("railroad", "utility"):
+            raise check.fail(f"{path}.kind", "railroad or utility", kind)
+        code = L.SQUARE_KINDS.index(kind)
+        if not (sq[:, L.SQ_KIND] == code).any():
+            raise check.fail(f"{path}.kind", f"a kind the board has (no {kind} square)", kind)
+        row[L.C_A] = code
+        row[L.C_B] = check.integer(card, "rent_multiplier" if kind == "railroad" else "dice_multiplier", path,
+                                   minimum=0, default=1 if kind == "railroad" else 0)
+    elif effect == "move":
+        row[L.C_A] = check.integer(card, "steps", path, minimum=None)
+        if row[L.C_A] == 0 or abs(row[L.C_A]) >= len(square_names):
+            raise check.fail(f"{path}.steps", f"a non-zero number of squares under {len(square_names)}", int(row[L.C_A]))
+    elif effect in ("bank", "each_player"):
+        row[L.C_A] = check.integer(card, "amount", path, minimum=None)
+    elif effect == "repairs":
+        row[L.C_A] = check.integer(card, "per_house", path)
+        row[L.C_B] = check.integer(card, "per_hotel", path)
+    return row

@@ -1,0 +1,114 @@
+"""The compiled decisions of the board-game strategies.
+
+Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/board_layout.py, meaning:
+strategies/board.py) and the game state, and answers one question the engine asks. A strategy that needs a
+new kind of decision adds it here, behind a new parameter; the engine's cache is keyed on this file too, so
+an edit here recompiles the kernel (simulator/engines/__init__.py).
+"""
+from numba import njit
+
+from simulator.engines.board_layout import (
+    P_BID_FACTOR, P_BUILD_RESERVE, P_BUILD_TARGET, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
+    P_JAIL_STAY_BUILDINGS, P_PREFERRED_FACTOR, P_PREFERRED_GROUPS, P_SWAPS, P_TRADE_ACCEPT, P_TRADE_OFFER,
+    P_UNMORTGAGE_RESERVE, PL_CASH, R_MAX_HOUSES, SQ_GROUP, SQ_PRICE, G_SIZE,
+)
+from simulator.engines.board_state import hotel_level, opponent_buildings, other_owner, owned_in_group
+from simulator.rng import uniform
+
+
+@njit(cache=True)
+def prefers(prm, p, g):
+    return g >= 0 and (int(prm[p, P_PREFERRED_GROUPS]) >> g) & 1 == 1
+
+
+@njit(cache=True)
+def buys(sq, prm, pl, rng, p, s):
+    """Buy the unowned square s at its list price?"""
+    price = sq[s, SQ_PRICE]
+    cash = pl[p, PL_CASH]
+    if price > cash:
+        return False
+    reserve = 0.0 if prefers(prm, p, sq[s, SQ_GROUP]) else prm[p, P_BUY_RESERVE]
+    if cash - price < reserve:
+        return False
+    chance = prm[p, P_BUY_PROBABILITY]
+    return chance >= 1.0 or uniform(rng) < chance
+
+
+@njit(cache=True)
+def max_bid(sq, groups, own, prm, pl, p, s):
+    """The most p bids for square s at auction: a multiple of the list price, raised for chased groups
+    and for a square that completes p's group or blocks an opponent's, never more than the cash above
+    the buying reserve."""
+    g = sq[s, SQ_GROUP]
+    factor = prm[p, P_BID_FACTOR]
+    if prefers(prm, p, g):
+        factor *= prm[p, P_PREFERRED_FACTOR]
+    size = groups[g, G_SIZE]
+    if owned_in_group(own, groups, g, p) == size - 1:
+        factor += prm[p, P_GROUP_BONUS]
+    else:
+        rival = other_owner(own, groups, g, -1)
+        if rival >= 0 and rival != p and owned_in_group(own, groups, g, rival) == size - 1:
+            factor += prm[p, P_GROUP_BONUS]
+    reserve = 0.0 if prefers(prm, p, g) else prm[p, P_BUY_RESERVE]
+    ceiling = pl[p, PL_CASH] - reserve
+    bid = min(sq[s, SQ_PRICE] * factor, ceiling)
+    return max(0, int(bid))
+
+
+@njit(cache=True)
+def target_level(prm, rules, p):
+    """The building level p builds up to: a target at or above 5 means hotels whatever max_houses is."""
+    target = int(prm[p, P_BUILD_TARGET])
+    if target >= 5:
+        return hotel_level(rules)
+    return min(target, rules[R_MAX_HOUSES])
+
+
+@njit(cache=True)
+def builds(prm, pl, p, cost):
+    """Spend `cost` on one more building now?"""
+    return pl[p, PL_CASH] - cost >= prm[p, P_BUILD_RESERVE]
+
+
+@njit(cache=True)
+def house_bid(prm, pl, p, cost):
+    """The most p pays for a house the bank must auction in a shortage."""
+    ceiling = pl[p, PL_CASH] - prm[p, P_BUILD_RESERVE]
+    return max(0, int(min(cost * max(1.0, prm[p, P_BID_FACTOR]) * (1.0 + prm[p, P_GROUP_BONUS]), ceiling)))
+
+
+@njit(cache=True)
+def stays_in_jail(own, rules, prm, p):
+    """Keep rolling for doubles instead of paying: once opponents have built enough, jail is a shelter."""
+    return opponent_buildings(own, rules, p) >= prm[p, P_JAIL_STAY_BUILDINGS]
+
+
+@njit(cache=True)
+def lifts_mortgage(prm, pl, p, cost):
+    return pl[p, PL_CASH] - cost >= prm[p, P_UNMORTGAGE_RESERVE]
+
+
+@njit(cache=True)
+def trade_offer(prm, pl, p, g, value):
+    """Cash p offers for the squares (list value `value`) that complete its group g; 0 for none."""
+    factor = prm[p, P_TRADE_OFFER]
+    if factor <= 0.0:
+        return 0
+    if prefers(prm, p, g):
+        factor *= prm[p, P_PREFERRED_FACTOR]
+    offer = min(value * factor, pl[p, PL_CASH] - prm[p, P_BUY_RESERVE])
+    return int(offer) if offer >= value else 0
+
+
+@njit(cache=True)
+def sells(prm, q, value, offer):
+    """Does q sell squares of list value `value` for `offer` in cash?"""
+    return offer >= value * prm[q, P_TRADE_ACCEPT]
+
+
+@njit(cache=True)
+def swaps(prm, p):
+    """Agrees to swap squares when the swap completes a group for each side."""
+    return prm[p, P_SWAPS] > 0.0
