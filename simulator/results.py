@@ -1,0 +1,173 @@
+"""Tidy frames from the engine's arrays, and the results directory they are stored in.
+
+A results directory holds `games/` and `players/` (Parquet, one file per batch, named by batch index so a
+rerun of a batch overwrites it), `squares.parquet`, `cards.parquet` and `manifest.json`. The manifest is
+written last: a directory without it (and with `INCOMPLETE`) is a run that did not finish. The README's
+"Results schema" section documents every column.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simulator.engines import board_layout as L
+from simulator.rules import BoardRules
+
+INCOMPLETE_MARKER = "INCOMPLETE"
+MANIFEST = "manifest.json"
+FORMAT = "monopoly-mc results"
+FORMAT_VERSION = 1
+
+
+class ResultsError(ValueError):
+    """A results directory that cannot be written or read; the message says why."""
+
+
+def games_frame(games: np.ndarray, first_game: int, lineup: list[str]) -> pd.DataFrame:
+    n = len(lineup)
+    winner_seat = games[:, L.GM_WINNER]
+    winner_index = np.where(winner_seat >= 0, (winner_seat + games[:, L.GM_ROTATION]) % n, -1)
+    codes_of_lineup, names = _unique_labels(lineup)
+    winner_codes = np.where(winner_index >= 0, codes_of_lineup[np.maximum(winner_index, 0)], -1)
+    return pd.DataFrame({
+        "game": np.arange(first_game, first_game + len(games), dtype=np.int64),
+        "winner_seat": winner_seat.astype(np.int8),
+        "winner_strategy": pd.Categorical.from_codes(winner_codes, categories=names),
+        "rounds": games[:, L.GM_ROUNDS].astype(np.int32),
+        "turns": games[:, L.GM_TURNS].astype(np.int32),
+        "end_reason": pd.Categorical.from_codes(games[:, L.GM_END], categories=list(L.END_REASONS)),
+        "violations": games[:, L.GM_VIOLATIONS].astype(np.int16),
+    })
+
+
+def _unique_labels(lineup: list[str]) -> tuple[np.ndarray, list[str]]:
+    """Codes of each lineup entry into the sorted distinct strategy names, and those names."""
+    names = sorted(set(lineup))
+    return np.array([names.index(s) for s in lineup]), names
+
+
+def players_frame(games: np.ndarray, players: np.ndarray, first_game: int, lineup: list[str]) -> pd.DataFrame:
+    n_games, n = players.shape[0], players.shape[1]
+    seat = np.tile(np.arange(n, dtype=np.int8), n_games)
+    rotation = np.repeat(games[:, L.GM_ROTATION], n)
+    lineup_index = (seat + rotation) % n
+    codes_of_lineup, names = _unique_labels(lineup)
+    flat = players.reshape(n_games * n, L.PO_COLUMNS)
+    winner = np.repeat(games[:, L.GM_WINNER], n)
+    return pd.DataFrame({
+        "game": np.repeat(np.arange(first_game, first_game + n_games, dtype=np.int64), n),
+        "seat": seat,
+        "strategy": pd.Categorical.from_codes(codes_of_lineup[lineup_index], categories=names),
+        "lineup_index": lineup_index.astype(np.int8),
+        "won": winner == seat,
+        "rank": flat[:, L.PO_RANK].astype(np.int8),
+        "bankrupt_turn": flat[:, L.PO_OUT_TURN].astype(np.int32),
+        "cash": flat[:, L.PO_CASH].astype(np.int32),
+        "net_worth": flat[:, L.PO_NET_WORTH].astype(np.int32),
+        "properties": flat[:, L.PO_PROPERTIES].astype(np.int8),
+        "houses": flat[:, L.PO_HOUSES].astype(np.int16),
+        "hotels": flat[:, L.PO_HOTELS].astype(np.int8),
+        "groups": flat[:, L.PO_GROUPS].astype(np.int8),
+        "rent_received": flat[:, L.PO_RENT_IN].astype(np.int32),
+        "rent_paid": flat[:, L.PO_RENT_OUT].astype(np.int32),
+        "jail_turns": flat[:, L.PO_JAIL_TURNS].astype(np.int16),
+        "trades": flat[:, L.PO_TRADES].astype(np.int16),
+    })
+
+
+def squares_frame(board: BoardRules, sq_agg: np.ndarray, games: int, finished: int) -> pd.DataFrame:
+    landings = sq_agg[:, L.SA_LANDINGS]
+    kinds = [L.SQUARE_KINDS[k] for k in board.sq[:, L.SQ_KIND]]
+    groups = [board.group_names[g] if g >= 0 else "" for g in board.sq[:, L.SQ_GROUP]]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return pd.DataFrame({
+            "square": np.arange(board.n_squares, dtype=np.int16),
+            "name": board.square_names,
+            "kind": kinds,
+            "group": groups,
+            "price": board.sq[:, L.SQ_PRICE].clip(min=0),
+            "landings": landings,
+            "landing_share": landings / max(1, landings.sum()),
+            "bought": sq_agg[:, L.SA_BOUGHT],
+            "auctioned": sq_agg[:, L.SA_AUCTIONED],
+            "rent_collected": sq_agg[:, L.SA_RENT],
+            "rent_per_game": sq_agg[:, L.SA_RENT] / max(1, games),
+            "owned_at_end": sq_agg[:, L.SA_OWNED_AT_END],
+            "winner_owned": sq_agg[:, L.SA_WINNER_OWNED],
+            "winner_owned_share": sq_agg[:, L.SA_WINNER_OWNED] / finished if finished else np.nan,
+        })
+
+
+def cards_frame(board: BoardRules, card_agg: np.ndarray) -> pd.DataFrame:
+    deck_of = board.cards[:, L.C_DECK]
+    copies = np.array([(board.decks[d, 1:1 + board.decks[d, L.D_LEN]] == c).sum() for c, d in enumerate(deck_of)])
+    drawers = card_agg[:, L.CA_DRAWERS]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return pd.DataFrame({
+            "card": board.card_ids,
+            "deck": [board.deck_names[d] for d in deck_of],
+            "text": board.card_texts,
+            "effect": [L.CARD_EFFECTS[e] for e in board.cards[:, L.C_EFFECT]],
+            "copies": copies,
+            "draws": card_agg[:, L.CA_DRAWS],
+            "drawers": drawers,
+            "drawer_wins": card_agg[:, L.CA_DRAWER_WINS],
+            "drawer_win_rate": np.where(drawers > 0, card_agg[:, L.CA_DRAWER_WINS] / np.maximum(drawers, 1), np.nan),
+        })
+
+
+# ---------------------------------------------------------------------------------------------------
+# The directory
+
+
+def prepare_directory(out: Path, overwrite: bool) -> None:
+    """Refuse to mix results: a non-empty directory is replaced only with overwrite."""
+    if out.exists() and not out.is_dir():
+        raise ResultsError(f"--out {out}: exists and is not a directory")
+    if out.exists() and any(out.iterdir()):
+        if not overwrite:
+            raise ResultsError(f"--out {out}: directory is not empty: pass --overwrite to replace it")
+        if not (out / MANIFEST).exists() and not (out / INCOMPLETE_MARKER).exists():
+            raise ResultsError(f"--out {out}: not a monopoly-mc results directory: refusing to overwrite it")
+        shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "games").mkdir()
+    (out / "players").mkdir()
+    (out / INCOMPLETE_MARKER).write_text("This run has not finished: its manifest.json is missing.\n")
+
+
+def write_batch(out: Path, batch: int, games: pd.DataFrame, players: pd.DataFrame) -> None:
+    name = f"part-{batch:05d}.parquet"
+    games.to_parquet(out / "games" / name, index=False)
+    players.to_parquet(out / "players" / name, index=False)
+
+
+def finish_directory(out: Path, squares: pd.DataFrame, cards: pd.DataFrame, manifest: dict) -> None:
+    squares.to_parquet(out / "squares.parquet", index=False)
+    cards.to_parquet(out / "cards.parquet", index=False)
+    manifest = {"format": FORMAT, "format_version": FORMAT_VERSION, **manifest}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, default=str) + "\n")
+    (out / INCOMPLETE_MARKER).unlink()
+
+
+def read_manifest(directory: Path) -> dict:
+    path = Path(directory) / MANIFEST
+    if not path.exists():
+        state = "an unfinished run" if (Path(directory) / INCOMPLETE_MARKER).exists() else "not a results directory"
+        raise ResultsError(f"{directory}: no {MANIFEST}: {state}")
+    manifest = json.loads(path.read_text())
+    if manifest.get("format") != FORMAT or manifest.get("format_version") != FORMAT_VERSION:
+        raise ResultsError(f"{directory}: results format {manifest.get('format_version')!r} is not "
+                           f"{FORMAT_VERSION}: rerun the simulation with this version")
+    return manifest
+
+
+def read_table(directory: Path, table: str) -> pd.DataFrame:
+    """One of games, players, squares, cards from a finished run."""
+    read_manifest(directory)
+    path = Path(directory) / (table if table in ("games", "players") else f"{table}.parquet")
+    return pd.read_parquet(path)

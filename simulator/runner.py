@@ -1,0 +1,244 @@
+"""Runs games in batches: threads, progress, streaming aggregates, and results on disk.
+
+Memory stays flat in the number of games: a batch's arrays are written out and folded into running
+totals (wins, histograms of game length, per-square and per-card sums) before the next batch starts.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+import simulator
+from simulator import results, stats
+from simulator.engines import board_layout as L
+from simulator.rules import BoardRules, Edition, compile_board
+from strategies import Strategy, StrategyError, available, get
+from strategies.board import DEFAULT_LINEUP, parameter_vector
+
+DEFAULT_BATCH = 10_000
+
+
+class RunError(ValueError):
+    """A run that cannot start (bad player count, game count, lineup); the message says what is allowed."""
+
+
+def resolve_lineup(edition: Edition, board: BoardRules, players: int, names: list[str]) -> list[Strategy]:
+    """One strategy per lineup position: the names given, repeated in order to fill the table, or the
+    default lineup."""
+    if not board.players_min <= players <= board.players_max:
+        raise RunError(f"--players {players}: {edition.name} is played by {board.players_min} to "
+                       f"{board.players_max} players")
+    if len(names) > players:
+        raise RunError(f"{len(names)} strategies for {players} players: give at most one per player")
+    if not names:
+        names = DEFAULT_LINEUP[:players]
+    chosen = [get(edition.family, name) for name in names]
+    return [chosen[i % len(chosen)] for i in range(players)]
+
+
+@dataclass
+class RunSpec:
+    edition: Edition
+    lineup: list[Strategy]
+    games: int
+    seed: int = 0
+    batch_size: int = DEFAULT_BATCH
+    threads: int | None = None
+    rotate_seats: bool = True
+    check: bool = False
+
+    def validate(self) -> None:
+        if self.games < 1:
+            raise RunError(f"--games {self.games}: expected a positive number of games")
+        if self.batch_size < 1:
+            raise RunError(f"--batch-size {self.batch_size}: expected a positive number of games")
+        if not 0 <= self.seed < 2 ** 63:
+            raise RunError(f"--seed {self.seed}: expected an integer from 0 to 2**63-1")
+        if self.threads is not None:
+            import numba
+            if not 1 <= self.threads <= numba.config.NUMBA_NUM_THREADS:
+                raise RunError(f"--threads {self.threads}: expected 1 to {numba.config.NUMBA_NUM_THREADS} on this machine")
+
+
+@dataclass
+class Totals:
+    """Running totals over batches: everything the summary table needs, in bounded memory."""
+    lineup: list[str]
+    max_rounds: int
+    n_squares: int
+    n_cards: int
+    games: int = 0
+    finished: int = 0
+    violations: int = 0
+    turns: int = 0
+    wins_by_lineup: np.ndarray = field(init=False)
+    wins_by_seat: np.ndarray = field(init=False)
+    rounds_histogram: np.ndarray = field(init=False)
+    turns_histogram: np.ndarray = field(init=False)
+    sq_agg: np.ndarray = field(init=False)
+    card_agg: np.ndarray = field(init=False)
+
+    def __post_init__(self) -> None:
+        n = len(self.lineup)
+        self.wins_by_lineup = np.zeros(n, dtype=np.int64)
+        self.wins_by_seat = np.zeros(n, dtype=np.int64)
+        self.rounds_histogram = np.zeros(self.max_rounds + 2, dtype=np.int64)
+        self.turns_histogram = np.zeros(n * (self.max_rounds + 2) + 1, dtype=np.int64)
+        self.sq_agg = np.zeros((self.n_squares, L.SA_COLUMNS), dtype=np.int64)
+        self.card_agg = np.zeros((self.n_cards, L.CA_COLUMNS), dtype=np.int64)
+
+    def add(self, games: np.ndarray, sq_agg: np.ndarray, card_agg: np.ndarray) -> None:
+        n = len(self.lineup)
+        winner = games[:, L.GM_WINNER]
+        done = winner >= 0
+        self.games += len(games)
+        self.finished += int(done.sum())
+        self.violations += int((games[:, L.GM_VIOLATIONS] != 0).sum())
+        self.turns += int(games[:, L.GM_TURNS].sum())
+        self.wins_by_seat += np.bincount(winner[done], minlength=n)
+        self.wins_by_lineup += np.bincount((winner[done] + games[done, L.GM_ROTATION]) % n, minlength=n)
+        self.rounds_histogram += np.bincount(games[done, L.GM_ROUNDS], minlength=len(self.rounds_histogram))
+        self.turns_histogram += np.bincount(games[done, L.GM_TURNS], minlength=len(self.turns_histogram))
+        self.sq_agg += sq_agg.sum(axis=0)
+        self.card_agg += card_agg.sum(axis=0)
+
+    def summary(self) -> dict:
+        n = len(self.lineup)
+        by_strategy = {}
+        for index, name in enumerate(self.lineup):
+            entry = by_strategy.setdefault(name, {"strategy": name, "seats": 0, "wins": 0})
+            entry["seats"] += 1
+            entry["wins"] += int(self.wins_by_lineup[index])
+        strategies_rows = []
+        for entry in by_strategy.values():
+            trials = self.games * entry["seats"]
+            low, high = stats.wilson(entry["wins"], trials)
+            strategies_rows.append({**entry, "player_games": trials, "win_rate": entry["wins"] / trials,
+                                    "ci_low": low, "ci_high": high})
+        strategies_rows.sort(key=lambda r: -r["win_rate"])
+        seats = []
+        for seat in range(n):
+            low, high = stats.wilson(int(self.wins_by_seat[seat]), self.games)
+            seats.append({"seat": seat + 1, "wins": int(self.wins_by_seat[seat]),
+                          "win_rate": self.wins_by_seat[seat] / self.games, "ci_low": low, "ci_high": high})
+        unfinished = self.games - self.finished
+        low, high = stats.wilson(unfinished, self.games)
+        q_rounds = stats.histogram_quantiles(self.rounds_histogram)
+        q_turns = stats.histogram_quantiles(self.turns_histogram)
+        return {
+            "games": self.games,
+            "finished": self.finished,
+            "unfinished": unfinished,
+            "unfinished_share": unfinished / self.games,
+            "unfinished_ci_low": low,
+            "unfinished_ci_high": high,
+            "games_with_violations": self.violations,
+            "fair_share": 1 / n,
+            "strategies": strategies_rows,
+            "seats": seats,
+            "length": {
+                "rounds": dict(zip(("q1", "median", "q3"), q_rounds)),
+                "turns": dict(zip(("q1", "median", "q3"), q_turns)),
+            },
+        }
+
+
+@dataclass
+class RunResult:
+    spec: RunSpec
+    board: BoardRules
+    totals: Totals
+    elapsed: float
+    out: Path | None
+    manifest: dict
+
+    @property
+    def summary(self) -> dict:
+        return self.manifest["summary"]
+
+
+def _kernel():
+    from simulator.engines.board import simulate_batch
+    return simulate_batch
+
+
+def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
+        progress: Callable[[int], None] | None = None) -> RunResult:
+    """Play spec.games games in batches; with `out`, write the results directory. `progress` is called
+    with the number of games each finished batch adds."""
+    spec.validate()
+    board = compile_board(spec.edition)
+    names = [s.name for s in spec.lineup]
+    params = np.stack([parameter_vector(s, board.group_names) for s in spec.lineup])
+    if out is not None:
+        results.prepare_directory(out, overwrite)
+    import numba
+    threads = spec.threads or numba.config.NUMBA_NUM_THREADS
+    numba.set_num_threads(threads)
+    simulate_batch = _kernel()
+    totals = Totals(names, int(board.rules[L.R_MAX_ROUNDS]), board.n_squares, len(board.card_ids))
+    n = len(names)
+    started = datetime.now(timezone.utc)
+    clock = time.perf_counter()
+    batches = math.ceil(spec.games / spec.batch_size)
+    for batch in range(batches):
+        first = batch * spec.batch_size
+        size = min(spec.batch_size, spec.games - first)
+        chunks = max(1, min(size, threads * 4))
+        games = np.zeros((size, L.GM_COLUMNS), dtype=np.int64)
+        players = np.zeros((size, n, L.PO_COLUMNS), dtype=np.int64)
+        sq_agg = np.zeros((chunks, board.n_squares, L.SA_COLUMNS), dtype=np.int64)
+        card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
+        simulate_batch(*board.kernel_args, params, spec.rotate_seats, spec.seed, first, spec.check, chunks,
+                       games, players, sq_agg, card_agg)
+        totals.add(games, sq_agg, card_agg)
+        if out is not None:
+            results.write_batch(out, batch, results.games_frame(games, first, names),
+                                results.players_frame(games, players, first, names))
+        if progress is not None:
+            progress(size)
+    elapsed = time.perf_counter() - clock
+    manifest = {
+        "version": simulator.__version__,
+        "edition": {
+            "name": spec.edition.name,
+            "title": spec.edition.title,
+            "family": spec.edition.family,
+            "source": str(spec.edition.source),
+            "file_sha256": spec.edition.file_hash,
+            "rules_sha256": spec.edition.rules_hash,
+            "variant": spec.edition.variant,
+            "overrides": [[path, value] for path, value in spec.edition.overrides],
+        },
+        "players": n,
+        "lineup": [{"position": i, "strategy": s.name, "params": s.params} for i, s in enumerate(spec.lineup)],
+        "rotate_seats": spec.rotate_seats,
+        "seed": spec.seed,
+        "games": spec.games,
+        "batch_size": spec.batch_size,
+        "batches": batches,
+        "threads": threads,
+        "checking": spec.check,
+        "started": started.isoformat(timespec="seconds"),
+        "elapsed_seconds": round(elapsed, 3),
+        "games_per_second": round(spec.games / elapsed, 1) if elapsed > 0 else None,
+        "turns": totals.turns,
+        "summary": totals.summary(),
+    }
+    if out is not None:
+        results.finish_directory(out, results.squares_frame(board, totals.sq_agg, totals.games, totals.finished),
+                                 results.cards_frame(board, totals.card_agg), manifest)
+    return RunResult(spec=spec, board=board, totals=totals, elapsed=elapsed, out=out, manifest=manifest)
+
+
+def strategy_names(family: str) -> list[str]:
+    return [s.name for s in available(family)]
+
+
+__all__ = ["RunSpec", "RunResult", "RunError", "StrategyError", "resolve_lineup", "run", "strategy_names"]

@@ -1,0 +1,82 @@
+"""Strategies of the board games (classic, Walking Dead): one heuristic whose behaviour is set by numbers,
+and the named strategies built from it. The decisions themselves are compiled in board_logic.py."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from simulator.engines import board_layout as L
+from strategies import Strategy, StrategyError, register
+
+FAMILY = "board"
+
+# name: (index in the parameter vector, default, meaning)
+PARAMETERS: dict[str, tuple[int, float | list, str]] = {
+    "buy_reserve": (L.P_BUY_RESERVE, 0.0, "cash kept after buying a square or paying a trade (not for chased groups)"),
+    "buy_probability": (L.P_BUY_PROBABILITY, 1.0, "chance of buying an affordable square at its list price"),
+    "bid_factor": (L.P_BID_FACTOR, 1.0, "auction ceiling as a multiple of the list price"),
+    "preferred_groups": (L.P_PREFERRED_GROUPS, [], "colour groups chased: bought whatever the reserve, bid higher"),
+    "preferred_factor": (L.P_PREFERRED_FACTOR, 1.0, "multiplier on bids and trade offers for chased groups"),
+    "group_bonus": (L.P_GROUP_BONUS, 0.0, "extra multiple of the price bid for a square that completes or blocks a group"),
+    "build_target": (L.P_BUILD_TARGET, 5.0, "buildings aimed for per street: 0 none, 1-4 houses, 5 hotel"),
+    "build_reserve": (L.P_BUILD_RESERVE, 0.0, "cash kept after buying a building"),
+    "jail_stay_buildings": (L.P_JAIL_STAY_BUILDINGS, math.inf, "stay in jail once opponents own this many houses (hotel = 5)"),
+    "trade_offer": (L.P_TRADE_OFFER, 0.0, "multiple of list price offered for the squares completing a group (0: no offers)"),
+    "trade_accept": (L.P_TRADE_ACCEPT, math.inf, "multiple of list price needed to sell squares to a player"),
+    "swaps": (L.P_SWAPS, 0.0, "1: swap squares when the swap completes a group for both players"),
+    "unmortgage_reserve": (L.P_UNMORTGAGE_RESERVE, 0.0, "cash kept after lifting a mortgage"),
+}
+
+
+def board_strategy(name: str, summary: str, **params) -> Strategy:
+    unknown = set(params) - set(PARAMETERS)
+    if unknown:
+        raise StrategyError(f"strategy {name}: unknown parameter(s) {', '.join(sorted(unknown))}: "
+                            f"known: {', '.join(PARAMETERS)}")
+    full = {key: default for key, (_, default, _) in PARAMETERS.items()}
+    full.update(params)
+    return register(Strategy(name=name, family=FAMILY, summary=summary, params=full))
+
+
+def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
+    """The strategy's numbers in the layout the kernel reads; group names become a bit mask of the
+    edition's groups (a chased group the edition lacks is ignored)."""
+    vector = np.zeros(L.N_PARAMS, dtype=np.float64)
+    for key, (index, _, _) in PARAMETERS.items():
+        value = strategy.params[key]
+        if key == "preferred_groups":
+            if isinstance(value, str):
+                value = [value]
+            mask = sum(1 << group_names.index(g) for g in value if g in group_names)
+            vector[index] = float(mask)
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+            raise StrategyError(f"strategy {strategy.name}: parameter {key}: expected a number, got {value!r}")
+        if value < 0:
+            raise StrategyError(f"strategy {strategy.name}: parameter {key}: expected a number >= 0, got {value!r}")
+        vector[index] = float(value)
+    if vector[L.P_BUY_PROBABILITY] > 1:
+        raise StrategyError(f"strategy {strategy.name}: parameter buy_probability: expected 0 to 1")
+    return vector
+
+
+board_strategy("buy_all", "buys every square it can afford, bids up to the price, builds hotels as fast as cash allows")
+board_strategy("cautious", "keeps 300 in reserve for buying and building, bids below the price, lifts mortgages late",
+               buy_reserve=300, bid_factor=0.8, build_reserve=300, unmortgage_reserve=500,
+               trade_offer=1.2, trade_accept=1.5)
+board_strategy("orange_red", "chases the orange and red groups (bids and offers 1.5x for them), buys others only above 200",
+               preferred_groups=["orange", "red"], preferred_factor=1.5, buy_reserve=200, build_reserve=100,
+               trade_offer=1.2, trade_accept=2.0, swaps=1)
+board_strategy("three_houses", "builds fast to three houses on every street and never beyond",
+               build_target=3, build_reserve=50)
+board_strategy("never_build", "buys everything but never builds: rent from bare streets and railroads only",
+               build_target=0)
+board_strategy("jail_late", "stays in jail once opponents have 6 houses on the board, otherwise balanced",
+               jail_stay_buildings=6, buy_reserve=100, build_reserve=100)
+board_strategy("hard_trader", "trades hard to complete groups: offers 2x the price, sells only at 3x, swaps, bids to block",
+               trade_offer=2.0, trade_accept=3.0, swaps=1, group_bonus=0.5, build_reserve=100)
+board_strategy("random", "a weak baseline: buys half the squares it lands on, bids half the price, builds to 2 houses",
+               buy_probability=0.5, bid_factor=0.5, build_target=2, trade_accept=1.0, swaps=1)
+
+DEFAULT_LINEUP = ["buy_all", "cautious", "three_houses", "hard_trader", "orange_red", "never_build", "jail_late", "random"]
