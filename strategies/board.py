@@ -23,8 +23,8 @@ PARAMETERS: dict[str, tuple[int, float | list, str]] = {
     "build_reserve": (L.P_BUILD_RESERVE, 0.0, "cash kept after buying a building"),
     "jail_stay_buildings": (L.P_JAIL_STAY_BUILDINGS, math.inf, "stay in jail once opponents own this many houses (hotel = 5)"),
     "trade_offer": (L.P_TRADE_OFFER, 0.0, "multiple of list price offered for the squares completing a group (0: no offers)"),
-    "trade_accept": (L.P_TRADE_ACCEPT, math.inf, "multiple of list price needed to sell squares to a player"),
-    "swaps": (L.P_SWAPS, 0.0, "1: swap squares when the swap completes a group for both players"),
+    "trade_accept": (L.P_TRADE_ACCEPT, 2.0, "multiple of list price needed to sell squares to a player"),
+    "swaps": (L.P_SWAPS, 1.0, "1: swap squares when the swap completes a group for both players"),
     "unmortgage_reserve": (L.P_UNMORTGAGE_RESERVE, 0.0, "cash kept after lifting a mortgage"),
 }
 

@@ -103,6 +103,16 @@ def trade_offer(prm, pl, p, g, value):
 
 
 @njit(cache=True)
+def could_agree(prm, p, q, g):
+    """Could p's offer for group g ever meet q's price, cash permitting? (When no trade could, p does
+    not look again until a square changes hands.)"""
+    factor = prm[p, P_TRADE_OFFER]
+    if prefers(prm, p, g):
+        factor *= prm[p, P_PREFERRED_FACTOR]
+    return factor > 0.0 and factor >= 1.0 and factor >= prm[q, P_TRADE_ACCEPT]
+
+
+@njit(cache=True)
 def sells(prm, q, value, offer):
     """Does q sell squares of list value `value` for `offer` in cash?"""
     return offer >= value * prm[q, P_TRADE_ACCEPT]

@@ -10,13 +10,13 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board_layout import (
-    ADVANCE_TO, ADVANCE_TO_NEAREST, B_COLUMNS, B_HOTELS, B_HOUSES, B_NET, B_POT, B_ROUND, B_TURN, BANK,
+    ADVANCE_TO, ADVANCE_TO_NEAREST, B_COLUMNS, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, BANK,
     C_A, C_B, C_DECK, C_EFFECT, CA_COLUMNS, CA_DRAWER_WINS, CA_DRAWERS, CA_DRAWS, CARD, D_LEN, DQ_CARDS,
     DQ_COUNT, DQ_HEAD, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING,
     G_KIND, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, GM_COLUMNS, GM_END, GM_ROTATION, GM_ROUNDS, GM_TURNS,
     GM_VIOLATIONS, GM_WINNER, GO_TO_JAIL, GO_TO_JAIL_CARD, HOTEL_RENT, MOVE, N_PARAMS, O_COLUMNS, O_LEVEL,
-    O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_JAIL, PL_JAIL_TURNS, PL_OUT_TURN, PL_POS,
-    PL_RENT_IN, PL_RENT_OUT, PL_TRADES, PO_CASH, PO_COLUMNS, PO_GROUPS, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
+    O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
+    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_TRADE_SEEN, PL_TRADES, PO_CASH, PO_COLUMNS, PO_GROUPS, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
     PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_TRADES, R_AUCTION_MIN_BID,
     R_AUCTIONS, R_BANK_HOTELS, R_BANK_HOUSES, R_DEAL_DEEDS, R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY,
     R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED,
@@ -250,6 +250,14 @@ def card_move(sq, cards, rules, pl, bank, p, card):
 
 
 @njit(cache=True)
+def set_owner(own, bank, s, p):
+    """Every change of owner goes through here: the version it bumps lets a player skip re-scanning
+    for trades and complete groups while nothing has changed hands."""
+    own[s, O_OWNER] = p
+    bank[B_OWNERSHIP] += 1
+
+
+@njit(cache=True)
 def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     """An English auction in steps of 1 from the minimum bid (rulebook: Vente aux encheres): the highest
     valuation wins and pays one more than the second-highest; a tie goes to the earlier bidder in turn
@@ -275,7 +283,7 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     price = min(max(minimum, second_bid + 1), best_bid)
     pl[best, PL_CASH] -= price
     bank[B_NET] -= price
-    own[s, O_OWNER] = best
+    set_owner(own, bank, s, best)
     sq_agg[s, SA_AUCTIONED] += 1
 
 
@@ -285,7 +293,7 @@ def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
     if strategy.buys(sq, prm, pl, rng, p, s):
         pl[p, PL_CASH] -= sq[s, SQ_PRICE]
         bank[B_NET] -= sq[s, SQ_PRICE]
-        own[s, O_OWNER] = p
+        set_owner(own, bank, s, p)
         sq_agg[s, SA_BOUGHT] += 1
     elif rules[R_AUCTIONS] != 0:
         auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, p)
@@ -331,7 +339,7 @@ def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
     pl[p, PL_OUT_TURN] = bank[B_TURN]
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            own[s, O_OWNER] = -1
+            set_owner(own, bank, s, -1)
             own[s, O_MORTGAGED] = 0
             own[s, O_LEVEL] = 0
             if rules[R_AUCTIONS] != 0:
@@ -372,7 +380,7 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
     due = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            own[s, O_OWNER] = q
+            set_owner(own, bank, s, q)
             if own[s, O_MORTGAGED] != 0:
                 due += interest(rules, sq[s, SQ_MORTGAGE])
     if due > 0:
@@ -400,7 +408,7 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
 
 
 @njit(cache=True)
-def _hand_over(sq, groups, own, rules, g, giver, receiver):
+def _hand_over(sq, groups, own, bank, rules, g, giver, receiver):
     """Give the giver's squares of group g to the receiver; returns the list value and the interest the
     receiver owes on mortgaged ones (rulebook: Passez des accords avec vos adversaires)."""
     value = 0
@@ -408,7 +416,7 @@ def _hand_over(sq, groups, own, rules, g, giver, receiver):
     for k in range(groups[g, G_SIZE]):
         s = groups[g, G_MEMBERS + k]
         if own[s, O_OWNER] == giver:
-            own[s, O_OWNER] = receiver
+            set_owner(own, bank, s, receiver)
             value += sq[s, SQ_PRICE]
             if own[s, O_MORTGAGED] != 0:
                 due += interest(rules, sq[s, SQ_MORTGAGE])
@@ -431,8 +439,9 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
     the rest of p's group and p holds the rest of one of theirs (both complete a group; the difference
     in list value is paid in cash), else a cash offer the seller's strategy may accept. Squares trade
     only without buildings, which holds: neither group is complete before the trade."""
-    if rules[R_TRADING] == 0:
+    if rules[R_TRADING] == 0 or pl[p, PL_TRADE_SEEN] == bank[B_OWNERSHIP]:
         return
+    possible = False
     for g in range(groups.shape[0]):
         if groups[g, G_KIND] != STREET:
             continue
@@ -449,24 +458,29 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
                     continue
                 if other_owner(own, groups, h, q) != p:
                     continue
+                possible = True
                 balance = wanted - _group_value(sq, groups, own, h, p)
                 payer, payee, amount = (p, q, balance) if balance >= 0 else (q, p, -balance)
                 if pl[payer, PL_CASH] < amount:
                     continue
                 pl[payer, PL_CASH] -= amount
                 pl[payee, PL_CASH] += amount
-                _, due_p = _hand_over(sq, groups, own, rules, g, q, p)
-                _, due_q = _hand_over(sq, groups, own, rules, h, p, q)
+                _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
+                _, due_q = _hand_over(sq, groups, own, bank, rules, h, p, q)
                 _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q,
                               due_p, due_q)
                 return
+        if strategy.could_agree(prm, p, q, g):
+            possible = True
         offer = strategy.trade_offer(prm, pl, p, g, wanted)
         if offer > 0 and strategy.sells(prm, q, wanted, offer):
             pl[p, PL_CASH] -= offer
             pl[q, PL_CASH] += offer
-            _, due_p = _hand_over(sq, groups, own, rules, g, q, p)
+            _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
             _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, 0)
             return
+    if not possible:
+        pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
 
 
 @njit(cache=True)
@@ -693,11 +707,24 @@ def _use_jail_card(held, decks, dq, cards, p):
 def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
     """One turn of p (rulebook: Quand c'est votre tour; Comment sortir de prison)."""
     n = sq.shape[0]
-    lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
-    trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
-    if pl[p, PL_ALIVE] == 0:
-        return
-    build(sq, rent, groups, own, rules, prm, pl, bank, p)
+    # The guards below are also checked inside the callees; testing them here first saves the
+    # reference counting of a dozen array arguments on the many turns with nothing to do.
+    for s in range(n):
+        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
+            lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
+            break
+    if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
+        trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
+        if pl[p, PL_ALIVE] == 0:
+            return
+    if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
+        pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
+        pl[p, PL_HAS_GROUP] = 0
+        for g in range(groups.shape[0]):
+            if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
+                pl[p, PL_HAS_GROUP] = 1
+    if pl[p, PL_HAS_GROUP] != 0:
+        build(sq, rent, groups, own, rules, prm, pl, bank, p)
     jail_square = rules[R_JAIL_SQUARE]
     if pl[p, PL_JAIL] >= 0:
         pl[p, PL_JAIL_TURNS] += 1
@@ -804,7 +831,7 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 
 
 @njit(cache=True)
-def _deal_deeds(sq, rules, own, rng, scratch, n_players):
+def _deal_deeds(sq, rules, own, bank, rng, scratch, n_players):
     """Quick game, step 1: shuffled title deeds dealt free, the same number to each player."""
     n = 0
     for s in range(sq.shape[0]):
@@ -815,7 +842,7 @@ def _deal_deeds(sq, rules, own, rng, scratch, n_players):
     k = 0
     for _ in range(rules[R_DEAL_DEEDS]):
         for p in range(n_players):
-            own[scratch[k], O_OWNER] = p
+            set_owner(own, bank, scratch[k], p)
             k += 1
 
 
@@ -832,6 +859,8 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
     pl[:, PL_ALIVE] = 1
     pl[:, PL_JAIL] = -1
     pl[:, PL_OUT_TURN] = -1
+    pl[:, PL_TRADE_SEEN] = -1
+    pl[:, PL_GROUPS_SEEN] = -1
     own[:, O_OWNER] = -1
     own[:, O_LEVEL] = 0
     own[:, O_MORTGAGED] = 0
@@ -842,7 +871,7 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
     draws[:, :] = 0
     shuffle_decks(decks, dq, rng)
     if rules[R_DEAL_DEEDS] > 0:
-        _deal_deeds(sq, rules, own, rng, scratch, n)
+        _deal_deeds(sq, rules, own, bank, rng, scratch, n)
     money_at_start = n * rules[R_START_CASH]
     violations = 0
     end = END_TURN_CAP

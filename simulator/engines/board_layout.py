@@ -139,7 +139,10 @@ PL_RENT_OUT = 5
 PL_JAIL_TURNS = 6   # turns spent in jail
 PL_TRADES = 7
 PL_OUT_TURN = 8     # turn of bankruptcy, -1 while in the game
-PL_COLUMNS = 9
+PL_TRADE_SEEN = 9   # ownership version at which no trade was possible for this player
+PL_GROUPS_SEEN = 10 # ownership version at which PL_HAS_GROUP was computed
+PL_HAS_GROUP = 11   # owns a complete colour group (as of PL_GROUPS_SEEN)
+PL_COLUMNS = 12
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank
@@ -154,7 +157,8 @@ B_POT = 2           # Free Parking jackpot (house rule)
 B_NET = 3           # money paid out by the bank minus money paid in, for the conservation check
 B_TURN = 4
 B_ROUND = 5
-B_COLUMNS = 6
+B_OWNERSHIP = 6    # version number, bumped by every change of owner
+B_COLUMNS = 7
 
 # Deck queues `dq[deck, column]`: the next card is at the head; cards return to the bottom
 DQ_HEAD = 0

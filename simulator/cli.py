@@ -1,0 +1,305 @@
+"""The `monopoly-mc` command line: thin commands over simulator.runner, simulator.rules and the stats."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import resource
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from simulator import tables
+from simulator.results import ResultsError
+from simulator.rules import EditionError, builtin_editions, compile_board, load_edition, parse_value
+from strategies import StrategyError
+
+USER_ERRORS = (EditionError, StrategyError, ResultsError)
+
+
+class CliError(click.ClickException):
+    exit_code = 2
+
+
+class OneLineErrors(click.Group):
+    """Every mistake of the user ends as one line on stderr and exit code 2, never a traceback."""
+
+    def main(self, args=None, prog_name=None, **kwargs):
+        try:
+            code = super().main(args=args, prog_name=prog_name or "monopoly-mc", standalone_mode=False, **kwargs)
+        except click.exceptions.Abort:
+            click.echo("monopoly-mc: interrupted", err=True)
+            sys.exit(130)
+        except click.UsageError as exc:
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            click.echo(f"monopoly-mc: error: {exc.format_message()}{hint}", err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            click.echo(f"monopoly-mc: error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@contextmanager
+def user_errors():
+    try:
+        yield
+    except USER_ERRORS as exc:
+        raise CliError(str(exc)) from None
+    except ValueError as exc:
+        from simulator.runner import RunError
+        if isinstance(exc, RunError):
+            raise CliError(str(exc)) from None
+        raise
+
+
+def _overrides(values: tuple[str, ...]) -> list[tuple[str, object]]:
+    pairs = []
+    for item in values:
+        path, sep, text = item.partition("=")
+        if not sep or not path:
+            raise CliError(f"--set {item}: expected PATH=VALUE, e.g. rules.start_cash=2000")
+        pairs.append((path.strip(), parse_value(text.strip())))
+    return pairs
+
+
+edition_option = click.option("--edition", "-e", default="classic", show_default=True, metavar="NAME|PATH",
+                              help="A built-in edition (see `monopoly-mc editions`) or a .toml data file.")
+variant_option = click.option("--variant", default=None, metavar="NAME",
+                              help="A variant of the edition, e.g. `quick` for walking_dead's quick game.")
+set_option = click.option("--set", "overrides", multiple=True, metavar="PATH=VALUE",
+                          help="Change one value of the edition, e.g. rules.start_cash=2000 or "
+                               "squares.Boardwalk.price=450 (repeatable).")
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="monopoly-mc", prog_name="monopoly-mc")
+def cli():
+    """Monte Carlo strategy analyzer for the Monopoly family of games.
+
+    Simulate millions of games with heuristic strategies, read win rates with confidence intervals,
+    and find tidy Parquet results on disk for further analysis.
+
+    \b
+    Start with:
+      monopoly-mc simulate --games 100000 --out results/first
+      monopoly-mc editions          the built-in editions and their variants
+      monopoly-mc strategies        the strategies and their parameters
+    """
+
+
+@cli.command()
+def editions():
+    """List the built-in editions, their variants and their data files."""
+    with user_errors():
+        rows = []
+        for name in builtin_editions():
+            edition = load_edition(name)
+            board = compile_board(edition)
+            variants = ", ".join(edition.variants) or "-"
+            rows.append([name, edition.family, f"{board.players_min}-{board.players_max}", variants, edition.title])
+    click.echo(tables.render(["edition", "family", "players", "variants", "title"], rows))
+    click.echo("\nData files: " + str(Path(__file__).parent / "editions") + " (copy one and pass --edition PATH)")
+
+
+@cli.command()
+@click.option("--family", default="board", show_default=True, help="Game family whose strategies to list.")
+@click.option("--params/--no-params", default=True, show_default=True, help="Show each strategy's parameters.")
+def strategies(family, params):
+    """List the strategies with what they do and the parameters a sweep can vary."""
+    import strategies as registry
+    from strategies.board import PARAMETERS
+    found = registry.available(family)
+    if not found:
+        raise CliError(f"--family {family}: no strategies registered (known: board)")
+    click.echo(tables.render(["strategy", "what it does"], [[s.name, s.summary] for s in found]))
+    if params:
+        click.echo("")
+        rows = [[key] + [_short(s.params[key]) for s in found] for key in PARAMETERS]
+        click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title="Parameters"))
+        click.echo("")
+        click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in PARAMETERS.items()]))
+
+
+def _short(value) -> str:
+    if isinstance(value, list):
+        return "+".join(value) or "-"
+    if isinstance(value, float) and math.isinf(value):
+        return "never"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+@cli.command()
+@edition_option
+@variant_option
+@set_option
+@click.option("--players", "-p", default=4, show_default=True, help="Number of players.")
+@click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME",
+              help="A strategy per player, in lineup order (repeatable; fewer than players repeat in order). "
+                   "Default: the first N of buy_all, cautious, three_houses, hard_trader, orange_red, ...")
+@click.option("--games", "-n", default=100_000, show_default=True, help="Number of games.")
+@click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results.")
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
+              help="Write Parquet results (games, players, squares, cards) and a manifest to this directory.")
+@click.option("--overwrite", is_flag=True, help="Replace an existing results directory at --out.")
+@click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--batch-size", default=10_000, show_default=True, help="Games per batch (one Parquet file each).")
+@click.option("--threads", type=int, default=None, help="Threads to use (default: all cores).")
+@click.option("--fixed-seats", is_flag=True,
+              help="Keep lineup position = seat. By default seats rotate every game so that seat advantage "
+                   "cannot pose as strategy skill.")
+@click.option("--check", is_flag=True, help="Check the invariants (money, ownership, buildings) after every turn.")
+@click.option("--progress/--no-progress", default=True, show_default=True, help="Show a progress bar on stderr.")
+def simulate(edition, variant, overrides, players, strategy_names, games, seed, out, overwrite, output_format,
+             batch_size, threads, fixed_seats, check, progress):
+    """Simulate games and print win rates per strategy and seat with 95% intervals, game length and
+    the share of unfinished games."""
+    from simulator.runner import RunSpec, resolve_lineup, run
+    with user_errors():
+        loaded = load_edition(edition, variant, _overrides(overrides))
+        board = compile_board(loaded)
+        lineup = resolve_lineup(loaded, board, players, list(strategy_names))
+        spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, batch_size=batch_size,
+                       threads=threads, rotate_seats=not fixed_seats, check=check)
+        spec.validate()
+        show = progress and output_format == "table" and sys.stderr.isatty()
+        with click.progressbar(length=games, label="Simulating", file=sys.stderr, show_eta=True,
+                               hidden=not show) as bar:
+            result = run(spec, out=out, overwrite=overwrite, progress=bar.update)
+    if output_format == "json":
+        click.echo(json.dumps(result.manifest, indent=2, default=str))
+        return
+    click.echo(_summary_text(result))
+
+
+def _summary_text(result) -> str:
+    manifest = result.manifest
+    summary = manifest["summary"]
+    edition = manifest["edition"]
+    label = edition["name"] + (f" ({edition['variant']})" if edition["variant"] else "")
+    lines = [f"{label}: {manifest['players']} players, {manifest['games']:,} games, seed {manifest['seed']}, "
+             f"{manifest['elapsed_seconds']:.1f} s ({manifest['games_per_second']:,.0f} games/s, "
+             f"{manifest['threads']} threads)"]
+    seating = "seats rotated every game" if manifest["rotate_seats"] else "fixed seats"
+    lines.append(f"Lineup ({seating}): " + ", ".join(s["strategy"] for s in manifest["lineup"]))
+    lines.append("")
+    rows = [[s["strategy"], s["seats"], tables.count(s["wins"]), tables.percent(s["win_rate"]),
+             tables.interval(s["ci_low"], s["ci_high"])] for s in summary["strategies"]]
+    lines.append(tables.render(["strategy", "seats", "wins", "win rate", "95% CI"], rows,
+                               title=f"Win rate per strategy and player (fair share {tables.percent(summary['fair_share'])})"))
+    lines.append("")
+    rows = [[s["seat"], tables.count(s["wins"]), tables.percent(s["win_rate"]),
+             tables.interval(s["ci_low"], s["ci_high"])] for s in summary["seats"]]
+    lines.append(tables.render(["seat", "wins", "win rate", "95% CI"], rows, title="Win rate per seat (seat 1 plays first)"))
+    lines.append("")
+    length = summary["length"]
+    rows = [[unit, tables.count(q["q1"]), tables.count(q["median"]), tables.count(q["q3"])] for unit, q in length.items()]
+    lines.append(tables.render(["length", "q1", "median", "q3"], rows, title="Game length (finished games)"))
+    lines.append("")
+    lines.append(f"Unfinished (turn cap): {summary['unfinished']:,} games, {tables.percent(summary['unfinished_share'], 2)} "
+                 f"{tables.interval(summary['unfinished_ci_low'], summary['unfinished_ci_high'], 2)}")
+    if manifest["checking"]:
+        lines.append(f"Invariant checks: {summary['games_with_violations']:,} games with a violation")
+    if result.out is not None:
+        lines.append(f"Results: {result.out}/ (games/, players/, squares.parquet, cards.parquet, manifest.json)")
+    return "\n".join(lines)
+
+
+@cli.command()
+@edition_option
+@variant_option
+@set_option
+@click.option("--jail", type=click.Choice(["leave", "stay"]), default="leave", show_default=True,
+              help="leave: pay and leave jail at once; stay: roll for doubles as long as the rules allow.")
+@click.option("--exact", is_flag=True, help="Also solve the movement Markov chain and show it beside the simulation.")
+@click.option("--games", "-n", default=1_000, show_default=True, help="Independent pawns simulated.")
+@click.option("--rolls", default=10_000, show_default=True, help="Rolls per pawn.")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
+def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output_format):
+    """How often a roll ends on each square: after any card or Go To Jail; a roll in jail that does not
+    get out counts on the jail square."""
+    import numba
+    import numpy as np
+    with user_errors():
+        loaded = load_edition(edition, variant, _overrides(overrides))
+        board = compile_board(loaded)
+        if games < 1 or rolls < 1:
+            raise CliError("--games and --rolls: expected positive numbers")
+        from simulator.engines.board import landing_counts
+        chunks = max(1, min(games, numba.get_num_threads() * 4))
+        counts = np.zeros((chunks, board.n_squares), dtype=np.int64)
+        landing_counts(board.sq, board.cards, board.decks, board.rules, jail == "stay", seed, games, rolls, chunks, counts)
+    from simulator import stats
+    totals = counts.sum(axis=0)
+    total = int(totals.sum())
+    exact_shares = None
+    if exact:
+        from simulator.markov import landing_distribution
+        exact_shares, in_jail = landing_distribution(board, jail == "stay")
+    rows = []
+    for s in range(board.n_squares):
+        share = totals[s] / total
+        low, high = stats.wilson(int(totals[s]), total)
+        row = {"square": s, "name": board.square_names[s], "rolls": int(totals[s]), "share": share,
+               "ci_low": low, "ci_high": high}
+        if exact_shares is not None:
+            row["exact"] = float(exact_shares[s])
+        rows.append(row)
+    if output_format == "json":
+        click.echo(json.dumps({"edition": loaded.name, "jail": jail, "rolls": total, "squares": rows}, indent=2))
+        return
+    headers = ["#", "square", "simulated", "95% CI"] + (["exact", "sim - exact"] if exact else [])
+    body = []
+    for row in rows:
+        line = [row["square"], row["name"], tables.percent(row["share"], 2), tables.interval(row["ci_low"], row["ci_high"], 2)]
+        if exact:
+            line += [tables.percent(row["exact"], 2), f"{100 * (row['share'] - row['exact']):+.3f}"]
+        body.append(line)
+    click.echo(tables.render(headers, body, title=f"{loaded.name}: where rolls end, jail = {jail}, {total:,} rolls"))
+    if exact:
+        click.echo(f"\nExact chain: {tables.percent(in_jail, 2)} of rolls end in jail (rather than just visiting).")
+
+
+@cli.command()
+@edition_option
+@click.option("--games", "-n", default=200_000, show_default=True, help="Games in the timed run.")
+@click.option("--players", "-p", default=4, show_default=True)
+@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--scaling", is_flag=True, help="Also time 1 thread, to show the scaling over cores.")
+@click.option("--seed", default=1, show_default=True)
+def bench(edition, games, players, threads, scaling, seed):
+    """Throughput of the engine on the default lineup, warm cache: complete games and player turns per
+    second, and peak memory. Results are streamed, not written."""
+    import numba
+    from simulator.runner import RunSpec, resolve_lineup, run
+    with user_errors():
+        loaded = load_edition(edition)
+        board = compile_board(loaded)
+        lineup = resolve_lineup(loaded, board, players, [])
+        all_threads = threads or numba.config.NUMBA_NUM_THREADS
+        warm = run(RunSpec(edition=loaded, lineup=lineup, games=200, seed=seed, threads=all_threads))
+        click.echo(f"warm-up (compile or load from cache) done; timing {games:,} games of {loaded.name}, "
+                   f"{players} players: {', '.join(s.name for s in lineup)}")
+        rows = []
+        for count in ([1] if scaling and all_threads > 1 else []) + [all_threads]:
+            result = run(RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=count))
+            turns = result.totals.turns
+            rows.append([count, f"{result.elapsed:.2f}", f"{games / result.elapsed:,.0f}", f"{turns / result.elapsed:,.0f}",
+                         f"{turns / games:.1f}"])
+        del warm
+    click.echo(tables.render(["threads", "seconds", "games/s", "player turns/s", "turns/game"], rows))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    click.echo(f"peak memory {peak:,.0f} MB; machine: {platform.machine()}, {os.cpu_count()} cores, "
+               f"Python {platform.python_version()}, numba {numba.__version__}")
+
+
+def main():
+    cli()
+
+
+if __name__ == "__main__":
+    main()
