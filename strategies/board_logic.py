@@ -32,6 +32,8 @@ def buys(sq, prm, pl, rng, p, s):
     if cash - price < reserve:
         return False
     chance = prm[p, P_BUY_PROBABILITY]
+    if chance <= 0.0:
+        return False
     return chance >= 1.0 or uniform(rng) < chance
 
 
