@@ -1,0 +1,120 @@
+"""The command line through click's runner: the user's path, and every kind of bad input."""
+import json
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from simulator.cli import cli
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_simulate_prints_tables_and_writes_tidy_results(tmp_path):
+    out = tmp_path / "run"
+    result = invoke("simulate", "--games", 300, "--seed", 4, "--out", out, "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert "Win rate per strategy" in result.output and "95% CI" in result.output
+    assert "Win rate per seat" in result.output and "Unfinished (turn cap)" in result.output
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["games"] == 300 and manifest["seed"] == 4 and len(manifest["edition"]["file_sha256"]) == 64
+    games = pd.read_parquet(out / "games")
+    players = pd.read_parquet(out / "players")
+    squares = pd.read_parquet(out / "squares.parquet")
+    cards = pd.read_parquet(out / "cards.parquet")
+    assert len(games) == 300 and len(players) == 1200 and len(squares) == 40 and len(cards) == 31
+    assert players.groupby("game").won.sum().le(1).all()
+    finished = games[games.winner_seat >= 0]
+    assert manifest["summary"]["finished"] == len(finished)
+    wins = players[players.won].strategy.value_counts()
+    reported = {s["strategy"]: s["wins"] for s in manifest["summary"]["strategies"]}
+    assert {k: int(v) for k, v in wins.items() if v} == {k: v for k, v in reported.items() if v}
+    assert squares.landings.sum() > 0 and cards.draws.sum() > 0
+    assert not (out / "INCOMPLETE").exists()
+
+
+def test_duckdb_reads_the_results(tmp_path):
+    duckdb = pytest.importorskip("duckdb")
+    out = tmp_path / "run"
+    assert invoke("simulate", "--games", 100, "--out", out, "--no-progress").exit_code == 0
+    rows = duckdb.sql(f"select strategy, avg(won::int) from read_parquet('{out}/players/*.parquet') group by 1").fetchall()
+    assert len(rows) == 4
+
+
+def test_json_output_and_quick_variant():
+    result = invoke("simulate", "--edition", "walking_dead", "--variant", "quick", "--games", 50, "--format", "json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["edition"]["variant"] == "quick" and data["summary"]["games"] == 50
+
+
+def test_listings():
+    editions = invoke("editions")
+    assert editions.exit_code == 0 and "walking_dead" in editions.output and "quick" in editions.output
+    listing = invoke("strategies")
+    assert listing.exit_code == 0
+    for name in ("buy_all", "cautious", "orange_red", "three_houses", "never_build", "jail_late", "hard_trader"):
+        assert name in listing.output
+
+
+def test_landing_with_exact_chain():
+    result = invoke("landing", "--jail", "stay", "--exact", "--games", 20, "--rolls", 500)
+    assert result.exit_code == 0
+    assert "Illinois Avenue" in result.output and "exact" in result.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["simulate", "--edition", "chess"], "unknown edition 'chess'"),
+    (["simulate", "--strategy", "lucky"], "unknown strategy 'lucky'"),
+    (["simulate", "--players", "1"], "--players 1"),
+    (["simulate", "--players", "9"], "--players 9"),
+    (["simulate", "--games", "-5"], "--games -5"),
+    (["simulate", "--variant", "fast"], "unknown variant 'fast'"),
+    (["simulate", "--set", "rules.salary=3"], "no rule 'salary'"),
+    (["simulate", "--set", "rules.start_cash=lots"], "rules.start_cash: expected an integer"),
+    (["simulate", "--format", "xml"], "xml"),
+    (["landing", "--jail", "never"], "never"),
+])
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, args, message):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, args + ["--out", str(out)] if args[0] == "simulate" else args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_malformed_data_file_names_file_and_field(tmp_path):
+    bad = tmp_path / "mine.toml"
+    bad.write_text('[edition]\nname = "mine"\nfamily = "board"\nextends = "classic"\n'
+                   '[squares."Boardwalk"]\nprice = "cheap"\n')
+    result = CliRunner().invoke(cli, ["simulate", "--edition", str(bad), "--games", "10"])
+    assert result.exit_code == 2
+    assert str(bad) in result.output and "price" in result.output and "integer" in result.output
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[edition\n")
+    result = CliRunner().invoke(cli, ["simulate", "--edition", str(broken)])
+    assert result.exit_code == 2 and "not valid TOML" in result.output
+
+
+def test_designer_file_extends_a_builtin_and_changes_the_game(tmp_path):
+    rich = tmp_path / "rich.toml"
+    rich.write_text('[edition]\nname = "rich"\nfamily = "board"\nextends = "classic"\n[rules]\nstart_cash = 3000\n')
+    result = invoke("simulate", "--edition", rich, "--games", 200, "--seed", 1, "--format", "json")
+    plain = invoke("simulate", "--games", 200, "--seed", 1, "--format", "json")
+    rich_run, plain_run = json.loads(result.output), json.loads(plain.output)
+    assert rich_run["edition"]["source"] == str(rich)
+    assert rich_run["edition"]["rules_sha256"] != plain_run["edition"]["rules_sha256"]
+    # More money to start builds sooner: games are shorter
+    assert rich_run["summary"]["length"]["rounds"]["median"] < plain_run["summary"]["length"]["rounds"]["median"]
+
+
+def test_existing_results_need_overwrite(tmp_path):
+    out = tmp_path / "run"
+    assert invoke("simulate", "--games", 20, "--out", out).exit_code == 0
+    again = CliRunner().invoke(cli, ["simulate", "--games", "20", "--out", str(out)])
+    assert again.exit_code == 2 and "--overwrite" in again.output
+    assert invoke("simulate", "--games", 20, "--out", out, "--overwrite").exit_code == 0
