@@ -18,7 +18,7 @@ import simulator
 from simulator import results, stats
 from simulator.engines import board_layout as L
 from simulator.rules import BoardRules, Edition, compile_board
-from strategies import Strategy, StrategyError, available, get
+from strategies import Strategy, get
 from strategies.board import DEFAULT_LINEUP, parameter_vector
 
 DEFAULT_BATCH = 10_000
@@ -235,10 +235,3 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         results.finish_directory(out, results.squares_frame(board, totals.sq_agg, totals.games, totals.finished),
                                  results.cards_frame(board, totals.card_agg), manifest)
     return RunResult(spec=spec, board=board, totals=totals, elapsed=elapsed, out=out, manifest=manifest)
-
-
-def strategy_names(family: str) -> list[str]:
-    return [s.name for s in available(family)]
-
-
-__all__ = ["RunSpec", "RunResult", "RunError", "StrategyError", "resolve_lineup", "run", "strategy_names"]

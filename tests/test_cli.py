@@ -118,3 +118,15 @@ def test_existing_results_need_overwrite(tmp_path):
     again = CliRunner().invoke(cli, ["simulate", "--games", "20", "--out", str(out)])
     assert again.exit_code == 2 and "--overwrite" in again.output
     assert invoke("simulate", "--games", 20, "--out", out, "--overwrite").exit_code == 0
+
+
+def test_results_read_back_and_an_unfinished_run_is_refused(tmp_path):
+    from simulator.results import INCOMPLETE_MARKER, ResultsError, read_manifest, read_table
+    out = tmp_path / "run"
+    assert invoke("simulate", "--games", 30, "--out", out).exit_code == 0
+    assert read_manifest(out)["games"] == 30
+    assert len(read_table(out, "players")) == 120 and len(read_table(out, "squares")) == 40
+    (out / "manifest.json").unlink()
+    (out / INCOMPLETE_MARKER).write_text("")
+    with pytest.raises(ResultsError, match="unfinished run"):
+        read_table(out, "games")

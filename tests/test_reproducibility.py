@@ -1,7 +1,6 @@
 """The same seed gives the same frames whatever the number of threads and batches; another seed does not."""
 import numba
 import pandas as pd
-import pytest
 
 from simulator.rules import compile_board, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run

@@ -2,7 +2,7 @@
 from numba import njit
 
 from simulator.engines.board_layout import (
-    G_MEMBERS, G_SIZE, O_LEVEL, O_MORTGAGED, O_OWNER, PL_CASH, R_MAX_HOUSES, SQ_GROUP, SQ_HOTEL_COST,
+    G_MEMBERS, G_SIZE, O_LEVEL, O_MORTGAGED, O_OWNER, PL_CASH, R_MAX_HOUSES, SQ_HOTEL_COST,
     SQ_HOUSE_COST, SQ_PRICE,
 )
 

@@ -1,7 +1,6 @@
 """Rule tests for the classic rules, as stated by the Walking Dead rulebook
 (shared/rules/004_66603cd0e01f861b.txt). Each test names the section it checks."""
 import numpy as np
-import pytest
 
 from simulator.engines import board_layout as L
 from tests.helpers import Table
