@@ -50,6 +50,8 @@ def max_bid(sq, groups, own, prm, pl, p, s):
     if owned_in_group(own, groups, g, p) == size - 1:
         factor += prm[p, P_GROUP_BONUS]
     else:
+        # Asked for "the one player other than the bank", other_owner names the rival holding every
+        # owned square of the group, if there is one.
         rival = other_owner(own, groups, g, -1)
         if rival >= 0 and rival != p and owned_in_group(own, groups, g, rival) == size - 1:
             factor += prm[p, P_GROUP_BONUS]
