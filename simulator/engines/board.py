@@ -257,6 +257,13 @@ def set_owner(own, bank, s, p):
 
 
 @njit(cache=True)
+def clearing_price(floor, best_bid, second_bid):
+    """What the highest bidder pays in an English auction in steps of 1: one more than the runner-up's
+    ceiling, at least the floor, at most its own ceiling (a tie pays the tied amount)."""
+    return min(max(floor, second_bid + 1), best_bid)
+
+
+@njit(cache=True)
 def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     """An English auction in steps of 1 from the minimum bid (rulebook: Vente aux encheres): the highest
     valuation wins and pays one more than the second-highest; a tie goes to the earlier bidder in turn
@@ -279,7 +286,7 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     minimum = rules[R_AUCTION_MIN_BID]
     if best < 0 or best_bid < minimum:
         return
-    price = min(max(minimum, second_bid + 1), best_bid)
+    price = clearing_price(minimum, best_bid, second_bid)
     pl[best, PL_CASH] -= price
     bank[B_NET] -= price
     set_owner(own, bank, s, best)
@@ -604,7 +611,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
                 second_bid = bid
         if winner < 0 or best_bid < sq[winner_square, SQ_HOUSE_COST]:
             return
-        price = min(max(sq[winner_square, SQ_HOUSE_COST], second_bid + 1), best_bid)
+        price = clearing_price(sq[winner_square, SQ_HOUSE_COST], best_bid, second_bid)
         _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
         if winner != p:
             return
@@ -896,14 +903,15 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
             bank[B_ROUND] += 1
             if bank[B_ROUND] >= rules[R_MAX_ROUNDS]:
                 break
-    _record(sq, groups, own, rules, pl, bank, draws, end, violations, rotation, game_row, player_rows, sq_agg, card_agg)
+    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
+            card_agg)
 
 
 @njit(cache=True)
-def _record(sq, groups, own, rules, pl, bank, draws, end, violations, rotation, game_row, player_rows, sq_agg,
+def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg):
     n = pl.shape[0]
-    worth = np.empty(n, dtype=np.int64)
+    worth = scratch[:n]  # the chunk's scratch array: no allocation per game
     for i in range(n):
         worth[i] = wealth(sq, own, rules, pl, i)
     winner = -1
@@ -987,7 +995,7 @@ def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, 
         draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
         prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
         rng = np.zeros(4, dtype=np.uint64)
-        scratch = np.zeros(sq.shape[0], dtype=np.int64)
+        scratch = np.zeros(max(sq.shape[0], n_players), dtype=np.int64)
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
             play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game + g, check,
                       pl, own, bank, dq, held, draws, prm, rng, scratch, games_out[g], players_out[g],
