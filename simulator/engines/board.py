@@ -28,6 +28,7 @@ from simulator.engines.board_layout import (
 from simulator.engines.board_state import (
     building_value, group_levels, group_mortgaged, hotel_level, other_owner, owned_in_group, owns_group, wealth,
 )
+from simulator.engines.views import borrowed
 from simulator.rng import below, seed_game, shuffle
 from strategies import board_logic as strategy
 
@@ -996,10 +997,13 @@ def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, 
         prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
         rng = np.zeros(4, dtype=np.uint64)
         scratch = np.zeros(max(sq.shape[0], n_players), dtype=np.int64)
+        # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
-            play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game + g, check,
-                      pl, own, bank, dq, held, draws, prm, rng, scratch, games_out[g], players_out[g],
-                      sq_agg[c], card_agg[c])
+            play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
+                      borrowed(rules), borrowed(lineup), rotate, seed, first_game + g, check,
+                      borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held), borrowed(draws),
+                      borrowed(prm), borrowed(rng), borrowed(scratch), borrowed(games_out[g]),
+                      borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))
 
 
 # ---------------------------------------------------------------------------------------------------
