@@ -78,7 +78,7 @@ def builds(prm, pl, p, cost):
 
 @njit(cache=True)
 def house_bid(prm, pl, p, cost):
-    """The most p pays for a house the bank must auction in a shortage."""
+    """The most p pays for a house or hotel the bank must auction in a shortage."""
     ceiling = pl[p, PL_CASH] - prm[p, P_BUILD_RESERVE]
     return max(0, int(min(cost * max(1.0, prm[p, P_BID_FACTOR]) * (1.0 + prm[p, P_GROUP_BONUS]), ceiling)))
 

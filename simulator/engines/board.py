@@ -540,19 +540,29 @@ def _build_on(sq, own, rules, pl, bank, p, s, price):
 
 
 @njit(cache=True)
-def _house_demand(sq, rent, groups, own, rules, prm, pl, i):
-    """How many houses player i would buy now if the bank had them (for the shortage auction)."""
+def _building_demand(sq, groups, own, rules, prm, pl, i, hotels):
+    """How many houses (or hotels) player i would buy now if the bank had them (for the shortage
+    auction). A hotel is wanted on a square at the house limit once its whole group has reached it."""
     if pl[i, PL_ALIVE] == 0:
         return 0
-    goal = min(strategy.target_level(prm, rules, i), rules[R_MAX_HOUSES])
+    goal = strategy.target_level(prm, rules, i)
+    if hotels and goal < hotel_level(rules):
+        return 0
+    goal = min(goal, rules[R_MAX_HOUSES])
     wanted = 0
     cheapest = 1 << 40
     for g in range(groups.shape[0]):
         if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, i) or group_mortgaged(own, groups, g):
             continue
+        low, _ = group_levels(own, groups, g)
+        if hotels and low < goal:
+            continue
         for k in range(groups[g, G_SIZE]):
             s = groups[g, G_MEMBERS + k]
-            if own[s, O_LEVEL] < goal:
+            if hotels and own[s, O_LEVEL] == goal:
+                wanted += 1
+                cheapest = min(cheapest, sq[s, SQ_HOTEL_COST])
+            elif not hotels and own[s, O_LEVEL] < goal:
                 wanted += goal - own[s, O_LEVEL]
                 cheapest = min(cheapest, sq[s, SQ_HOUSE_COST])
     if wanted == 0 or not strategy.builds(prm, pl, i, cheapest):
@@ -562,8 +572,9 @@ def _house_demand(sq, rent, groups, own, rules, prm, pl, i):
 
 @njit(cache=True)
 def build(sq, rent, groups, own, rules, prm, pl, bank, p):
-    """Build as the strategy wants while the bank has stock. When houses are fewer than the players who
-    want them now would buy, each house goes to auction (rulebook: Crise du batiment)."""
+    """Build as the strategy wants while the bank has stock. When houses (or hotels) are fewer than the
+    players who want them now would buy, each one goes to auction among those players, whose bids are
+    for the square they would build next (rulebook: Crise du batiment)."""
     top = hotel_level(rules)
     while True:
         s = _next_building(sq, rent, groups, own, rules, prm, p)
@@ -573,46 +584,45 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         cost = sq[s, SQ_HOTEL_COST] if is_hotel else sq[s, SQ_HOUSE_COST]
         if not strategy.builds(prm, pl, p, cost):
             return
-        if is_hotel:
-            if bank[B_HOTELS] == 0:
-                return
-            _build_on(sq, own, rules, pl, bank, p, s, cost)
-            continue
-        if bank[B_HOUSES] == 0:
+        stock = bank[B_HOTELS] if is_hotel else bank[B_HOUSES]
+        if stock == 0:
             return
         demand = 0
         rivals = 0
         for i in range(pl.shape[0]):
-            wanted = _house_demand(sq, rent, groups, own, rules, prm, pl, i)
+            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel)
             demand += wanted
             if i != p and wanted > 0:
                 rivals += 1
-        if rivals == 0 or demand <= bank[B_HOUSES]:
+        if rivals == 0 or demand <= stock:
             _build_on(sq, own, rules, pl, bank, p, s, cost)
             continue
         winner = -1
         best_bid = -1
         second_bid = -1
         winner_square = -1
+        winner_cost = 0
         n = pl.shape[0]
         for k in range(n):
             i = (p + k) % n
-            if _house_demand(sq, rent, groups, own, rules, prm, pl, i) == 0:
+            if _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel) == 0:
                 continue
             target = _next_building(sq, rent, groups, own, rules, prm, i)
-            if target < 0 or own[target, O_LEVEL] + 1 == top:
+            if target < 0 or (own[target, O_LEVEL] + 1 == top) != is_hotel:
                 continue
-            bid = strategy.house_bid(prm, pl, i, sq[target, SQ_HOUSE_COST])
+            target_cost = sq[target, SQ_HOTEL_COST] if is_hotel else sq[target, SQ_HOUSE_COST]
+            bid = strategy.house_bid(prm, pl, i, target_cost)
             if bid > best_bid:
                 second_bid = best_bid
                 best_bid = bid
                 winner = i
                 winner_square = target
+                winner_cost = target_cost
             elif bid > second_bid:
                 second_bid = bid
-        if winner < 0 or best_bid < sq[winner_square, SQ_HOUSE_COST]:
+        if winner < 0 or best_bid < winner_cost:
             return
-        price = clearing_price(sq[winner_square, SQ_HOUSE_COST], best_bid, second_bid)
+        price = clearing_price(winner_cost, best_bid, second_bid)
         _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
         if winner != p:
             return

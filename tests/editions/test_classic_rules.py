@@ -242,6 +242,35 @@ def test_housing_shortage_auctions_contested_houses():
     assert t.bank[L.B_HOUSES] == 0
 
 
+
+def test_housing_shortage_auctions_contested_hotels():
+    """Section 'Crise du batiment': the rule covers hotels too; the last hotel wanted by two players goes
+    to the highest bidder, and the loser keeps its four houses."""
+    t = Table(players=2)
+    t.set_cash(0, 5000)
+    t.set_cash(1, 5000)
+    t.give(0, "Park Place", "Boardwalk", level=4)
+    t.give(1, "Mediterranean Avenue", "Baltic Avenue", level=4)
+    t.bank[L.B_HOTELS] = 1
+    t.prm[1, L.P_BID_FACTOR] = 10.0  # bids up to 500 for a 50 hotel; player 0 up to its 200 list price
+    t.build(0)
+    levels_1 = sorted([t.level("Mediterranean Avenue"), t.level("Baltic Avenue")])
+    assert levels_1 == [4, 5]
+    assert (t.level("Park Place"), t.level("Boardwalk")) == (4, 4)
+    assert t.cash(1) == 5000 - 201, "one more than the other bidder's ceiling"
+    assert t.bank[L.B_HOTELS] == 0
+
+
+def test_an_uncontested_last_hotel_is_bought_at_its_price():
+    """Section 'Crise du batiment': no auction when only one player wants the scarce hotel."""
+    t = Table(players=2)
+    t.set_cash(0, 5000)
+    t.give(0, "Park Place", "Boardwalk", level=4)
+    t.bank[L.B_HOTELS] = 1
+    t.build(0)
+    assert sorted([t.level("Park Place"), t.level("Boardwalk")]) == [4, 5]
+    assert t.cash(0) == 5000 - 200
+
 # --- Hypothequer ---------------------------------------------------------------------------------------
 
 def test_raising_money_mortgages_then_sells_and_lifting_costs_ten_percent():
