@@ -29,3 +29,16 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
     import numba
 
     numba.config.CACHE_DIR = str(_engine_cache_dir())
+
+
+API = ("simulate", "load", "tournament", "sweep", "ranking", "head_to_head", "seats", "length", "rounds_histogram",
+       "squares", "groups", "cards", "sweep_table", "compare", "Results")
+
+
+def __getattr__(name: str):
+    """`from simulator import simulate, groups, ...`: the API (simulator/api.py) loads on first use, so
+    the CLI and the engine do not pay for what they do not use."""
+    if name not in API:
+        raise AttributeError(f"module 'simulator' has no attribute {name!r}")
+    import importlib
+    return getattr(importlib.import_module("simulator.api"), name)

@@ -297,6 +297,10 @@ def bench(edition, games, players, threads, scaling, seed):
                f"Python {platform.python_version()}, numba {numba.__version__}")
 
 
+# The analysis commands register themselves on `cli`.
+from simulator import cli_analysis  # noqa: E402, F401
+
+
 def main():
     cli()
 

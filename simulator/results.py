@@ -20,7 +20,7 @@ from simulator.rules import BoardRules
 INCOMPLETE_MARKER = "INCOMPLETE"
 MANIFEST = "manifest.json"
 FORMAT = "monopoly-mc results"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 class ResultsError(ValueError):
@@ -50,7 +50,13 @@ def _unique_labels(lineup: list[str]) -> tuple[np.ndarray, list[str]]:
     return np.array([names.index(s) for s in lineup]), names
 
 
-def players_frame(games: np.ndarray, players: np.ndarray, first_game: int, lineup: list[str]) -> pd.DataFrame:
+def street_groups(board: BoardRules) -> list[tuple[int, str]]:
+    """(index, name) of the colour groups a player can complete and build on."""
+    return [(g, name) for g, name in enumerate(board.group_names) if board.groups[g, L.G_KIND] == L.STREET]
+
+
+def players_frame(games: np.ndarray, players: np.ndarray, first_game: int, lineup: list[str],
+                  groups: list[tuple[int, str]]) -> pd.DataFrame:
     n_games, n = players.shape[0], players.shape[1]
     seat = np.tile(np.arange(n, dtype=np.int8), n_games)
     rotation = np.repeat(games[:, L.GM_ROTATION], n)
@@ -58,7 +64,8 @@ def players_frame(games: np.ndarray, players: np.ndarray, first_game: int, lineu
     codes_of_lineup, names = _unique_labels(lineup)
     flat = players.reshape(n_games * n, L.PO_COLUMNS)
     winner = np.repeat(games[:, L.GM_WINNER], n)
-    return pd.DataFrame({
+    held = flat[:, L.PO_GROUPS_HELD]
+    frame = pd.DataFrame({
         "game": np.repeat(np.arange(first_game, first_game + n_games, dtype=np.int64), n),
         "seat": seat,
         "strategy": pd.Categorical.from_codes(codes_of_lineup[lineup_index], categories=names),
@@ -77,6 +84,9 @@ def players_frame(games: np.ndarray, players: np.ndarray, first_game: int, lineu
         "jail_turns": flat[:, L.PO_JAIL_TURNS].astype(np.int16),
         "trades": flat[:, L.PO_TRADES].astype(np.int16),
     })
+    for g, name in groups:
+        frame[f"held_{name}"] = (held >> g) & 1 == 1
+    return frame
 
 
 def squares_frame(board: BoardRules, sq_agg: np.ndarray, games: int, finished: int) -> pd.DataFrame:
@@ -96,7 +106,10 @@ def squares_frame(board: BoardRules, sq_agg: np.ndarray, games: int, finished: i
             "auctioned": sq_agg[:, L.SA_AUCTIONED],
             "rent_collected": sq_agg[:, L.SA_RENT],
             "rent_per_game": sq_agg[:, L.SA_RENT] / max(1, games),
+            "owned_rounds": sq_agg[:, L.SA_OWNED_ROUNDS],
             "owned_at_end": sq_agg[:, L.SA_OWNED_AT_END],
+            "first_owned": sq_agg[:, L.SA_FIRST_OWNED],
+            "first_owner_won": sq_agg[:, L.SA_FIRST_OWNER_WON],
             "winner_owned": sq_agg[:, L.SA_WINNER_OWNED],
             "winner_owned_share": sq_agg[:, L.SA_WINNER_OWNED] / finished if finished else np.nan,
         })
@@ -117,6 +130,10 @@ def cards_frame(board: BoardRules, card_agg: np.ndarray) -> pd.DataFrame:
             "drawers": drawers,
             "drawer_wins": card_agg[:, L.CA_DRAWER_WINS],
             "drawer_win_rate": np.where(drawers > 0, card_agg[:, L.CA_DRAWER_WINS] / np.maximum(drawers, 1), np.nan),
+            "finished_draws": card_agg[:, L.CA_FINISHED_DRAWS],
+            "draw_wins": card_agg[:, L.CA_DRAW_WINS],
+            "draw_rank_sum": card_agg[:, L.CA_DRAW_RANK_SUM],
+            "draw_rank_squares": card_agg[:, L.CA_DRAW_RANK_SQUARES],
         })
 
 
@@ -124,20 +141,23 @@ def cards_frame(board: BoardRules, card_agg: np.ndarray) -> pd.DataFrame:
 # The directory
 
 
-def prepare_directory(out: Path, overwrite: bool) -> None:
-    """Refuse to mix results: a non-empty directory is replaced only with overwrite."""
+def prepare_directory(out: Path, overwrite: bool, collection: bool = False) -> None:
+    """Refuse to mix results: a non-empty directory is replaced only with overwrite. A collection (a
+    tournament's or sweep's runs) holds one results directory per run and its collection.json."""
     if out.exists() and not out.is_dir():
         raise ResultsError(f"--out {out}: exists and is not a directory")
     if out.exists() and any(out.iterdir()):
         if not overwrite:
             raise ResultsError(f"--out {out}: directory is not empty: pass --overwrite to replace it")
-        if not (out / MANIFEST).exists() and not (out / INCOMPLETE_MARKER).exists():
+        if not any((out / marker).exists() for marker in (MANIFEST, COLLECTION, INCOMPLETE_MARKER)):
             raise ResultsError(f"--out {out}: not a monopoly-mc results directory: refusing to overwrite it")
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "games").mkdir()
-    (out / "players").mkdir()
-    (out / INCOMPLETE_MARKER).write_text("This run has not finished: its manifest.json is missing.\n")
+    if not collection:
+        (out / "games").mkdir()
+        (out / "players").mkdir()
+    missing = COLLECTION if collection else MANIFEST
+    (out / INCOMPLETE_MARKER).write_text(f"This run has not finished: its {missing} is missing.\n")
 
 
 def write_batch(out: Path, batch: int, games: pd.DataFrame, players: pd.DataFrame) -> None:
@@ -171,3 +191,84 @@ def read_table(directory: Path, table: str) -> pd.DataFrame:
     read_manifest(directory)
     path = Path(directory) / (table if table in ("games", "players") else f"{table}.parquet")
     return pd.read_parquet(path)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Runs as the analyses see them
+
+
+COLLECTION = "collection.json"
+
+
+class Results:
+    """One finished run: its manifest, per-square and per-card aggregates, and (stored or kept in
+    memory) its per-game and per-player frames. Analyses read only this."""
+
+    def __init__(self, manifest: dict, squares: pd.DataFrame, cards: pd.DataFrame, directory: Path | None = None,
+                 games: pd.DataFrame | None = None, players: pd.DataFrame | None = None, label: str | None = None,
+                 info: dict | None = None):
+        self.manifest = manifest
+        self.info = info or {}  # what sets this run apart in a collection: a sweep point's values
+        self.squares = squares
+        self.cards = cards
+        self.directory = directory
+        self._games = games
+        self._players = players
+        self.label = label or (directory.name if directory is not None else manifest["edition"]["name"])
+
+    @classmethod
+    def load(cls, directory: Path | str, info: dict | None = None) -> Results:
+        directory = Path(directory)
+        manifest = read_manifest(directory)
+        return cls(manifest, read_table(directory, "squares"), read_table(directory, "cards"), directory, info=info)
+
+    @property
+    def summary(self) -> dict:
+        return self.manifest["summary"]
+
+    @property
+    def edition(self) -> str:
+        edition = self.manifest["edition"]
+        return edition["name"] + (f" ({edition['variant']})" if edition.get("variant") else "")
+
+    @property
+    def players_per_game(self) -> int:
+        return int(self.manifest["players"])
+
+    def _frame(self, table: str, kept: pd.DataFrame | None, columns: list[str] | None) -> pd.DataFrame:
+        if kept is not None:
+            return kept if columns is None else kept[columns]
+        if self.directory is None:
+            raise ResultsError(f"{self.label}: the {table} frame was not kept: run with keep_frames=True or --out")
+        return pd.read_parquet(self.directory / table, columns=columns)
+
+    def games(self, columns: list[str] | None = None) -> pd.DataFrame:
+        return self._frame("games", self._games, columns)
+
+    def players(self, columns: list[str] | None = None) -> pd.DataFrame:
+        return self._frame("players", self._players, columns)
+
+
+def load_results(paths: list[Path | str]) -> list[Results]:
+    """Every run under the given paths: a results directory is one run; a tournament's or sweep's
+    directory (with collection.json) is all of its runs."""
+    runs = []
+    for path in map(Path, paths):
+        if not path.is_dir():
+            raise ResultsError(f"{path}: not a directory: expected a results directory written by --out")
+        if (path / COLLECTION).exists():
+            collection = json.loads((path / COLLECTION).read_text())
+            if collection.get("format_version") != FORMAT_VERSION:
+                raise ResultsError(f"{path}: results format {collection.get('format_version')!r} is not "
+                                   f"{FORMAT_VERSION}: rerun with this version")
+            runs.extend(Results.load(path / entry["directory"], entry.get("info")) for entry in collection["runs"])
+        else:
+            runs.append(Results.load(path))
+    return runs
+
+
+def write_collection(out: Path, kind: str, entries: list[dict], settings: dict) -> None:
+    """The index of a tournament's or sweep's runs, written last like a manifest."""
+    document = {"format": FORMAT, "format_version": FORMAT_VERSION, "kind": kind, **settings, "runs": entries}
+    (out / COLLECTION).write_text(json.dumps(document, indent=2, default=str) + "\n")
+    (out / INCOMPLETE_MARKER).unlink()

@@ -5,6 +5,7 @@ totals (wins, histograms of game length, per-square and per-card sums) before th
 """
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from dataclasses import dataclass, field
@@ -13,11 +14,12 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
+import pandas as pd
 
 import simulator
 from simulator import results, stats
 from simulator.engines import board_layout as L
-from simulator.rules import BoardRules, Edition, compile_board
+from simulator.rules import BoardRules, Edition, compile_board, load_edition, parse_value
 from strategies import Strategy, get
 from strategies.board import DEFAULT_LINEUP, parameter_vector
 
@@ -83,9 +85,11 @@ class Totals:
     turns_histogram: np.ndarray = field(init=False)
     sq_agg: np.ndarray = field(init=False)
     card_agg: np.ndarray = field(init=False)
+    ahead: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         n = len(self.lineup)
+        self.ahead = np.zeros((n, n), dtype=np.int64)
         self.wins_by_lineup = np.zeros(n, dtype=np.int64)
         self.wins_by_seat = np.zeros(n, dtype=np.int64)
         self.rounds_histogram = np.zeros(self.max_rounds + 2, dtype=np.int64)
@@ -93,10 +97,14 @@ class Totals:
         self.sq_agg = np.zeros((self.n_squares, L.SA_COLUMNS), dtype=np.int64)
         self.card_agg = np.zeros((self.n_cards, L.CA_COLUMNS), dtype=np.int64)
 
-    def add(self, games: np.ndarray, sq_agg: np.ndarray, card_agg: np.ndarray) -> None:
+    def add(self, games: np.ndarray, players: np.ndarray, sq_agg: np.ndarray, card_agg: np.ndarray) -> None:
         n = len(self.lineup)
         winner = games[:, L.GM_WINNER]
         done = winner >= 0
+        # ahead[i, j]: finished games in which lineup entry i ranked above entry j
+        seats_of = (np.arange(n)[None, :] - games[done, L.GM_ROTATION][:, None]) % n
+        ranks = np.take_along_axis(players[done, :, L.PO_RANK], seats_of, axis=1)
+        self.ahead += (ranks[:, :, None] < ranks[:, None, :]).sum(axis=0)
         self.games += len(games)
         self.finished += int(done.sum())
         self.violations += int((games[:, L.GM_VIOLATIONS] != 0).sum())
@@ -142,9 +150,11 @@ class Totals:
             "fair_share": 1 / n,
             "strategies": strategies_rows,
             "seats": seats,
+            "head_to_head": self.ahead.tolist(),
+            "rounds_histogram": np.trim_zeros(self.rounds_histogram, "b").tolist(),
             "length": {
-                "rounds": dict(zip(("q1", "median", "q3"), q_rounds)),
-                "turns": dict(zip(("q1", "median", "q3"), q_turns)),
+                "rounds": {**dict(zip(("q1", "median", "q3"), q_rounds)), **stats.histogram_moments(self.rounds_histogram)},
+                "turns": {**dict(zip(("q1", "median", "q3"), q_turns)), **stats.histogram_moments(self.turns_histogram)},
             },
         }
 
@@ -157,6 +167,10 @@ class RunResult:
     elapsed: float
     out: Path | None
     manifest: dict
+    squares: pd.DataFrame
+    cards: pd.DataFrame
+    games: pd.DataFrame | None = None
+    players: pd.DataFrame | None = None
 
     @property
     def summary(self) -> dict:
@@ -169,9 +183,10 @@ def _kernel():
 
 
 def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
-        progress: Callable[[int], None] | None = None) -> RunResult:
+        progress: Callable[[int], None] | None = None, keep_frames: bool = False) -> RunResult:
     """Play spec.games games in batches; with `out`, write the results directory. `progress` is called
-    with the number of games each finished batch adds."""
+    with the number of games each finished batch adds. `keep_frames` also returns the per-game and
+    per-player frames in memory (for small runs from the Python API)."""
     spec.validate()
     board = compile_board(spec.edition)
     names = [s.name for s in spec.lineup]
@@ -184,6 +199,8 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     simulate_batch = _kernel()
     totals = Totals(names, int(board.rules[L.R_MAX_ROUNDS]), board.n_squares, len(board.card_ids))
     n = len(names)
+    groups = results.street_groups(board)
+    kept_games, kept_players = [], []
     started = datetime.now(timezone.utc)
     clock = time.perf_counter()
     batches = math.ceil(spec.games / spec.batch_size)
@@ -197,10 +214,15 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
         simulate_batch(*board.kernel_args, params, spec.rotate_seats, spec.seed, first, spec.check, chunks,
                        games, players, sq_agg, card_agg)
-        totals.add(games, sq_agg, card_agg)
-        if out is not None:
-            results.write_batch(out, batch, results.games_frame(games, first, names),
-                                results.players_frame(games, players, first, names))
+        totals.add(games, players, sq_agg, card_agg)
+        if out is not None or keep_frames:
+            games_frame = results.games_frame(games, first, names)
+            players_frame = results.players_frame(games, players, first, names, groups)
+            if out is not None:
+                results.write_batch(out, batch, games_frame, players_frame)
+            if keep_frames:
+                kept_games.append(games_frame)
+                kept_players.append(players_frame)
         if progress is not None:
             progress(size)
     elapsed = time.perf_counter() - clock
@@ -231,7 +253,134 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         "turns": totals.turns,
         "summary": totals.summary(),
     }
+    squares = results.squares_frame(board, totals.sq_agg, totals.games, totals.finished)
+    cards = results.cards_frame(board, totals.card_agg)
     if out is not None:
-        results.finish_directory(out, results.squares_frame(board, totals.sq_agg, totals.games, totals.finished),
-                                 results.cards_frame(board, totals.card_agg), manifest)
-    return RunResult(spec=spec, board=board, totals=totals, elapsed=elapsed, out=out, manifest=manifest)
+        results.finish_directory(out, squares, cards, manifest)
+    return RunResult(spec=spec, board=board, totals=totals, elapsed=elapsed, out=out, manifest=manifest,
+                     squares=squares, cards=cards,
+                     games=pd.concat(kept_games, ignore_index=True) if keep_frames else None,
+                     players=pd.concat(kept_players, ignore_index=True) if keep_frames else None)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Several runs: tournaments and sweeps
+
+
+@dataclass
+class PlannedRun:
+    label: str      # its directory name under --out
+    spec: RunSpec
+    info: dict      # what sets it apart: a tournament's lineup, a sweep point's values
+
+
+def derived_seed(seed: int, index: int) -> int:
+    """The seed of the index-th run of a collection: an independent stream for each, from one seed."""
+    words = np.random.SeedSequence([seed, index]).generate_state(2, np.uint32)
+    return (int(words[0]) << 31) ^ int(words[1])
+
+
+def tournament_plan(edition: Edition, board: BoardRules, names: list[str], players: int, games: int, seed: int,
+                    **options) -> list[PlannedRun]:
+    """Every table of `players` seats the strategies can form: each combination of distinct strategies
+    when there are enough of them, else every mix of them with repeats (never one strategy alone). Each
+    table plays the same number of games, a multiple of the player count, with seats rotated every game
+    so every strategy sits in every seat equally often."""
+    if len(set(names)) < 2 or len(set(names)) != len(names):
+        raise RunError("a tournament needs at least two different strategies, each named once")
+    if not board.players_min <= players <= board.players_max:
+        raise RunError(f"--players {players}: {edition.name} is played by {board.players_min} to "
+                       f"{board.players_max} players")
+    chosen = [get(edition.family, name) for name in names]
+    if len(chosen) >= players:
+        tables = list(itertools.combinations(range(len(chosen)), players))
+    else:
+        tables = [t for t in itertools.combinations_with_replacement(range(len(chosen)), players) if len(set(t)) > 1]
+    per_table = max(1, math.ceil(games / len(tables) / players)) * players
+    return [PlannedRun(label=f"table-{i:03d}",
+                       spec=RunSpec(edition=edition, lineup=[chosen[k] for k in table], games=per_table,
+                                    seed=derived_seed(seed, i), rotate_seats=True, **options),
+                       info={"lineup": [names[k] for k in table]})
+            for i, table in enumerate(tables)]
+
+
+STRATEGY_PREFIX = "strategy."
+
+
+def parse_axis(item: str) -> tuple[str, list]:
+    """`PATH=V1,V2,...` into the path and its values (each read as TOML; commas inside brackets or
+    quotes belong to the value)."""
+    path, sep, text = item.partition("=")
+    if not sep or not path.strip() or not text.strip():
+        raise RunError(f"--set {item}: expected PATH=V1,V2,..., e.g. rules.start_cash=1000,1500,2000")
+    values, depth, quote, start = [], 0, None, 0
+    for i, char in enumerate(text + ","):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            values.append(parse_value(text[start:i].strip()))
+            start = i + 1
+    return path.strip(), values
+
+
+def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: list[tuple[str, list]],
+               names: list[str], players: int, games: int, seed: int, **options) -> list[PlannedRun]:
+    """One run per point of the grid of `axes`. Paths starting with `strategy.NAME.` change a parameter
+    of that strategy; the others change the edition like --set. Every point plays the same seed, so
+    points differ by their values and not by their luck (common random numbers)."""
+    if not 1 <= len(axes) <= 2:
+        raise RunError(f"a sweep varies one or two values: got {len(axes)} --set with several values")
+    from strategies.board import PARAMETERS
+    plan = []
+    for index, values in enumerate(itertools.product(*[v for _, v in axes])):
+        point = {path: value for (path, _), value in zip(axes, values)}
+        edition_sets = [(p, v) for p, v in point.items() if not p.startswith(STRATEGY_PREFIX)]
+        edition = load_edition(edition_ref, variant, list(overrides) + edition_sets)
+        board = compile_board(edition)
+        lineup = resolve_lineup(edition, board, players, names)
+        for path, value in point.items():
+            if not path.startswith(STRATEGY_PREFIX):
+                continue
+            name, _, param = path[len(STRATEGY_PREFIX):].partition(".")
+            if name not in {s.name for s in lineup}:
+                raise RunError(f"--set {path}: strategy '{name}' is not in the lineup "
+                               f"({', '.join(s.name for s in lineup)})")
+            if param not in PARAMETERS:
+                raise RunError(f"--set {path}: unknown parameter '{param}': known: {', '.join(PARAMETERS)}")
+            lineup = [s.with_params(**{param: value}) if s.name == name else s for s in lineup]
+        for strategy in lineup:
+            parameter_vector(strategy, board.group_names)  # a bad value fails here, before any game
+        plan.append(PlannedRun(label=f"point-{index:03d}",
+                               spec=RunSpec(edition=edition, lineup=lineup, games=games, seed=seed, **options),
+                               info={"values": point}))
+    return plan
+
+
+def run_many(plan: list[PlannedRun], kind: str, settings: dict, out: Path | None = None, overwrite: bool = False,
+             progress: Callable[[int], None] | None = None) -> list[results.Results]:
+    """Play every planned run; with `out`, each into its own results directory under it, indexed by a
+    collection.json written last. Without `out` the frames stay in memory."""
+    for item in plan:
+        item.spec.validate()
+    if out is not None:
+        results.prepare_directory(out, overwrite, collection=True)
+    runs = []
+    for item in plan:
+        result = run(item.spec, out=None if out is None else out / item.label, progress=progress,
+                     keep_frames=out is None)
+        runs.append(as_results(result, item.label, item.info))
+    if out is not None:
+        results.write_collection(out, kind, [{"directory": p.label, "info": p.info} for p in plan], settings)
+    return runs
+
+
+def as_results(result: RunResult, label: str | None = None, info: dict | None = None) -> results.Results:
+    """A finished run as the analyses read it."""
+    return results.Results(result.manifest, result.squares, result.cards, result.out, result.games, result.players,
+                           label=label, info=info)

@@ -26,6 +26,7 @@ class Table:
         self.pl[:, L.PL_GROUPS_SEEN] = -1
         self.own = np.zeros((b.n_squares, L.O_COLUMNS), dtype=np.int64)
         self.own[:, L.O_OWNER] = -1
+        self.own[:, L.O_FIRST_OWNER] = -1
         self.bank = np.zeros(L.B_COLUMNS, dtype=np.int64)
         self.bank[L.B_HOUSES] = b.rules[L.R_BANK_HOUSES]
         self.bank[L.B_HOTELS] = b.rules[L.R_BANK_HOTELS]

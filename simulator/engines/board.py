@@ -11,17 +11,18 @@ from numba import njit, prange
 
 from simulator.engines.board_layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, B_COLUMNS, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, BANK,
-    C_A, C_B, C_DECK, C_EFFECT, CA_DRAWER_WINS, CA_DRAWERS, CA_DRAWS, CARD, D_LEN, DQ_CARDS,
+    C_A, C_B, C_DECK, C_EFFECT, CA_DRAW_RANK_SQUARES, CA_DRAW_RANK_SUM, CA_DRAW_WINS, CA_DRAWER_WINS, CA_DRAWERS,
+    CA_DRAWS, CA_FINISHED_DRAWS, CARD, D_LEN, DQ_CARDS,
     DQ_COUNT, DQ_HEAD, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING,
     G_KIND, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, GM_END, GM_ROTATION, GM_ROUNDS, GM_TURNS,
     GM_VIOLATIONS, GM_WINNER, GO_TO_JAIL, GO_TO_JAIL_CARD, HOTEL_RENT, MOVE, N_PARAMS, O_COLUMNS, O_LEVEL,
-    O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
-    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_TRADE_SEEN, PL_TRADES, PO_CASH, PO_GROUPS, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
+    O_FIRST_OWNER, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
+    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_TRADE_SEEN, PL_TRADES, PO_CASH, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
     PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_TRADES, R_AUCTION_MIN_BID,
     R_AUCTIONS, R_BANK_HOTELS, R_BANK_HOUSES, R_DEAL_DEEDS, R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY,
     R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED,
     R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES, R_MAX_ROUNDS, R_MORTGAGE_INTEREST_PCT,
-    R_SELLBACK_PCT, R_START_CASH, R_TRADING, RAILROAD, REPAIRS, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_OWNED_AT_END, SA_RENT, SA_WINNER_OWNED, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_HOTEL_COST,
+    R_SELLBACK_PCT, R_START_CASH, R_TRADING, RAILROAD, REPAIRS, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_FIRST_OWNED, SA_FIRST_OWNER_WON, SA_OWNED_AT_END, SA_OWNED_ROUNDS, SA_RENT, SA_WINNER_OWNED, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_HOTEL_COST,
     SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET, TAX, UTILITY, V_BANK_STOCK, V_BUILDINGS,
     V_EVEN_BUILDING, V_JAIL_CARDS, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
@@ -254,6 +255,8 @@ def set_owner(own, bank, s, p):
     """Every change of owner goes through here: the version it bumps lets a player skip re-scanning
     for trades and complete groups while nothing has changed hands."""
     own[s, O_OWNER] = p
+    if own[s, O_FIRST_OWNER] < 0:
+        own[s, O_FIRST_OWNER] = p
     bank[B_OWNERSHIP] += 1
 
 
@@ -711,6 +714,15 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
 
 
 @njit(cache=True)
+def _nobody_out(pl):
+    """Before the first bankruptcy: a group held then was won in play, not collected from the bankrupt."""
+    for i in range(pl.shape[0]):
+        if pl[i, PL_ALIVE] == 0:
+            return False
+    return True
+
+
+@njit(cache=True)
 def _use_jail_card(held, decks, dq, cards, p):
     for c in range(held.shape[1]):
         if held[p, c] > 0:
@@ -740,6 +752,8 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
         for g in range(groups.shape[0]):
             if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
                 pl[p, PL_HAS_GROUP] = 1
+                if _nobody_out(pl):
+                    pl[p, PL_GROUPS_HELD] |= 1 << g
     if pl[p, PL_HAS_GROUP] != 0:
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
     jail_square = rules[R_JAIL_SQUARE]
@@ -881,6 +895,7 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
     own[:, O_OWNER] = -1
     own[:, O_LEVEL] = 0
     own[:, O_MORTGAGED] = 0
+    own[:, O_FIRST_OWNER] = -1
     bank[:] = 0
     bank[B_HOUSES] = rules[R_BANK_HOUSES]
     bank[B_HOTELS] = rules[R_BANK_HOTELS]
@@ -912,6 +927,9 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
         if p == n:
             p = 0
             bank[B_ROUND] += 1
+            for s in range(own.shape[0]):
+                if own[s, O_OWNER] >= 0:
+                    sq_agg[s, SA_OWNED_ROUNDS] += 1
             if bank[B_ROUND] >= rules[R_MAX_ROUNDS]:
                 break
     _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
@@ -975,18 +993,31 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
             if groups[g, G_KIND] == STREET and owns_group(own, groups, g, i):
                 complete += 1
         row[PO_GROUPS] = complete
+        row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
     for s in range(own.shape[0]):
+        if winner < 0:
+            break
         if own[s, O_OWNER] >= 0:
             sq_agg[s, SA_OWNED_AT_END] += 1
             if own[s, O_OWNER] == winner:
                 sq_agg[s, SA_WINNER_OWNED] += 1
+        if own[s, O_FIRST_OWNER] >= 0:
+            sq_agg[s, SA_FIRST_OWNED] += 1
+            if own[s, O_FIRST_OWNER] == winner:
+                sq_agg[s, SA_FIRST_OWNER_WON] += 1
     for c in range(draws.shape[1]):
         for i in range(n):
             card_agg[c, CA_DRAWS] += draws[i, c]
-            if winner >= 0 and draws[i, c] > 0:
-                card_agg[c, CA_DRAWERS] += 1
-                if i == winner:
-                    card_agg[c, CA_DRAWER_WINS] += 1
+            if winner < 0 or draws[i, c] == 0:
+                continue
+            rank = player_rows[i, PO_RANK]
+            card_agg[c, CA_DRAWERS] += 1
+            card_agg[c, CA_FINISHED_DRAWS] += draws[i, c]
+            card_agg[c, CA_DRAW_RANK_SUM] += draws[i, c] * rank
+            card_agg[c, CA_DRAW_RANK_SQUARES] += draws[i, c] * rank * rank
+            if i == winner:
+                card_agg[c, CA_DRAWER_WINS] += 1
+                card_agg[c, CA_DRAW_WINS] += draws[i, c]
 
 
 @njit(cache=True, parallel=True)

@@ -142,13 +142,15 @@ PL_OUT_TURN = 8     # turn of bankruptcy, -1 while in the game
 PL_TRADE_SEEN = 9   # ownership version at which no trade was possible for this player
 PL_GROUPS_SEEN = 10 # ownership version at which PL_HAS_GROUP was computed
 PL_HAS_GROUP = 11   # owns a complete colour group (as of PL_GROUPS_SEEN)
-PL_COLUMNS = 12
+PL_GROUPS_HELD = 12 # bit g: held colour group g complete at the start of one of its turns before any bankruptcy
+PL_COLUMNS = 13
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank
 O_LEVEL = 1         # 0..max_houses houses, max_houses + 1 a hotel
 O_MORTGAGED = 2
-O_COLUMNS = 3
+O_FIRST_OWNER = 3   # the first player to own it this game, -1 until then
+O_COLUMNS = 4
 
 # Bank vector `bank`
 B_HOUSES = 0
@@ -203,7 +205,8 @@ PO_RENT_IN = 8
 PO_RENT_OUT = 9
 PO_JAIL_TURNS = 10
 PO_TRADES = 11
-PO_COLUMNS = 12
+PO_GROUPS_HELD = 12 # PL_GROUPS_HELD at the end
+PO_COLUMNS = 13
 
 # Per-square aggregates `sq_agg[chunk, square, column]`
 SA_LANDINGS = 0
@@ -211,11 +214,20 @@ SA_BOUGHT = 1       # bought at the list price
 SA_AUCTIONED = 2    # sold at auction
 SA_RENT = 3         # rent collected on it
 SA_WINNER_OWNED = 4 # games whose winner owned it at the end
-SA_OWNED_AT_END = 5
-SA_COLUMNS = 6
+SA_OWNED_AT_END = 5 # finished games that ended with the square owned by a player
+SA_OWNED_ROUNDS = 6 # rounds that ended with the square owned by a player
+SA_FIRST_OWNED = 7  # finished games in which someone owned it
+SA_FIRST_OWNER_WON = 8  # finished games won by its first owner
+SA_COLUMNS = 9
 
 # Per-card aggregates `card_agg[chunk, card, column]`
 CA_DRAWS = 0
 CA_DRAWERS = 1      # player-games in which the player drew it at least once (finished games)
 CA_DRAWER_WINS = 2
-CA_COLUMNS = 3
+# Per draw in finished games: each draw counts once, with the drawer's outcome. Comparing a card with the
+# other cards of its deck this way is a randomised comparison: which card a draw turns up is chance.
+CA_FINISHED_DRAWS = 3
+CA_DRAW_WINS = 4
+CA_DRAW_RANK_SUM = 5
+CA_DRAW_RANK_SQUARES = 6
+CA_COLUMNS = 7

@@ -1,0 +1,174 @@
+"""The analyses' frames as titled tables of formatted cells, rendered for a terminal, Markdown or HTML.
+
+One table definition serves the CLI, the reports and the notebooks, so they cannot drift apart.
+"""
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from simulator.tables import count, interval, percent, render
+
+
+@dataclass
+class Table:
+    title: str
+    headers: list[str]
+    rows: list[list[str]]
+    notes: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        return "\n".join([render(self.headers, self.rows, title=self.title), *self.notes])
+
+    def markdown(self) -> str:
+        escape = [[cell.replace("|", "\\|") for cell in row] for row in self.rows]
+        lines = [f"**{self.title}**", "", "| " + " | ".join(self.headers) + " |",
+                 "|" + "|".join("---" for _ in self.headers) + "|"]
+        lines += ["| " + " | ".join(row) + " |" for row in escape]
+        return "\n".join(lines + [""] + [f"_{note}_" for note in self.notes])
+
+    def html(self) -> str:
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.headers)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in self.rows)
+        notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in self.notes)
+        return f"<h3>{html.escape(self.title)}</h3><table><tr>{head}</tr>{body}</table>{notes}"
+
+
+def points(value: float, digits: int = 1) -> str:
+    """A difference of proportions in percentage points, signed."""
+    return "-" if value is None or math.isnan(value) else f"{100 * value:+.{digits}f} pts"
+
+
+def point_interval(low: float, high: float) -> str:
+    return f"[{points(low)}, {points(high)}]"
+
+
+def number(value: float, digits: int = 1) -> str:
+    return "-" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:,.{digits}f}"
+
+
+def p_value(value: float) -> str:
+    if value is None or math.isnan(value):
+        return "-"
+    return "<0.001" if value < 0.001 else f"{value:.3f}"
+
+
+def verdict(significant: bool, p: float) -> str:
+    if p is None or math.isnan(p):
+        return "-"
+    return "yes" if significant else "no"
+
+
+SIGNIFICANCE_NOTE = "significant: Holm-adjusted p < 0.05 across the table's comparisons"
+
+
+def ranking_table(frame: pd.DataFrame) -> Table:
+    rows = [[str(r["rank"]), r.strategy, count(r.player_games), count(r.wins), percent(r.win_rate),
+             interval(r.ci_low, r.ci_high), points(r.lead_over_next), p_value(r.p_holm), verdict(r.significant, r.p_holm)]
+            for _, r in frame.iterrows()]
+    fair = frame.fair_share.iloc[0]
+    return Table(f"Strategies ranked by win rate (fair share {percent(fair)})",
+                 ["rank", "strategy", "player-games", "wins", "win rate", "95% CI", "lead over next", "p (Holm)",
+                  "significant"], rows, [SIGNIFICANCE_NOTE])
+
+
+def head_to_head_table(frame: pd.DataFrame) -> Table:
+    names = sorted(set(frame.strategy) | set(frame.opponent))
+    cell = {(r.strategy, r.opponent): f"{percent(r.share_ahead)}{'*' if r.significant else ''}"
+            for r in frame.itertuples()}
+    rows = [[a] + [cell.get((a, b), "-") for b in names] for a in names]
+    return Table("Head to head: share of finished games the row strategy ranked above the column strategy",
+                 ["strategy"] + names, rows, ["* significant (Holm-adjusted p < 0.05 against an even split)"])
+
+
+def seat_table(frame: pd.DataFrame) -> Table:
+    rows = [[str(r.seat), count(r.wins), percent(r.win_rate), interval(r.ci_low, r.ci_high), points(r.advantage),
+             p_value(r.p_holm), verdict(r.significant, r.p_holm)] for r in frame.itertuples()]
+    return Table("Win rate per seat (seat 1 plays first)",
+                 ["seat", "wins", "win rate", "95% CI", "vs fair share", "p (Holm)", "significant"], rows)
+
+
+def length_table(frame: pd.DataFrame) -> Table:
+    r = frame.iloc[0]
+    rows = [[count(r.games), count(r.q1), count(r["median"]), count(r.q3), number(r["mean"]),
+             f"{percent(r.unfinished_share, 2)} {interval(r.unfinished_ci_low, r.unfinished_ci_high, 2)}"]]
+    return Table("Game length in rounds (finished games) and games stopped by the turn cap",
+                 ["games", "q1", "median", "q3", "mean", "unfinished (95% CI)"], rows)
+
+
+def squares_table(frame: pd.DataFrame) -> Table:
+    ownable = frame[frame.price > 0].sort_values("payback_rank")
+    rows = [[str(r.payback_rank), r.name, r.group, count(r.price), percent(r.landing_share, 2), number(r.rent_per_game, 0),
+             number(r.payback_rounds), percent(r.first_owner_win_rate), interval(r.first_owner_ci_low, r.first_owner_ci_high)]
+            for r in ownable.itertuples()]
+    return Table("Properties ranked by payback (rounds of ownership for its rent to repay its price)",
+                 ["rank", "square", "group", "price", "landings", "rent/game", "payback rounds",
+                  "first owner wins", "95% CI"], rows,
+                 ["landings: share of all rolls ending there; first owner wins: games won by the first player to own it"])
+
+
+def landing_table(frame: pd.DataFrame) -> Table:
+    rows = [[str(r.square), r.name, percent(r.landing_share, 2)] for r in frame.itertuples()]
+    return Table("Landings per square", ["square", "name", "landings"], rows)
+
+
+def groups_table(frame: pd.DataFrame) -> Table:
+    rows = [[str(r.rank), r.group, count(r.price), percent(r.landing_share, 1), number(r.rent_per_game, 0),
+             number(r.payback_rounds), percent(r.held_share), percent(r.win_rate_held), percent(r.win_rate_not_held),
+             points(r.lift), point_interval(r.lift_ci_low, r.lift_ci_high), verdict(r.significant, r.p_holm)]
+            for r in frame.itertuples()]
+    return Table("Colour groups ranked by the win-rate lift of completing them",
+                 ["rank", "group", "price", "landings", "rent/game", "payback rounds", "held by", "win rate held",
+                  "not held", "lift (same strategy)", "95% CI", "significant"], rows,
+                 ["held: complete before the first bankruptcy; lift: held minus not held within each strategy, "
+                  "averaged over strategies", SIGNIFICANCE_NOTE])
+
+
+def cards_table(frame: pd.DataFrame, top: int | None = None) -> Table:
+    shown = frame if top is None else frame.head(top)
+    rows = [[r.deck, r.card, str(r.copies), number(r.draws_per_game, 2), percent(r.win_rate_after),
+             points(r.win_shift), point_interval(r.win_shift_ci_low, r.win_shift_ci_high), number(r.rank_shift, 3),
+             verdict(r.significant, r.p_holm)] for r in shown.itertuples()]
+    title = "Cards ranked by how much drawing them shifts the drawer's chance to win"
+    return Table(title + (f" (top {top} of {len(frame)})" if top is not None and top < len(frame) else ""),
+                 ["deck", "card", "copies", "draws/game", "win rate after", "win shift", "95% CI", "rank shift",
+                  "significant"], rows,
+                 ["shift: after drawing this card minus after drawing another card of the same deck "
+                  "(rank shift < 0: better final rank)", SIGNIFICANCE_NOTE])
+
+
+def sweep_table(frame: pd.DataFrame, axes: list[str]) -> Table:
+    strategies = list(dict.fromkeys(frame.strategy))
+    rows = []
+    for values, point in frame.groupby(axes, sort=False):
+        values = values if isinstance(values, tuple) else (values,)
+        first = point.iloc[0]
+        rates = {r.strategy: f"{percent(r.win_rate)} {interval(r.ci_low, r.ci_high)}" for r in point.itertuples()}
+        rows.append([str(v) for v in values] + [rates.get(s, "-") for s in strategies]
+                    + [f"{points(first.first_player_advantage)} "
+                       f"{point_interval(first.first_player_ci_low, first.first_player_ci_high)}",
+                       count(first.median_rounds), percent(first.unfinished_share, 2)])
+    return Table("Sweep: win rate per strategy (95% CI) at each point",
+                 axes + strategies + ["first-player advantage", "median rounds", "unfinished"], rows)
+
+
+def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float) -> Table:
+    rows = []
+    for r in frame.itertuples():
+        if r.note:
+            rows.append([r.measure, "-", "-", "-", "-", "-", "-", "-", r.note])
+            continue
+        rate = r.measure != "mean rounds"
+        show = percent if rate else number
+        rows.append([r.measure, show(r.a), show(r.b), points(r.difference) if rate else number(r.difference, 2),
+                     point_interval(r.ci_low, r.ci_high) if rate else f"[{number(r.ci_low, 2)}, {number(r.ci_high, 2)}]",
+                     p_value(r.p_holm), verdict(r.significant, r.p_holm),
+                     count(r.games_to_detect) if rate else "-", ""])
+    return Table(f"A = {label_a}, B = {label_b}",
+                 ["measure", "A", "B", "B - A", "95% CI", "p (Holm)", "significant",
+                  f"games to detect {100 * detect:g} pts", "note"], rows,
+                 [SIGNIFICANCE_NOTE, f"games to detect: games per side for an 80% chance of finding a difference "
+                                     f"of {100 * detect:g} points at the 5% level"])

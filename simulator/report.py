@@ -1,0 +1,157 @@
+"""Reports: one self-contained HTML file (plots embedded) or Markdown (plots beside it) from finished runs.
+
+A report reads only stored or in-memory results. For each source it shows the manifest, the strategy
+ranking, seats, game length, head to head, properties and colour groups, cards, and a sweep's points,
+then the method.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+import simulator
+from simulator import analysis, plots
+from simulator import presentation as present
+from simulator.results import Results
+
+METHOD = [
+    "Every game is seeded from (seed, game index) with splitmix64 and xoshiro256**, so the same seed gives the "
+    "same results whatever the threads or batches; a tournament's tables and a sweep's points are runs of their own "
+    "(tournament tables draw independent seeds from the seed; sweep points share it, so they differ by their "
+    "values and not by luck).",
+    "Rates are per player-game (a strategy seated twice in a game plays twice) with Wilson 95% intervals. "
+    "Differences carry normal 95% intervals and two-sided tests, Holm-adjusted across the comparisons of one table.",
+    "Seats rotate every game unless the manifest says fixed seats, so seat advantage cannot pose as strategy skill.",
+    "Colour-group lift compares players who held the group complete before the first bankruptcy with those who did "
+    "not, within each strategy, averaged with weights n1*n2/(n1+n2).",
+    "Card shifts compare the drawer's outcome after drawing the card with after drawing another card of the same "
+    "deck: which card a draw turns up is chance, so the comparison is randomised.",
+]
+
+
+@dataclass
+class Block:
+    kind: str               # heading, text, table, figure
+    content: object
+    name: str = ""          # figure file name (Markdown)
+
+
+def build(sources: list[tuple[str, list[Results]]]) -> list[Block]:
+    blocks: list[Block] = []
+    for index, (label, runs) in enumerate(sources):
+        blocks += _source_blocks(index, label, runs)
+    blocks.append(Block("heading", "Method"))
+    blocks += [Block("text", line) for line in METHOD]
+    blocks.append(Block("text", f"monopoly-mc {simulator.__version__}."))
+    return blocks
+
+
+def _manifest_lines(runs: list[Results]) -> list[str]:
+    first = runs[0].manifest
+    edition = first["edition"]
+    games = sum(r.summary["games"] for r in runs)
+    lines = [f"Edition {runs[0].edition}: {edition.get('title', '')} (data file {Path(edition['source']).name}, "
+             f"SHA-256 {edition['file_sha256'][:16]}..., rules SHA-256 {edition['rules_sha256'][:16]}...)"]
+    if edition["overrides"]:
+        lines.append("Overrides: " + ", ".join(f"{p}={v}" for p, v in edition["overrides"]))
+    lines.append(f"{len(runs)} run(s), {games:,} games, {first['players']} players, seed {first['seed']}"
+                 + (" (first run)" if len(runs) > 1 else "")
+                 + f", seats {'rotated' if first['rotate_seats'] else 'fixed'}, version {first['version']}, "
+                   f"started {first['started']}")
+    lineups = {", ".join(e["strategy"] for e in r.manifest["lineup"]) for r in runs}
+    lines.append("Lineups: " + "; ".join(sorted(lineups)))
+    return lines
+
+
+def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
+    prefix = f"s{index}"
+    blocks = [Block("heading", f"{label}: {runs[0].edition}")]
+    blocks += [Block("text", line) for line in _manifest_lines(runs)]
+    if all("values" in r.info for r in runs):
+        axes = list(runs[0].info["values"])
+        table = analysis.sweep_table(runs)
+        blocks.append(Block("table", present.sweep_table(table, axes)))
+        blocks.append(Block("figure", plots.sweep(table, axes, f"Sweep over {' and '.join(axes)}"), f"{prefix}_sweep.png"))
+        return blocks
+    ranking = analysis.strategy_ranking(runs)
+    blocks.append(Block("table", present.ranking_table(ranking)))
+    blocks.append(Block("figure", plots.win_rates(ranking, f"Win rate per strategy, {runs[0].edition}"),
+                        f"{prefix}_win_rates.png"))
+    blocks.append(Block("table", present.head_to_head_table(analysis.head_to_head(runs))))
+    blocks.append(Block("table", present.seat_table(analysis.seat_table(runs))))
+    blocks.append(Block("table", present.length_table(analysis.length_table(runs))))
+    blocks.append(Block("figure", plots.length_distribution(analysis.rounds_histogram(runs), "Game length"),
+                        f"{prefix}_length.png"))
+    squares = analysis.square_table(runs)
+    blocks.append(Block("table", present.squares_table(squares)))
+    blocks.append(Block("figure", plots.board_heatmap(squares, "landing_share", "share of rolls ending there (%)",
+                                                      "Where rolls end"), f"{prefix}_landings.png"))
+    blocks.append(Block("figure", plots.board_heatmap(squares, "rent_per_game", "rent collected per game",
+                                                      "Rent collected per game"), f"{prefix}_rent.png"))
+    if all(r.directory is not None or r._players is not None for r in runs):
+        groups = analysis.group_table(runs)
+        blocks.append(Block("table", present.groups_table(groups)))
+        blocks.append(Block("figure", plots.group_win_rates(groups, "Win rate with and without each colour group"),
+                            f"{prefix}_groups.png"))
+    cards = analysis.card_table(runs)
+    blocks.append(Block("table", present.cards_table(cards, top=12)))
+    blocks.append(Block("figure", plots.card_shifts(cards, "Cards that swing games"), f"{prefix}_cards.png"))
+    return blocks
+
+
+def _png(figure) -> bytes:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    plots.plt.close(figure)
+    return buffer.getvalue()
+
+
+STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1em;font-size:13px}td,th{border:1px solid #ccc;padding:3px 7px}
+th{background:#f0f0f0}td{text-align:right}td:first-child,td:nth-child(2){text-align:left}
+.note{color:#666;font-size:12px;margin:.2em 0}img{max-width:100%;margin:.5em 0 1.5em}h2{border-bottom:2px solid #ddd}"""
+
+
+def write_html(blocks: list[Block], title: str, path: Path) -> None:
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+             f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>"]
+    for block in blocks:
+        if block.kind == "heading":
+            parts.append(f"<h2>{html.escape(block.content)}</h2>")
+        elif block.kind == "text":
+            parts.append(f"<p>{html.escape(block.content)}</p>")
+        elif block.kind == "table":
+            parts.append(block.content.html())
+        else:
+            data = base64.b64encode(_png(block.content)).decode()
+            parts.append(f"<img alt='{html.escape(block.name)}' src='data:image/png;base64,{data}'>")
+    parts.append("</body></html>")
+    _write_whole(path, "\n".join(parts))
+
+
+def write_markdown(blocks: list[Block], title: str, path: Path) -> None:
+    figures = path.parent / f"{path.stem}_files"
+    parts = [f"# {title}", ""]
+    for block in blocks:
+        if block.kind == "heading":
+            parts += [f"## {block.content}", ""]
+        elif block.kind == "text":
+            parts += [block.content, ""]
+        elif block.kind == "table":
+            parts += [block.content.markdown(), ""]
+        else:
+            figures.mkdir(parents=True, exist_ok=True)
+            (figures / block.name).write_bytes(_png(block.content))
+            parts += [f"![{block.name}]({figures.name}/{block.name})", ""]
+    _write_whole(path, "\n".join(parts))
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write beside and rename, so a failed report never leaves a file that looks complete."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text)
+    partial.replace(path)
