@@ -130,6 +130,9 @@ def _load_document(ref: str | Path, relative_to: Path | None, seen: tuple[Path, 
     if path in seen:
         raise EditionError(f"{path}: edition.extends forms a cycle ({' -> '.join(map(str, seen + (path,)))})")
     document = _read_toml(path)
+    if "extends" in document:
+        raise EditionError(f"{path}: extends: belongs in the [edition] table (extends = \"{document['extends']}\" "
+                           f"under [edition])")
     parent = document.get("edition", {}).get("extends")
     if parent is None:
         return _resolve_card_squares(document, path), [path]

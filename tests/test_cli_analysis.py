@@ -1,0 +1,136 @@
+"""The analysis commands through click's runner: stored results in, tables, JSON, plots and reports out,
+and every bad input as one line with exit code 2."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from simulator.cli import cli
+
+
+def invoke(*args):
+    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+    return result
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    out = tmp_path_factory.mktemp("runs") / "classic"
+    assert invoke("simulate", "--games", 600, "--seed", 3, "--out", out, "--no-progress").exit_code == 0
+    return out
+
+
+def test_properties_and_cards_read_stored_results(stored):
+    properties = invoke("properties", stored, "--top", 5)
+    assert properties.exit_code == 0
+    assert "Colour groups ranked by the win-rate lift" in properties.output and "payback rounds" in properties.output
+    data = json.loads(invoke("properties", stored, "--format", "json").output)
+    assert len(data["squares"]) == 40 and len(data["groups"]) == 8
+    cards = invoke("cards", stored, "--top", 3)
+    assert cards.exit_code == 0 and "top 3 of 31" in cards.output
+
+
+def test_properties_simulate_when_given_no_results():
+    result = invoke("properties", "--edition", "walking_dead", "--games", 300, "--no-progress")
+    assert result.exit_code == 0 and "Colour groups" in result.output
+
+
+def test_tournament_stored_and_read_back_gives_the_same_tables(tmp_path):
+    out = tmp_path / "tour"
+    first = invoke("tournament", "-s", "buy_all", "-s", "cautious", "-s", "never_build", "--players", 2,
+                   "--games", 300, "--out", out, "--no-progress", "--plot", tmp_path / "wins.png")
+    assert first.exit_code == 0, first.output
+    assert "Head to head" in first.output and (tmp_path / "wins.png").stat().st_size > 10_000
+    again = invoke("tournament", "--results", out)
+    assert again.exit_code == 0
+    assert again.output.split("Strategies ranked")[1] == first.output.split("Strategies ranked")[1]
+
+
+def test_sweep_with_plot_and_read_back(tmp_path):
+    out = tmp_path / "sweep"
+    result = invoke("sweep", "--set", "rules.start_cash=1000,2500", "--games", 200, "--out", out,
+                    "--plot", tmp_path / "sweep.png", "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert "first-player advantage" in result.output and "2500" in result.output
+    assert (tmp_path / "sweep.png").exists()
+    assert invoke("sweep", "--results", out).output == result.output
+    heat = invoke("sweep", "--set", "rules.go_salary=100,200", "--set", "strategy.buy_all.build_reserve=0,300",
+                  "--games", 100, "--plot", tmp_path / "heat.png", "--no-progress")
+    assert heat.exit_code == 0 and (tmp_path / "heat.png").exists()
+
+
+def test_compare_two_stored_runs_and_two_data_files(stored):
+    same = invoke("compare", stored, stored)
+    assert same.exit_code == 0 and "+0.0 pts" in same.output and " yes " not in same.output
+    files = invoke("compare", "classic", "walking_dead", "--games", 200, "--no-progress")
+    assert files.exit_code == 0 and "note: A is classic and B is walking_dead" in files.output
+
+
+def test_report_html_and_markdown(stored, tmp_path):
+    html = tmp_path / "report.html"
+    result = invoke("report", stored, "--out", html)
+    assert result.exit_code == 0, result.output
+    text = html.read_text()
+    assert text.count("<img") >= 6 and "Method" in text and "Wilson" in text and "SHA-256" in text
+    markdown = tmp_path / "report.md"
+    assert invoke("report", stored, "--out", markdown).exit_code == 0
+    assert "| rank | strategy |" in markdown.read_text()
+    assert len(list((tmp_path / "report_files").glob("*.png"))) >= 6
+
+
+@pytest.mark.parametrize("kind", ["win-rates", "length", "landings", "rent", "groups", "cards"])
+def test_every_plot(stored, tmp_path, kind):
+    out = tmp_path / f"{kind}.png"
+    assert invoke("plot", stored, "--kind", kind, "--out", out).exit_code == 0
+    assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def _old_format(stored, tmp_path):
+    import shutil
+    old = tmp_path / "old"
+    shutil.copytree(stored, old)
+    manifest = json.loads((old / "manifest.json").read_text())
+    (old / "manifest.json").write_text(json.dumps({**manifest, "format_version": 1}))
+    return old
+
+
+@pytest.mark.parametrize("command", [
+    ["properties", "{old}"], ["cards", "{old}"], ["report", "{old}", "--out", "{tmp}/r.html"],
+    ["plot", "{old}", "--kind", "length", "--out", "{tmp}/p.png"], ["compare", "{old}", "{old}"],
+    ["tournament", "--results", "{old}"], ["sweep", "--results", "{old}"],
+])
+def test_every_command_refuses_an_older_results_format_in_one_line(stored, tmp_path, command):
+    old = _old_format(stored, tmp_path)
+    args = [a.format(old=old, tmp=tmp_path) for a in command]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "results format 1" in lines[0] and "rerun" in lines[0]
+    assert not (tmp_path / "r.html").exists() and not (tmp_path / "p.png").exists()
+
+
+@pytest.mark.parametrize("args,message", [
+    (["properties", "{stored}", "{quick}"], "different boards"),
+    (["sweep", "--results", "{stored}"], "not a sweep point"),
+    (["sweep", "--set", "rules.start_cash=1000"], "give one or two values to vary"),
+    (["sweep", "--set", "rules.start_cash=1,2", "--set", "rules.go_salary=1,2", "--set", "rules.jail_fine=1,2"],
+     "one or two values"),
+    (["sweep", "--set", "strategy.buy_all.luck=1,2"], "unknown parameter 'luck'"),
+    (["sweep", "--set", "rules.salary=1,2"], "no rule 'salary'"),
+    (["tournament", "-s", "buy_all"], "at least two different strategies"),
+    (["tournament", "-s", "buy_all", "-s", "lucky"], "unknown strategy 'lucky'"),
+    (["compare", "classic", "chess"], "unknown edition 'chess'"),
+    (["compare", "{stored}", "{stored}", "--detect", "2"], "--detect 2"),
+    (["report", "{stored}", "--out", "{tmp}/r.pdf"], "expected a .html or .md file"),
+    (["plot", "{stored}", "--kind", "pie", "--out", "{tmp}/p.png"], "pie"),
+    (["cards", "{tmp}/missing"], "not a directory"),
+])
+def test_bad_analysis_input_is_one_line_exit_2(stored, tmp_path, args, message):
+    quick = tmp_path / "quick"
+    if "{quick}" in args:
+        assert invoke("simulate", "--edition", "walking_dead", "--variant", "quick", "--games", 50,
+                      "--out", quick, "--no-progress").exit_code == 0
+    result = CliRunner().invoke(cli, [a.format(stored=stored, quick=quick, tmp=tmp_path) for a in args])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.output
