@@ -145,7 +145,7 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
                    f"{plan[0].spec.games:,} games each ({total:,} in all)", err=True)
         with _bar(total, progress) as bar:
             runs = run_many(plan, "tournament", {"strategies": names, "players": players, "seed": seed},
-                            out=out, overwrite=overwrite, progress=bar.update)
+                            out=out, overwrite=overwrite, progress=bar.update, keep_frames=False)
     ranking, pairs = analysis.strategy_ranking(runs), analysis.head_to_head(runs)
     seats = analysis.seat_table(runs)
     if plot is not None:
@@ -192,7 +192,7 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
                           threads=threads)
         with _bar(games * len(plan), progress) as bar:
             runs = run_many(plan, "sweep", {"axes": [p for p, _ in varied], "fixed": fixed, "seed": seed},
-                            out=out, overwrite=overwrite, progress=bar.update)
+                            out=out, overwrite=overwrite, progress=bar.update, keep_frames=False)
     axis_names = list(runs[0].info.get("values", {}))
     frame = analysis.sweep_table(runs)
     if plot is not None:

@@ -68,7 +68,8 @@ def _manifest_lines(runs: list[Results]) -> list[str]:
 
 def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
     prefix = f"s{index}"
-    blocks = [Block("heading", f"{label}: {runs[0].edition}")]
+    heading = label if label == runs[0].edition else f"{label} ({runs[0].edition})"
+    blocks = [Block("heading", heading)]
     blocks += [Block("text", line) for line in _manifest_lines(runs)]
     if all("values" in r.info for r in runs):
         axes = list(runs[0].info["values"])

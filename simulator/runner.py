@@ -363,9 +363,10 @@ def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: lis
 
 
 def run_many(plan: list[PlannedRun], kind: str, settings: dict, out: Path | None = None, overwrite: bool = False,
-             progress: Callable[[int], None] | None = None) -> list[results.Results]:
+             progress: Callable[[int], None] | None = None, keep_frames: bool = True) -> list[results.Results]:
     """Play every planned run; with `out`, each into its own results directory under it, indexed by a
-    collection.json written last. Without `out` the frames stay in memory."""
+    collection.json written last. Without `out` the per-game frames stay in memory if `keep_frames`
+    (the rankings, seats and sweep tables need only the summaries)."""
     for item in plan:
         item.spec.validate()
     if out is not None:
@@ -373,7 +374,7 @@ def run_many(plan: list[PlannedRun], kind: str, settings: dict, out: Path | None
     runs = []
     for item in plan:
         result = run(item.spec, out=None if out is None else out / item.label, progress=progress,
-                     keep_frames=out is None)
+                     keep_frames=keep_frames and out is None)
         runs.append(as_results(result, item.label, item.info))
     if out is not None:
         results.write_collection(out, kind, [{"directory": p.label, "info": p.info} for p in plan], settings)

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Regenerates the example reports in reports/ from the built-in editions. Run from the repository root:
+#   bash reports/generate.sh
+# The runs go to reports/data/ (not kept in git); the reports are kept. About two minutes on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+data=reports/data
+monopoly-mc simulate --edition classic --games 100000 --seed 7 --out "$data/classic" --overwrite --no-progress
+monopoly-mc tournament --games 60000 --seed 7 --out "$data/classic_tournament" --overwrite --no-progress \
+    -s buy_all -s cautious -s three_houses -s hard_trader -s never_build
+monopoly-mc sweep --set rules.start_cash=1000,1500,2000,2500 --games 25000 --seed 7 --out "$data/start_cash" \
+    --overwrite --no-progress
+monopoly-mc simulate --edition walking_dead --variant quick --games 100000 --seed 7 --out "$data/walking_dead_quick" \
+    --overwrite --no-progress
+monopoly-mc report "$data/classic" "$data/classic_tournament" "$data/start_cash" --out reports/classic.html \
+    --title "Classic Monopoly: strategies, properties, cards and starting cash"
+monopoly-mc report "$data/classic" --out reports/classic.md --title "Classic Monopoly: one run of the default lineup"
+monopoly-mc report "$data/walking_dead_quick" --out reports/walking_dead_quick.md \
+    --title "The Walking Dead, quick game"
