@@ -185,7 +185,7 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
     strategy, then averaged with weights n_with·n_without/(n_with+n_without)). Ranked by that lift."""
     _one_board(runs)
     squares = square_table(runs)
-    groups = [c[len("held_"):] for c in runs[0].players().columns if c.startswith("held_")]
+    groups = list(dict.fromkeys(squares[squares.kind == "street"].group))
     rows = []
     for group in groups:
         members = squares[squares.group == group]
@@ -328,16 +328,15 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     """Side by side: each strategy's win rate, the first seat's win rate, the unfinished share and the
     mean length, with B - A, its interval, a Holm-adjusted test, and the games per side a difference of
     `detect` (a proportion, e.g. 0.01 for one point) would need to be found 80% of the time."""
-    rows = []
     rank_a, rank_b = strategy_ranking(a).set_index("strategy"), strategy_ranking(b).set_index("strategy")
-    seats_per_game = {name: _seats_per_game(a + b, name) for name in rank_a.index.union(rank_b.index)}
+    rows = []
     for name in rank_a.index.union(rank_b.index):
         if name not in rank_a.index or name not in rank_b.index:
             rows.append({"measure": f"win rate: {name}", "note": "played on one side only"})
             continue
         x, y = rank_a.loc[name], rank_b.loc[name]
         rows.append(_proportion_row(f"win rate: {name}", x.wins, x.player_games, y.wins, y.player_games, detect,
-                                    per_game=seats_per_game[name]))
+                                    per_game=_seats_per_game(a + b, name)))
     seat_a, seat_b = seat_table(a).iloc[0], seat_table(b).iloc[0]
     rows.append(_proportion_row("win rate: seat 1", seat_a.wins, seat_a.games, seat_b.wins, seat_b.games, detect))
     length_a, length_b = length_table(a).iloc[0], length_table(b).iloc[0]
@@ -346,12 +345,8 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     difference = stats.mean_difference(length_b["mean"], length_b.sd, length_b.finished, length_a["mean"],
                                        length_a.sd, length_a.finished)
     rows.append({"measure": "mean rounds", "a": length_a["mean"], "b": length_b["mean"], **difference})
-    frame = pd.DataFrame(rows)
-    for column in ("a", "b", "difference", "ci_low", "ci_high", "p_value", "games_to_detect"):
-        if column not in frame:
-            frame[column] = math.nan
-    if "note" not in frame:
-        frame["note"] = ""
+    columns = ["measure", "a", "b", "difference", "ci_low", "ci_high", "p_value", "games_to_detect", "note"]
+    frame = pd.DataFrame(rows, columns=columns)
     frame["note"] = frame.note.fillna("")
     return _flag(frame)
 

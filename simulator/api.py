@@ -9,6 +9,7 @@ Runs are simulator.results.Results; every analysis takes a list of them, from me
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from simulator import API
@@ -33,13 +34,15 @@ __all__ = list(API)  # one list of names, also read by simulator.__getattr__
 
 def simulate(edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (), games: int = 10_000,
              seed: int = 0, variant: str | None = None, overrides: dict | None = None, out: str | Path | None = None,
-             overwrite: bool = False, threads: int | None = None) -> Results:
-    """Play `games` games; per-game and per-player frames stay in memory, or go to `out` if given."""
+             overwrite: bool = False, threads: int | None = None,
+             progress: Callable[[int], None] | None = None) -> Results:
+    """Play `games` games; per-game and per-player frames stay in memory, or go to `out` if given.
+    `progress` is called with the games each finished batch adds."""
     loaded = load_edition(edition, variant, list((overrides or {}).items()))
     lineup = resolve_lineup(loaded, compile_board(loaded), players, list(strategies))
     spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=threads)
     out = None if out is None else Path(out)
-    return as_results(run(spec, out=out, overwrite=overwrite, keep_frames=out is None))
+    return as_results(run(spec, out=out, overwrite=overwrite, progress=progress, keep_frames=out is None))
 
 
 def load(*paths: str | Path) -> list[Results]:

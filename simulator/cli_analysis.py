@@ -43,14 +43,10 @@ def _bar(total: int, show: bool):
 
 def _simulated(edition, variant, overrides, players, strategy_names, games, seed, threads, progress, out=None,
                overwrite=False):
-    from simulator.runner import RunSpec, as_results, resolve_lineup, run
-    loaded = load_edition(edition, variant, _overrides(overrides))
-    lineup = resolve_lineup(loaded, compile_board(loaded), players, list(strategy_names))
-    spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=threads)
-    spec.validate()
+    from simulator.api import simulate
     with _bar(games, progress) as bar:
-        result = run(spec, out=out, overwrite=overwrite, progress=bar.update, keep_frames=out is None)
-    return [as_results(result)]
+        return [simulate(edition, players, strategy_names, games, seed, variant, dict(_overrides(overrides)), out,
+                         overwrite, threads, progress=bar.update)]
 
 
 def _runs(results_paths, simulate_args) -> list:
@@ -132,7 +128,8 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
                output_format, out, overwrite, plot):
     """Strategies meet at every table they can form, seats rotated every game so that seat advantage
     cannot pose as skill: a ranking with win rates and 95% intervals, whether each lead is
-    significant, and head to head. --games is the total over all tables."""
+    significant, and head to head. --games is the total over all tables; without --strategy the
+    field is buy_all, cautious, three_houses, hard_trader and never_build."""
     from simulator.runner import run_many, tournament_plan
     if results_path is not None:
         runs = load_results([results_path])

@@ -92,7 +92,7 @@ def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
                                                       "Where rolls end"), f"{prefix}_landings.png"))
     blocks.append(Block("figure", plots.board_heatmap(squares, "rent_per_game", "rent collected per game",
                                                       "Rent collected per game"), f"{prefix}_rent.png"))
-    if all(r.directory is not None or r._players is not None for r in runs):
+    if all(r.has_frames for r in runs):
         groups = analysis.group_table(runs)
         blocks.append(Block("table", present.groups_table(groups)))
         blocks.append(Block("figure", plots.group_win_rates(groups, "Win rate with and without each colour group"),

@@ -235,6 +235,11 @@ class Results:
     def players_per_game(self) -> int:
         return int(self.manifest["players"])
 
+    @property
+    def has_frames(self) -> bool:
+        """Per-game and per-player frames are on disk or in memory (not only the summaries)."""
+        return self.directory is not None or self._players is not None
+
     def _frame(self, table: str, kept: pd.DataFrame | None, columns: list[str] | None) -> pd.DataFrame:
         if kept is not None:
             return kept if columns is None else kept[columns]
