@@ -347,7 +347,7 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     rows.append({"measure": "mean rounds", "a": length_a["mean"], "b": length_b["mean"], **difference})
     columns = ["measure", "a", "b", "difference", "ci_low", "ci_high", "p_value", "games_to_detect", "note"]
     frame = pd.DataFrame(rows, columns=columns)
-    frame["note"] = frame.note.fillna("")
+    frame["note"] = frame.note.astype(object).fillna("")
     return _flag(frame)
 
 
