@@ -318,6 +318,8 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
                          "first_player_ci_low": seat.ci_low - 1 / run.players_per_game,
                          "first_player_ci_high": seat.ci_high - 1 / run.players_per_game,
                          "median_rounds": length["median"], "mean_rounds": length["mean"],
+                         "mean_rounds_ci_low": length["mean"] - stats.Z95 * length.sd / math.sqrt(length.finished),
+                         "mean_rounds_ci_high": length["mean"] + stats.Z95 * length.sd / math.sqrt(length.finished),
                          "unfinished_share": length.unfinished_share,
                          "unfinished_ci_low": length.unfinished_ci_low,
                          "unfinished_ci_high": length.unfinished_ci_high, "games": length.games})

@@ -150,9 +150,12 @@ def sweep_table(frame: pd.DataFrame, axes: list[str]) -> Table:
         rows.append([str(v) for v in values] + [rates.get(s, "-") for s in strategies]
                     + [f"{points(first.first_player_advantage)} "
                        f"{point_interval(first.first_player_ci_low, first.first_player_ci_high)}",
-                       count(first.median_rounds), percent(first.unfinished_share, 2)])
+                       f"{number(first.mean_rounds)} [{number(first.mean_rounds_ci_low)}, "
+                       f"{number(first.mean_rounds_ci_high)}]",
+                       f"{percent(first.unfinished_share, 2)} "
+                       f"{interval(first.unfinished_ci_low, first.unfinished_ci_high, 2)}"])
     return Table("Sweep: win rate per strategy (95% CI) at each point",
-                 axes + strategies + ["first-player advantage", "median rounds", "unfinished"], rows)
+                 axes + strategies + ["first-player advantage", "mean rounds", "unfinished"], rows)
 
 
 def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float) -> Table:
