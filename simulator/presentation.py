@@ -110,11 +110,6 @@ def squares_table(frame: pd.DataFrame) -> Table:
                  ["landings: share of all rolls ending there; first owner wins: games won by the first player to own it"])
 
 
-def landing_table(frame: pd.DataFrame) -> Table:
-    rows = [[str(r.square), r.name, percent(r.landing_share, 2)] for r in frame.itertuples()]
-    return Table("Landings per square", ["square", "name", "landings"], rows)
-
-
 def groups_table(frame: pd.DataFrame) -> Table:
     rows = [[str(r.rank), r.group, count(r.price), percent(r.landing_share, 1), number(r.rent_per_game, 0),
              number(r.payback_rounds), percent(r.held_share), percent(r.win_rate_held), percent(r.win_rate_not_held),
