@@ -150,7 +150,9 @@ O_OWNER = 0         # -1: the bank
 O_LEVEL = 1         # 0..max_houses houses, max_houses + 1 a hotel
 O_MORTGAGED = 2
 O_FIRST_OWNER = 3   # the first player to own it this game, -1 until then
-O_COLUMNS = 4
+O_OWNED_SINCE = 4   # B_ROUND when a player last took it from the bank
+O_OWNED_ROUNDS = 5  # rounds ended with it owned, for stretches that ended before O_OWNED_SINCE
+O_COLUMNS = 6
 
 # Bank vector `bank`
 B_HOUSES = 0
