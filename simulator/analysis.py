@@ -35,13 +35,17 @@ def _flag(frame: pd.DataFrame, p_column: str = "p_value") -> pd.DataFrame:
     return frame
 
 
+BOARD_FAMILIES = {"board", "empire"}  # the families whose results have squares and colour groups
+COLOUR_GROUP_KINDS = ("street", "brand")  # squares whose groups a player completes
+
+
 def _one_board(runs: list[Results]) -> None:
     if not runs:
         raise AnalysisError("no runs to analyse")
     families = {r.manifest["edition"]["family"] for r in runs}
-    if families != {"board"}:
+    if not families <= BOARD_FAMILIES:
         raise AnalysisError(f"{runs[0].label}: squares and colour groups exist for board games only, "
-                            f"not for {', '.join(sorted(families - {'board'}))}")
+                            f"not for {', '.join(sorted(families - BOARD_FAMILIES))}")
     boards = {tuple(r.squares["name"]) for r in runs}
     if len(boards) > 1:
         names = sorted({r.edition for r in runs})
@@ -181,11 +185,13 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
 
 def group_table(runs: list[Results]) -> pd.DataFrame:
     """Per colour group: its price, landings and rent, and the win rate of players who held it complete
-    before the first bankruptcy (so not merely collected from a bankrupt player) against those who did not, with the difference controlled for strategy (compared within each
-    strategy, then averaged with weights n_with·n_without/(n_with+n_without)). Ranked by that lift."""
+    at the start of one of their turns before the first bankruptcy (so not merely collected from a
+    bankrupt player; Empire has none) against those who did not, with the difference controlled for
+    strategy (compared within each strategy, then averaged with weights n_with·n_without/(n_with+n_without)).
+    Ranked by that lift."""
     _one_board(runs)
     squares = square_table(runs)
-    groups = list(dict.fromkeys(squares[squares.kind == "street"].group))
+    groups = list(dict.fromkeys(squares[squares.kind.isin(COLOUR_GROUP_KINDS)].group))
     rows = []
     for group in groups:
         members = squares[squares.group == group]

@@ -26,7 +26,7 @@ from simulator.analysis import (  # noqa: F401  (re-exported: the API's analyses
     sweep_table,
 )
 from simulator.results import Results, load_results  # noqa: F401  (Results is re-exported)
-from simulator.rules import compile_board, load_edition
+from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, as_results, resolve_lineup, run, run_many, sweep_plan, tournament_plan
 
 __all__ = list(API)  # one list of names, also read by simulator.__getattr__
@@ -39,7 +39,7 @@ def simulate(edition: str = "classic", players: int = 4, strategies: list[str] |
     """Play `games` games; per-game and per-player frames stay in memory, or go to `out` if given.
     `progress` is called with the games each finished batch adds."""
     loaded = load_edition(edition, variant, list((overrides or {}).items()))
-    lineup = resolve_lineup(loaded, compile_board(loaded), players, list(strategies))
+    lineup = resolve_lineup(loaded, compile_rules(loaded), players, list(strategies))
     spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=threads)
     out = None if out is None else Path(out)
     return as_results(run(spec, out=out, overwrite=overwrite, progress=progress, keep_frames=out is None))
@@ -54,7 +54,7 @@ def tournament(strategies: list[str], edition: str = "classic", players: int = 4
                variant: str | None = None, out: str | Path | None = None, overwrite: bool = False) -> list[Results]:
     """Every table the strategies can form, seats rotated; analyse with ranking() and head_to_head()."""
     loaded = load_edition(edition, variant)
-    plan = tournament_plan(loaded, compile_board(loaded), list(strategies), players, games, seed)
+    plan = tournament_plan(loaded, compile_rules(loaded), list(strategies), players, games, seed)
     return run_many(plan, "tournament", {"strategies": list(strategies), "players": players, "seed": seed},
                     out=None if out is None else Path(out), overwrite=overwrite)
 

@@ -14,7 +14,7 @@ import click
 
 from simulator import tables
 from simulator.results import ResultsError
-from simulator.rules import EditionError, builtin_editions, compile_board, load_edition, parse_value
+from simulator.rules import FAMILIES, EditionError, builtin_editions, compile_rules, load_edition, parse_value
 from strategies import StrategyError
 
 USER_ERRORS = (EditionError, StrategyError, ResultsError)
@@ -98,7 +98,7 @@ def editions():
         rows = []
         for name in builtin_editions():
             edition = load_edition(name)
-            board = compile_board(edition)
+            board = compile_rules(edition)
             variants = ", ".join(edition.variants) or "-"
             rows.append([name, edition.family, f"{board.players_min}-{board.players_max}", variants, edition.title])
     click.echo(tables.render(["edition", "family", "players", "variants", "title"], rows))
@@ -106,22 +106,21 @@ def editions():
 
 
 @cli.command()
-@click.option("--family", default="board", show_default=True, help="Game family whose strategies to list.")
+@click.option("--family", type=click.Choice(list(FAMILIES)), default="board", show_default=True,
+              help="Game family whose strategies to list: board (classic, walking_dead) or empire.")
 @click.option("--params/--no-params", default=True, show_default=True, help="Show each strategy's parameters.")
 def strategies(family, params):
     """List the strategies with what they do and the parameters a sweep can vary."""
     import strategies as registry
-    from strategies.board import PARAMETERS
+    parameters = registry.family_module(family).PARAMETERS
     found = registry.available(family)
-    if not found:
-        raise CliError(f"--family {family}: no strategies registered (known: board)")
     click.echo(tables.render(["strategy", "what it does"], [[s.name, s.summary] for s in found]))
     if params:
         click.echo("")
-        rows = [[key] + [_short(s.params[key]) for s in found] for key in PARAMETERS]
+        rows = [[key] + [_short(s.params[key]) for s in found] for key in parameters]
         click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title="Parameters"))
         click.echo("")
-        click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in PARAMETERS.items()]))
+        click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
 
 
 def _short(value) -> str:
@@ -139,7 +138,8 @@ def _short(value) -> str:
 @click.option("--players", "-p", default=4, show_default=True, help="Number of players.")
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME",
               help="A strategy per player, in lineup order (repeatable; fewer than players repeat in order). "
-                   "Default: the first N of buy_all, cautious, three_houses, hard_trader, orange_red, ...")
+                   "Default: the first N of the family's default lineup (board: buy_all, cautious, three_houses, "
+                   "hard_trader, ...; empire: buy_everything, skyscraper_saver, card_shark, swapper).")
 @click.option("--games", "-n", default=100_000, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results.")
 @click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
@@ -160,7 +160,7 @@ def simulate(edition, variant, overrides, players, strategy_names, games, seed, 
     from simulator.runner import RunSpec, resolve_lineup, run
     with user_errors():
         loaded = load_edition(edition, variant, _overrides(overrides))
-        board = compile_board(loaded)
+        board = compile_rules(loaded)
         lineup = resolve_lineup(loaded, board, players, list(strategy_names))
         spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, batch_size=batch_size,
                        threads=threads, rotate_seats=not fixed_seats, check=check)
@@ -226,7 +226,10 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
     import numpy as np
     with user_errors():
         loaded = load_edition(edition, variant, _overrides(overrides))
-        board = compile_board(loaded)
+        if loaded.family != "board":
+            raise CliError(f"landing: the movement model covers the board family (classic, walking_dead), "
+                           f"not {loaded.name}; its landings are in `simulate --out` results (squares.parquet)")
+        board = compile_rules(loaded)
         if games < 1 or rolls < 1:
             raise CliError("--games and --rolls: expected positive numbers")
         from simulator.engines.board import landing_counts
@@ -278,7 +281,7 @@ def bench(edition, games, players, threads, scaling, seed):
     from simulator.runner import RunSpec, resolve_lineup, run
     with user_errors():
         loaded = load_edition(edition)
-        board = compile_board(loaded)
+        board = compile_rules(loaded)
         lineup = resolve_lineup(loaded, board, players, [])
         all_threads = threads or numba.config.NUMBA_NUM_THREADS
         warm = run(RunSpec(edition=loaded, lineup=lineup, games=200, seed=seed, threads=all_threads))

@@ -16,7 +16,7 @@ from simulator import analysis, plots
 from simulator import presentation as present
 from simulator.cli import CliError, _overrides, cli, edition_option, set_option, user_errors, variant_option
 from simulator.results import load_results
-from simulator.rules import compile_board, load_edition
+from simulator.rules import compile_rules, load_edition
 
 
 def simulation_options(games: int):
@@ -136,7 +136,7 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
     else:
         names = list(strategy_names) or ["buy_all", "cautious", "three_houses", "hard_trader", "never_build"]
         loaded = load_edition(edition, variant, _overrides(overrides))
-        plan = tournament_plan(loaded, compile_board(loaded), names, players, games, seed, threads=threads)
+        plan = tournament_plan(loaded, compile_rules(loaded), names, players, games, seed, threads=threads)
         total = sum(p.spec.games for p in plan)
         click.echo(f"{len(plan)} tables of {players} from {len(names)} strategies, "
                    f"{plan[0].spec.games:,} games each ({total:,} in all)", err=True)

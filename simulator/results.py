@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from simulator.engines import board_layout as L
-from simulator.rules import BoardRules
+from simulator.rules import GameRules
 
 INCOMPLETE_MARKER = "INCOMPLETE"
 MANIFEST = "manifest.json"
@@ -27,7 +27,7 @@ class ResultsError(ValueError):
     """A results directory that cannot be written or read; the message says why."""
 
 
-def games_frame(games: np.ndarray, first_game: int, lineup: list[str]) -> pd.DataFrame:
+def games_frame(games: np.ndarray, first_game: int, lineup: list[str], end_reasons: tuple[str, ...]) -> pd.DataFrame:
     n = len(lineup)
     winner_seat = games[:, L.GM_WINNER]
     winner_index = np.where(winner_seat >= 0, (winner_seat + games[:, L.GM_ROTATION]) % n, -1)
@@ -39,7 +39,7 @@ def games_frame(games: np.ndarray, first_game: int, lineup: list[str]) -> pd.Dat
         "winner_strategy": pd.Categorical.from_codes(winner_codes, categories=names),
         "rounds": games[:, L.GM_ROUNDS].astype(np.int32),
         "turns": games[:, L.GM_TURNS].astype(np.int32),
-        "end_reason": pd.Categorical.from_codes(games[:, L.GM_END], categories=list(L.END_REASONS)),
+        "end_reason": pd.Categorical.from_codes(games[:, L.GM_END], categories=list(end_reasons)),
         "violations": games[:, L.GM_VIOLATIONS].astype(np.int16),
     })
 
@@ -50,56 +50,39 @@ def _unique_labels(lineup: list[str]) -> tuple[np.ndarray, list[str]]:
     return np.array([names.index(s) for s in lineup]), names
 
 
-def street_groups(board: BoardRules) -> list[tuple[int, str]]:
-    """(index, name) of the colour groups a player can complete and build on."""
-    return [(g, name) for g, name in enumerate(board.group_names) if board.groups[g, L.G_KIND] == L.STREET]
-
-
 def players_frame(games: np.ndarray, players: np.ndarray, first_game: int, lineup: list[str],
-                  groups: list[tuple[int, str]]) -> pd.DataFrame:
+                  board: GameRules) -> pd.DataFrame:
     n_games, n = players.shape[0], players.shape[1]
     seat = np.tile(np.arange(n, dtype=np.int8), n_games)
     rotation = np.repeat(games[:, L.GM_ROTATION], n)
     lineup_index = (seat + rotation) % n
     codes_of_lineup, names = _unique_labels(lineup)
-    flat = players.reshape(n_games * n, L.PO_COLUMNS)
+    flat = players.reshape(n_games * n, board.po_columns)
     winner = np.repeat(games[:, L.GM_WINNER], n)
-    held = flat[:, L.PO_GROUPS_HELD]
-    frame = pd.DataFrame({
+    columns = {
         "game": np.repeat(np.arange(first_game, first_game + n_games, dtype=np.int64), n),
         "seat": seat,
         "strategy": pd.Categorical.from_codes(codes_of_lineup[lineup_index], categories=names),
         "lineup_index": lineup_index.astype(np.int8),
         "won": winner == seat,
-        "rank": flat[:, L.PO_RANK].astype(np.int8),
-        "bankrupt_turn": flat[:, L.PO_OUT_TURN].astype(np.int32),
-        "cash": flat[:, L.PO_CASH].astype(np.int32),
-        "net_worth": flat[:, L.PO_NET_WORTH].astype(np.int32),
-        "properties": flat[:, L.PO_PROPERTIES].astype(np.int8),
-        "houses": flat[:, L.PO_HOUSES].astype(np.int16),
-        "hotels": flat[:, L.PO_HOTELS].astype(np.int8),
-        "groups": flat[:, L.PO_GROUPS].astype(np.int8),
-        "rent_received": flat[:, L.PO_RENT_IN].astype(np.int32),
-        "rent_paid": flat[:, L.PO_RENT_OUT].astype(np.int32),
-        "jail_turns": flat[:, L.PO_JAIL_TURNS].astype(np.int16),
-        "trades": flat[:, L.PO_TRADES].astype(np.int16),
-    })
-    for g, name in groups:
-        frame[f"held_{name}"] = (held >> g) & 1 == 1
-    return frame
+    }
+    for name, column, dtype in board.player_columns:
+        columns[name] = flat[:, column].astype(dtype)
+    held = flat[:, board.groups_held_column]
+    for g, name in board.colour_groups:
+        columns[f"held_{name}"] = (held >> g) & 1 == 1
+    return pd.DataFrame(columns)
 
 
-def squares_frame(board: BoardRules, sq_agg: np.ndarray, games: int, finished: int) -> pd.DataFrame:
+def squares_frame(board: GameRules, sq_agg: np.ndarray, games: int, finished: int) -> pd.DataFrame:
     landings = sq_agg[:, L.SA_LANDINGS]
-    kinds = [L.SQUARE_KINDS[k] for k in board.sq[:, L.SQ_KIND]]
-    groups = [board.group_names[g] if g >= 0 else "" for g in board.sq[:, L.SQ_GROUP]]
     with np.errstate(invalid="ignore", divide="ignore"):
         return pd.DataFrame({
             "square": np.arange(board.n_squares, dtype=np.int16),
             "name": board.square_names,
-            "kind": kinds,
-            "group": groups,
-            "price": board.sq[:, L.SQ_PRICE].clip(min=0),
+            "kind": board.square_kinds,
+            "group": board.square_groups,
+            "price": board.square_prices,
             "landings": landings,
             "landing_share": landings / max(1, landings.sum()),
             "bought": sq_agg[:, L.SA_BOUGHT],
@@ -115,8 +98,8 @@ def squares_frame(board: BoardRules, sq_agg: np.ndarray, games: int, finished: i
         })
 
 
-def cards_frame(board: BoardRules, card_agg: np.ndarray) -> pd.DataFrame:
-    deck_of = board.cards[:, L.C_DECK]
+def cards_frame(board: GameRules, card_agg: np.ndarray) -> pd.DataFrame:
+    deck_of = board.card_decks
     copies = np.array([(board.decks[d, 1:1 + board.decks[d, L.D_LEN]] == c).sum() for c, d in enumerate(deck_of)])
     drawers = card_agg[:, L.CA_DRAWERS]
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -124,7 +107,7 @@ def cards_frame(board: BoardRules, card_agg: np.ndarray) -> pd.DataFrame:
             "card": board.card_ids,
             "deck": [board.deck_names[d] for d in deck_of],
             "text": board.card_texts,
-            "effect": [L.CARD_EFFECTS[e] for e in board.cards[:, L.C_EFFECT]],
+            "effect": board.card_effects,
             "copies": copies,
             "draws": card_agg[:, L.CA_DRAWS],
             "drawers": drawers,

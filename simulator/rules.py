@@ -221,18 +221,56 @@ def load_edition(ref: str | Path, variant: str | None = None,
         document = set_path(document, path, value)
     edition = Edition(name=meta["name"], family=meta["family"], title=meta.get("title", meta["name"]),
                       document=document, sources=sources, variant=variant, overrides=list(overrides or []))
-    if edition.family == "board":
-        compile_board(edition)  # validates
-    else:
-        raise EditionError(f"{where}: edition.family: '{edition.family}' has no engine yet (known: board)")
+    compile_rules(edition)  # validates
     return edition
+
+
+FAMILIES = ("board", "empire")  # the game families with an engine
+
+
+def compile_rules(edition: Edition):
+    """The arrays of the edition's engine: BoardRules or EmpireRules (both GameRules)."""
+    if edition.family not in FAMILIES:
+        raise EditionError(f"{edition.source}: edition.family: '{edition.family}' has no engine "
+                           f"(known: {', '.join(FAMILIES)})")
+    if edition.family == "empire":
+        from simulator.rules_empire import compile_empire
+        return compile_empire(edition)
+    return compile_board(edition)
 
 
 # ---------------------------------------------------------------------------------------------------
 # The board family
 
+class GameRules:
+    """What the runner and the results need of any compiled edition, whatever its engine: the kernel and
+    its arguments, names for the squares, groups and cards, and the per-player columns it reports."""
+    family: str
+    square_names: list[str]
+    group_names: list[str]
+    card_ids: list[str]
+    card_texts: list[str]
+    deck_names: list[str]
+    deck_titles: list[str]
+    players_min: int
+    players_max: int
+
+    @property
+    def n_squares(self) -> int:
+        return len(self.square_names)
+
+    @property
+    def strategies(self):
+        """The family's strategy module (PARAMETERS, DEFAULT_LINEUP, parameter_vector)."""
+        from strategies import family_module
+        return family_module(self.family)
+
+    def parameter_vector(self, strategy) -> np.ndarray:
+        return self.strategies.parameter_vector(strategy, self.group_names)
+
+
 @dataclass
-class BoardRules:
+class BoardRules(GameRules):
     """The arrays a board-game kernel reads, with the names that give them meaning."""
     sq: np.ndarray
     rent: np.ndarray
@@ -249,13 +287,49 @@ class BoardRules:
     players_min: int
     players_max: int
 
+    family = "board"
+    player_columns = L.PLAYER_COLUMNS
+    po_columns = L.PO_COLUMNS
+    groups_held_column = L.PO_GROUPS_HELD
+    end_reasons = L.END_REASONS
+
     @property
     def kernel_args(self) -> tuple:
         return self.sq, self.rent, self.groups, self.cards, self.decks, self.rules
 
+    @staticmethod
+    def kernel():
+        from simulator.engines.board import simulate_batch
+        return simulate_batch
+
     @property
-    def n_squares(self) -> int:
-        return len(self.square_names)
+    def max_rounds(self) -> int:
+        return int(self.rules[L.R_MAX_ROUNDS])
+
+    @property
+    def colour_groups(self) -> list[tuple[int, str]]:
+        """(index, name) of the groups a player can complete and build on."""
+        return [(g, name) for g, name in enumerate(self.group_names) if self.groups[g, L.G_KIND] == L.STREET]
+
+    @property
+    def square_kinds(self) -> list[str]:
+        return [L.SQUARE_KINDS[k] for k in self.sq[:, L.SQ_KIND]]
+
+    @property
+    def square_groups(self) -> list[str]:
+        return [self.group_names[g] if g >= 0 else "" for g in self.sq[:, L.SQ_GROUP]]
+
+    @property
+    def square_prices(self) -> np.ndarray:
+        return self.sq[:, L.SQ_PRICE].clip(min=0)
+
+    @property
+    def card_effects(self) -> list[str]:
+        return [L.CARD_EFFECTS[e] for e in self.cards[:, L.C_EFFECT]]
+
+    @property
+    def card_decks(self) -> np.ndarray:
+        return self.cards[:, L.C_DECK]
 
 
 class _Checker:
@@ -301,59 +375,129 @@ _BOOLEAN_RULES = {"auctions", "end_on_first_bankruptcy", "free_parking_jackpot",
                   "group_rent_requires_unmortgaged"}
 
 
-def compile_board(edition: Edition) -> BoardRules:
-    doc = edition.document
-    check = _Checker(str(edition.source))
-    rules_doc = doc.get("rules")
-    if not isinstance(rules_doc, dict):
-        raise check.fail("rules", "a table of rule values")
-
-    rules = np.zeros(L.R_N_RULES, dtype=np.int64)
-    for name, index in L.RULE_FIELDS.items():
-        if name in _BOOLEAN_RULES:
-            rules[index] = int(check.boolean(rules_doc, name, "rules"))
-        else:
-            rules[index] = check.integer(rules_doc, name, "rules")
-    for name, low, high in (("max_houses", 1, 4), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None),
-                            ("max_rounds", 1, 100_000), ("auction_min_bid", 1, None),
-                            ("building_sellback_percent", 0, 100), ("mortgage_interest_percent", 0, 100)):
-        check.integer(rules_doc, name, "rules", minimum=low, maximum=high)
-    players_min = check.integer(rules_doc, "players_min", "rules", minimum=2)
-    players_max = check.integer(rules_doc, "players_max", "rules", minimum=players_min, maximum=8)
-    mortgage_pct = check.integer(rules_doc, "mortgage_percent", "rules", maximum=100)
-
-    squares = doc.get("squares")
+def _square_names(squares: Any, check: _Checker) -> list[str]:
     if not isinstance(squares, list) or len(squares) < 4 or not all(isinstance(s, dict) for s in squares):
         raise check.fail("squares", "a list of at least 4 square tables")
-    decks_doc = doc.get("decks", {})
-    if not isinstance(decks_doc, dict):
-        raise check.fail("decks", "a table of decks")
-    deck_names = list(decks_doc)
-    square_names = []
+    names: list[str] = []
     for i, square in enumerate(squares):
         name = square.get("name")
         if not isinstance(name, str) or not name:
             raise check.fail(f"squares[{i}].name", "a non-empty string", name)
-        if name in square_names:
+        if name in names:
             raise check.fail(f"squares[{i}].name", "a name no other square has", name)
-        square_names.append(name)
+        names.append(name)
+    return names
+
+
+class _Groups:
+    """Groups of squares met in board order: a name, one kind of square, the member squares."""
+
+    def __init__(self, check: _Checker):
+        self.check = check
+        self.names: list[str] = []
+        self.kinds: list[int] = []
+        self.members: list[list[int]] = []
+
+    def of(self, name: str, kind: int) -> int:
+        if name not in self.names:
+            self.names.append(name)
+            self.kinds.append(kind)
+            self.members.append([])
+        index = self.names.index(name)
+        if self.kinds[index] != kind:
+            raise self.check.fail(f"squares.{name}", f"one kind of square per group '{name}'")
+        return index
+
+    def matrix(self, size_column: int, members_column: int, kind_column: int | None = None) -> np.ndarray:
+        """One row per group: its kind (when kind_column is given), its size, its members padded with -1."""
+        width = max((len(m) for m in self.members), default=0)
+        groups = np.full((len(self.names), members_column + width), -1, dtype=np.int64)
+        for g, members in enumerate(self.members):
+            if kind_column is not None:
+                groups[g, kind_column] = self.kinds[g]
+            groups[g, size_column] = len(members)
+            groups[g, members_column:members_column + len(members)] = members
+        return groups
+
+
+def _compile_decks(decks_doc: dict, check: _Checker, compile_card, columns: int):
+    """Every deck's cards as rows (compile_card(card, path, deck index) makes one), and the decks as
+    rows of the card rows of their copies. Returns cards, decks, card ids, card texts, deck titles."""
+    card_rows, card_ids, card_texts, deck_lists, deck_titles = [], [], [], [], []
+    for d, (deck_name, deck) in enumerate(decks_doc.items()):
+        path = f"decks.{deck_name}"
+        if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list) or not deck["cards"]:
+            raise check.fail(f"{path}.cards", "a non-empty list of cards")
+        deck_titles.append(str(deck.get("title", deck_name)))
+        copies: list[int] = []
+        for k, card in enumerate(deck["cards"]):
+            card_path = f"{path}.cards[{k}]"
+            if not isinstance(card, dict):
+                raise check.fail(card_path, "a card table", card)
+            row = compile_card(card, card_path, d)
+            count = check.integer(card, "count", card_path, default=1)
+            card_id = str(card.get("id", f"{deck_name}_{k}"))
+            if card_id in card_ids:
+                raise check.fail(f"{card_path}.id", "an id no other card has", card_id)
+            card_ids.append(card_id)
+            card_texts.append(str(card.get("text", card_id)))
+            copies += [len(card_rows)] * count
+            card_rows.append(row)
+        if not copies:
+            raise check.fail(f"{path}.cards", "at least one card with count >= 1")
+        deck_lists.append(copies)
+    cards = np.array(card_rows, dtype=np.int64).reshape(-1, columns)
+    decks = np.full((len(deck_lists), 1 + max((len(c) for c in deck_lists), default=0)), -1, dtype=np.int64)
+    for d, copies in enumerate(deck_lists):
+        decks[d, L.D_LEN] = len(copies)
+        decks[d, 1:1 + len(copies)] = copies
+    return cards, decks, card_ids, card_texts, deck_titles
+
+
+def _rule_vector(rules_doc: Any, check: _Checker, fields: dict[str, int], booleans: set[str], size: int,
+                 bounds: tuple[tuple[str, int, int | None], ...]) -> np.ndarray:
+    """The `rules` table as the kernel's rule vector: integers >= 0 (within `bounds` where given) and
+    booleans as 0/1."""
+    if not isinstance(rules_doc, dict):
+        raise check.fail("rules", "a table of rule values")
+    rules = np.zeros(size, dtype=np.int64)
+    for name, index in fields.items():
+        if name in booleans:
+            rules[index] = int(check.boolean(rules_doc, name, "rules"))
+        else:
+            rules[index] = check.integer(rules_doc, name, "rules")
+    for name, low, high in bounds:
+        check.integer(rules_doc, name, "rules", minimum=low, maximum=high)
+    return rules
+
+
+def _player_range(rules_doc: dict, check: _Checker, most: int) -> tuple[int, int]:
+    players_min = check.integer(rules_doc, "players_min", "rules", minimum=2)
+    return players_min, check.integer(rules_doc, "players_max", "rules", minimum=players_min, maximum=most)
+
+
+def compile_board(edition: Edition) -> BoardRules:
+    doc = edition.document
+    check = _Checker(str(edition.source))
+    rules_doc = doc.get("rules")
+    rules = _rule_vector(rules_doc, check, L.RULE_FIELDS, _BOOLEAN_RULES, L.R_N_RULES, (
+        ("max_houses", 1, 4), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None), ("max_rounds", 1, 100_000),
+        ("auction_min_bid", 1, None), ("building_sellback_percent", 0, 100), ("mortgage_interest_percent", 0, 100)))
+    players_min, players_max = _player_range(rules_doc, check, 8)
+    mortgage_pct = check.integer(rules_doc, "mortgage_percent", "rules", maximum=100)
+
+    squares = doc.get("squares")
+    square_names = _square_names(squares, check)
+    decks_doc = doc.get("decks", {})
+    if not isinstance(decks_doc, dict):
+        raise check.fail("decks", "a table of decks")
+    deck_names = list(decks_doc)
 
     n = len(squares)
     sq = np.full((n, L.SQ_COLUMNS), -1, dtype=np.int64)
     rent = np.zeros((n, L.RENT_COLUMNS), dtype=np.int64)
-    group_names: list[str] = []
-    group_kinds: list[int] = []
-    group_members: list[list[int]] = []
-
-    def group_of(name: str, kind: int) -> int:
-        if name not in group_names:
-            group_names.append(name)
-            group_kinds.append(kind)
-            group_members.append([])
-        index = group_names.index(name)
-        if group_kinds[index] != kind:
-            raise check.fail(f"squares.{name}", f"one kind of square per group '{name}'")
-        return index
+    grouping = _Groups(check)
+    group_of, group_kinds, group_members = grouping.of, grouping.kinds, grouping.members
 
     for i, square in enumerate(squares):
         path = f"squares[{i}] ({square_names[i]})"
@@ -405,50 +549,21 @@ def compile_board(edition: Edition) -> BoardRules:
         raise check.fail("squares[0].kind", "'go' (the board starts at GO)", L.SQUARE_KINDS[sq[0, L.SQ_KIND]])
     rules[L.R_JAIL_SQUARE] = int(np.flatnonzero(sq[:, L.SQ_KIND] == L.JAIL)[0])
 
-    width = max(len(m) for m in group_members)
-    groups = np.full((len(group_names), L.G_MEMBERS + width), -1, dtype=np.int64)
-    for g, members in enumerate(group_members):
-        groups[g, L.G_KIND] = group_kinds[g]
-        groups[g, L.G_SIZE] = len(members)
-        groups[g, L.G_MEMBERS:L.G_MEMBERS + len(members)] = members
+    groups = grouping.matrix(L.G_SIZE, L.G_MEMBERS, L.G_KIND)
 
-    card_rows, card_ids, card_texts, deck_lists, deck_titles = [], [], [], [], []
-    for d, deck_name in enumerate(deck_names):
-        deck = decks_doc[deck_name]
-        path = f"decks.{deck_name}"
-        if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list) or not deck["cards"]:
-            raise check.fail(f"{path}.cards", "a non-empty list of cards")
-        deck_titles.append(str(deck.get("title", deck_name)))
-        copies: list[int] = []
-        for k, card in enumerate(deck["cards"]):
-            card_path = f"{path}.cards[{k}]"
-            if not isinstance(card, dict):
-                raise check.fail(card_path, "a card table", card)
-            row = _compile_card(card, card_path, check, square_names, sq)
-            row[L.C_DECK] = d
-            count = check.integer(card, "count", card_path, default=1)
-            card_id = str(card.get("id", f"{deck_name}_{k}"))
-            if card_id in card_ids:
-                raise check.fail(f"{card_path}.id", "an id no other card has", card_id)
-            card_ids.append(card_id)
-            card_texts.append(str(card.get("text", card_id)))
-            copies += [len(card_rows)] * count
-            card_rows.append(row)
-        if not copies:
-            raise check.fail(f"{path}.cards", "at least one card with count >= 1")
-        deck_lists.append(copies)
-    cards = np.array(card_rows, dtype=np.int64).reshape(-1, L.C_COLUMNS)
-    decks = np.full((len(deck_lists), 1 + max((len(c) for c in deck_lists), default=0)), -1, dtype=np.int64)
-    for d, copies in enumerate(deck_lists):
-        decks[d, L.D_LEN] = len(copies)
-        decks[d, 1:1 + len(copies)] = copies
+    def compile_card(card: dict, card_path: str, d: int) -> np.ndarray:
+        row = _compile_card(card, card_path, check, square_names, sq)
+        row[L.C_DECK] = d
+        return row
+
+    cards, decks, card_ids, card_texts, deck_titles = _compile_decks(decks_doc, check, compile_card, L.C_COLUMNS)
 
     ownable = int(np.isin(sq[:, L.SQ_KIND], L.OWNABLE_KINDS).sum())
     if rules[L.R_DEAL_DEEDS] * players_max > ownable:
         raise check.fail("rules.deal_deeds", f"at most {ownable // players_max} deeds each for {players_max} "
                          f"players ({ownable} properties on the board)", int(rules[L.R_DEAL_DEEDS]))
     return BoardRules(sq=sq, rent=rent, groups=groups, cards=cards, decks=decks, rules=rules,
-                      square_names=square_names, group_names=group_names, card_ids=card_ids,
+                      square_names=square_names, group_names=grouping.names, card_ids=card_ids,
                       card_texts=card_texts, deck_names=deck_names, deck_titles=deck_titles,
                       players_min=players_min, players_max=players_max)
 

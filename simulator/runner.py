@@ -19,9 +19,8 @@ import pandas as pd
 import simulator
 from simulator import results, stats
 from simulator.engines import board_layout as L
-from simulator.rules import BoardRules, Edition, compile_board, load_edition, parse_value
+from simulator.rules import Edition, GameRules, compile_rules, load_edition, parse_value
 from strategies import Strategy, get
-from strategies.board import DEFAULT_LINEUP, parameter_vector
 
 DEFAULT_BATCH = 10_000
 
@@ -30,7 +29,7 @@ class RunError(ValueError):
     """A run that cannot start (bad player count, game count, lineup); the message says what is allowed."""
 
 
-def resolve_lineup(edition: Edition, board: BoardRules, players: int, names: list[str]) -> list[Strategy]:
+def resolve_lineup(edition: Edition, board: GameRules, players: int, names: list[str]) -> list[Strategy]:
     """One strategy per lineup position: the names given, repeated in order to fill the table, or the
     default lineup."""
     if not board.players_min <= players <= board.players_max:
@@ -39,7 +38,7 @@ def resolve_lineup(edition: Edition, board: BoardRules, players: int, names: lis
     if len(names) > players:
         raise RunError(f"{len(names)} strategies for {players} players: give at most one per player")
     if not names:
-        names = DEFAULT_LINEUP[:players]
+        names = board.strategies.DEFAULT_LINEUP[:players]
     chosen = [get(edition.family, name) for name in names]
     return [chosen[i % len(chosen)] for i in range(players)]
 
@@ -162,7 +161,7 @@ class Totals:
 @dataclass
 class RunResult:
     spec: RunSpec
-    board: BoardRules
+    board: GameRules
     totals: Totals
     elapsed: float
     out: Path | None
@@ -177,29 +176,23 @@ class RunResult:
         return self.manifest["summary"]
 
 
-def _kernel():
-    from simulator.engines.board import simulate_batch
-    return simulate_batch
-
-
 def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         progress: Callable[[int], None] | None = None, keep_frames: bool = False) -> RunResult:
     """Play spec.games games in batches; with `out`, write the results directory. `progress` is called
     with the number of games each finished batch adds. `keep_frames` also returns the per-game and
     per-player frames in memory (for small runs from the Python API)."""
     spec.validate()
-    board = compile_board(spec.edition)
+    board = compile_rules(spec.edition)
     names = [s.name for s in spec.lineup]
-    params = np.stack([parameter_vector(s, board.group_names) for s in spec.lineup])
+    params = np.stack([board.parameter_vector(s) for s in spec.lineup])
     if out is not None:
         results.prepare_directory(out, overwrite)
     import numba
     threads = spec.threads or numba.config.NUMBA_NUM_THREADS
     numba.set_num_threads(threads)
-    simulate_batch = _kernel()
-    totals = Totals(names, int(board.rules[L.R_MAX_ROUNDS]), board.n_squares, len(board.card_ids))
+    simulate_batch = board.kernel()
+    totals = Totals(names, board.max_rounds, board.n_squares, len(board.card_ids))
     n = len(names)
-    groups = results.street_groups(board)
     kept_games, kept_players = [], []
     started = datetime.now(timezone.utc)
     clock = time.perf_counter()
@@ -209,15 +202,15 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         size = min(spec.batch_size, spec.games - first)
         chunks = max(1, min(size, threads * 4))
         games = np.zeros((size, L.GM_COLUMNS), dtype=np.int64)
-        players = np.zeros((size, n, L.PO_COLUMNS), dtype=np.int64)
+        players = np.zeros((size, n, board.po_columns), dtype=np.int64)
         sq_agg = np.zeros((chunks, board.n_squares, L.SA_COLUMNS), dtype=np.int64)
         card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
         simulate_batch(*board.kernel_args, params, spec.rotate_seats, spec.seed, first, spec.check, chunks,
                        games, players, sq_agg, card_agg)
         totals.add(games, players, sq_agg, card_agg)
         if out is not None or keep_frames:
-            games_frame = results.games_frame(games, first, names)
-            players_frame = results.players_frame(games, players, first, names, groups)
+            games_frame = results.games_frame(games, first, names, board.end_reasons)
+            players_frame = results.players_frame(games, players, first, names, board)
             if out is not None:
                 results.write_batch(out, batch, games_frame, players_frame)
             if keep_frames:
@@ -280,7 +273,7 @@ def derived_seed(seed: int, index: int) -> int:
     return (int(words[0]) << 31) ^ int(words[1])
 
 
-def tournament_plan(edition: Edition, board: BoardRules, names: list[str], players: int, games: int, seed: int,
+def tournament_plan(edition: Edition, board: GameRules, names: list[str], players: int, games: int, seed: int,
                     **options) -> list[PlannedRun]:
     """Every table of `players` seats the strategies can form: each combination of distinct strategies
     when there are enough of them, else every mix of them with repeats (never one strategy alone). Each
@@ -336,14 +329,14 @@ def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: lis
     points differ by their values and not by their luck (common random numbers)."""
     if not 1 <= len(axes) <= 2:
         raise RunError(f"a sweep varies one or two values: got {len(axes)} --set with several values")
-    from strategies.board import PARAMETERS
     plan = []
     for index, values in enumerate(itertools.product(*[v for _, v in axes])):
         point = {path: value for (path, _), value in zip(axes, values)}
         edition_sets = [(p, v) for p, v in point.items() if not p.startswith(STRATEGY_PREFIX)]
         edition = load_edition(edition_ref, variant, list(overrides) + edition_sets)
-        board = compile_board(edition)
+        board = compile_rules(edition)
         lineup = resolve_lineup(edition, board, players, names)
+        known = board.strategies.PARAMETERS
         for path, value in point.items():
             if not path.startswith(STRATEGY_PREFIX):
                 continue
@@ -351,11 +344,11 @@ def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: lis
             if name not in {s.name for s in lineup}:
                 raise RunError(f"--set {path}: strategy '{name}' is not in the lineup "
                                f"({', '.join(s.name for s in lineup)})")
-            if param not in PARAMETERS:
-                raise RunError(f"--set {path}: unknown parameter '{param}': known: {', '.join(PARAMETERS)}")
+            if param not in known:
+                raise RunError(f"--set {path}: unknown parameter '{param}': known: {', '.join(known)}")
             lineup = [s.with_params(**{param: value}) if s.name == name else s for s in lineup]
         for strategy in lineup:
-            parameter_vector(strategy, board.group_names)  # a bad value fails here, before any game
+            board.parameter_vector(strategy)  # a bad value fails here, before any game
         plan.append(PlannedRun(label=f"point-{index:03d}",
                                spec=RunSpec(edition=edition, lineup=lineup, games=games, seed=seed, **options),
                                info={"values": point}))

@@ -6,9 +6,12 @@ put a module in this package that calls `register(...)`; it is found by name wit
 from __future__ import annotations
 
 import importlib
+import math
 import pkgutil
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
+
+import numpy as np
 
 _REGISTRY: dict[tuple[str, str], "Strategy"] = {}
 _loaded = False
@@ -35,6 +38,47 @@ def register(strategy: Strategy) -> Strategy:
         raise StrategyError(f"strategy '{strategy.name}' is registered twice for the {strategy.family} family")
     _REGISTRY[key] = strategy
     return strategy
+
+
+# A family's parameters: name -> (index in the parameter vector, default, meaning)
+Parameters = dict[str, tuple[int, Any, str]]
+
+
+def define(family: str, parameters: Parameters, name: str, summary: str, **params: Any) -> Strategy:
+    """Register a named strategy of `family`: the given parameters over the family's defaults."""
+    unknown = set(params) - set(parameters)
+    if unknown:
+        raise StrategyError(f"strategy {name}: unknown parameter(s) {', '.join(sorted(unknown))}: "
+                            f"known: {', '.join(parameters)}")
+    full = {key: default for key, (_, default, _) in parameters.items()}
+    full.update(params)
+    return register(Strategy(name=name, family=family, summary=summary, params=full))
+
+
+def numeric_vector(strategy: Strategy, parameters: Parameters, size: int,
+                   converters: dict[str, Callable[[Any], float]] | None = None) -> np.ndarray:
+    """The strategy's parameters in the layout its family's kernel reads: numbers >= 0 (inf allowed), or
+    what a converter makes of a parameter that is not a number."""
+    vector = np.zeros(size, dtype=np.float64)
+    for key, (index, _, _) in parameters.items():
+        value = strategy.params[key]
+        if converters and key in converters:
+            vector[index] = converters[key](value)
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+            raise StrategyError(f"strategy {strategy.name}: parameter {key}: expected a number, got {value!r}")
+        if value < 0:
+            raise StrategyError(f"strategy {strategy.name}: parameter {key}: expected a number >= 0, got {value!r}")
+        vector[index] = float(value)
+    return vector
+
+
+def family_module(family: str):
+    """The module of a family's strategies: its PARAMETERS, DEFAULT_LINEUP and parameter_vector."""
+    try:
+        return importlib.import_module(f"{__name__}.{family}")
+    except ModuleNotFoundError:
+        raise StrategyError(f"no strategies for the {family} family") from None
 
 
 def _load_all() -> None:

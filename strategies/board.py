@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from simulator.engines import board_layout as L
-from strategies import Strategy, StrategyError, register
+from strategies import Strategy, StrategyError, define, numeric_vector
 
 FAMILY = "board"
 
@@ -30,32 +30,17 @@ PARAMETERS: dict[str, tuple[int, float | list, str]] = {
 
 
 def board_strategy(name: str, summary: str, **params) -> Strategy:
-    unknown = set(params) - set(PARAMETERS)
-    if unknown:
-        raise StrategyError(f"strategy {name}: unknown parameter(s) {', '.join(sorted(unknown))}: "
-                            f"known: {', '.join(PARAMETERS)}")
-    full = {key: default for key, (_, default, _) in PARAMETERS.items()}
-    full.update(params)
-    return register(Strategy(name=name, family=FAMILY, summary=summary, params=full))
+    return define(FAMILY, PARAMETERS, name, summary, **params)
 
 
 def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
     """The strategy's numbers in the layout the kernel reads; group names become a bit mask of the
     edition's groups (a chased group the edition lacks is ignored)."""
-    vector = np.zeros(L.N_PARAMS, dtype=np.float64)
-    for key, (index, _, _) in PARAMETERS.items():
-        value = strategy.params[key]
-        if key == "preferred_groups":
-            if isinstance(value, str):
-                value = [value]
-            mask = sum(1 << group_names.index(g) for g in value if g in group_names)
-            vector[index] = float(mask)
-            continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
-            raise StrategyError(f"strategy {strategy.name}: parameter {key}: expected a number, got {value!r}")
-        if value < 0:
-            raise StrategyError(f"strategy {strategy.name}: parameter {key}: expected a number >= 0, got {value!r}")
-        vector[index] = float(value)
+    def group_mask(value) -> float:
+        names = [value] if isinstance(value, str) else value
+        return float(sum(1 << group_names.index(g) for g in names if g in group_names))
+
+    vector = numeric_vector(strategy, PARAMETERS, L.N_PARAMS, {"preferred_groups": group_mask})
     if vector[L.P_BUY_PROBABILITY] > 1:
         raise StrategyError(f"strategy {strategy.name}: parameter buy_probability: expected 0 to 1")
     return vector

@@ -5,13 +5,62 @@ import numpy as np
 
 from simulator.engines import board as engine
 from simulator.engines import board_layout as L
+from simulator.engines import empire as empire_engine
+from simulator.engines import empire_layout as E
 from simulator.rng import seed_game
-from simulator.rules import compile_board, load_edition
+from simulator.rules import compile_board, compile_rules, load_edition
 from strategies import get
 from strategies.board import parameter_vector
 
 
-class Table:
+class _Decks:
+    """Dice and deck helpers shared by the tables of every board-game engine (same dice, same decks)."""
+
+    def sq(self, name: str) -> int:
+        return self.board.square_names.index(name)
+
+    def next_rolls(self, count: int) -> list[tuple[int, int]]:
+        """The dice the next `count` rolls will show, without consuming them."""
+        peek = self.rng.copy()
+        return [tuple(int(d) for d in engine.roll(peek)) for _ in range(count)]
+
+    def seek_rolls(self, wanted) -> None:
+        """Reseed until `wanted(next rolls)` holds: the dice a rule test needs, from the real generator."""
+        for game in range(100_000):
+            seed_game(self.rng, 12345, game)
+            if wanted(self.next_rolls(4)):
+                return
+        raise AssertionError("no seed gives those dice")
+
+    def _unshuffled_decks(self) -> np.ndarray:
+        b = self.board
+        dq = np.zeros((b.decks.shape[0], L.DQ_CARDS + b.decks.shape[1]), dtype=np.int64)
+        for d in range(b.decks.shape[0]):
+            length = b.decks[d, L.D_LEN]
+            dq[d, L.DQ_COUNT] = length
+            dq[d, L.DQ_CARDS:L.DQ_CARDS + length] = b.decks[d, 1:1 + length]
+        return dq
+
+    def put_on_top(self, deck: str, card_id: str) -> None:
+        """Stack a deck so that its next card is `card_id`."""
+        d = self.board.deck_names.index(deck)
+        c = self.board.card_ids.index(card_id)
+        cards = self.dq[d, L.DQ_CARDS:L.DQ_CARDS + self.board.decks[d, L.D_LEN]]
+        k = int(np.flatnonzero(cards == c)[0])
+        cards[0], cards[k] = cards[k], cards[0]
+        self.dq[d, L.DQ_HEAD] = 0
+
+    def deal_card(self, player: int, card_id: str) -> None:
+        """Draw `card_id` for `player` as the engine does for a kept card."""
+        card = self.board.card_ids.index(card_id)
+        d = self.board.card_decks[card]
+        self.put_on_top(self.board.deck_names[d], card_id)
+        self.dq[d, L.DQ_HEAD] = 1
+        self.dq[d, L.DQ_COUNT] -= 1
+        self.held[player, card] += 1
+
+
+class Table(_Decks):
     def __init__(self, edition="classic", players=2, strategy="buy_all", variant=None, overrides=(), seed=1,
                  game=0, **params):
         self.edition = load_edition(edition, variant, list(overrides))
@@ -30,11 +79,7 @@ class Table:
         self.bank = np.zeros(L.B_COLUMNS, dtype=np.int64)
         self.bank[L.B_HOUSES] = b.rules[L.R_BANK_HOUSES]
         self.bank[L.B_HOTELS] = b.rules[L.R_BANK_HOTELS]
-        self.dq = np.zeros((b.decks.shape[0], L.DQ_CARDS + b.decks.shape[1]), dtype=np.int64)
-        for d in range(b.decks.shape[0]):
-            length = b.decks[d, L.D_LEN]
-            self.dq[d, L.DQ_COUNT] = length
-            self.dq[d, L.DQ_CARDS:L.DQ_CARDS + length] = b.decks[d, 1:1 + length]
+        self.dq = self._unshuffled_decks()
         self.held = np.zeros((players, len(b.card_ids)), dtype=np.int64)
         self.draws = np.zeros_like(self.held)
         strategy_obj = get("board", strategy).with_params(**params)
@@ -45,9 +90,6 @@ class Table:
         self.money_at_start = int(self.pl[:, L.PL_CASH].sum())
 
     # --- state -------------------------------------------------------------------------------------
-    def sq(self, name: str) -> int:
-        return self.board.square_names.index(name)
-
     def give(self, player: int, *names: str, level: int = 0, mortgaged: bool = False) -> None:
         for name in names:
             s = self.sq(name)
@@ -83,19 +125,6 @@ class Table:
         b = self.board
         return engine.check_invariants(b.sq, b.groups, self.own, b.rules, self.pl, self.bank, b.decks, self.dq,
                                        self.held, b.cards, self.money_at_start)
-
-    def next_rolls(self, count: int) -> list[tuple[int, int]]:
-        """The dice the next `count` rolls will show, without consuming them."""
-        peek = self.rng.copy()
-        return [tuple(int(d) for d in engine.roll(peek)) for _ in range(count)]
-
-    def seek_rolls(self, wanted) -> None:
-        """Reseed until `wanted(next rolls)` holds: the dice a rule test needs, from the real generator."""
-        for game in range(100_000):
-            seed_game(self.rng, 12345, game)
-            if wanted(self.next_rolls(4)):
-                return
-        raise AssertionError("no seed gives those dice")
 
     # --- engine calls ------------------------------------------------------------------------------
     def turn(self, player: int) -> None:
@@ -136,20 +165,115 @@ class Table:
         engine.trade(b.sq, b.groups, self.own, b.rules, self.prm, self.pl, self.bank, b.decks, self.dq, self.held,
                      b.cards, self.sq_agg, player)
 
-    def put_on_top(self, deck: str, card_id: str) -> None:
-        """Stack a deck so that its next card is `card_id`."""
-        d = self.board.deck_names.index(deck)
-        c = self.board.card_ids.index(card_id)
-        cards = self.dq[d, L.DQ_CARDS:L.DQ_CARDS + self.board.decks[d, L.D_LEN]]
-        k = int(np.flatnonzero(cards == c)[0])
-        cards[0], cards[k] = cards[k], cards[0]
-        self.dq[d, L.DQ_HEAD] = 0
 
-    def deal_card(self, player: int, card_id: str) -> None:
-        """Draw `card_id` for `player` as the engine does for a kept card."""
-        deck = self.board.card_ids.index(card_id)
-        d = self.board.cards[deck, L.C_DECK]
-        self.put_on_top(self.board.deck_names[d], card_id)
-        self.dq[d, L.DQ_HEAD] = 1
-        self.dq[d, L.DQ_COUNT] -= 1
-        self.held[player, deck] += 1
+class EmpireTable(_Decks):
+    """A Monopoly Empire table: the engine's state arrays with names, and calls into the engine."""
+
+    def __init__(self, players=2, strategy="buy_everything", overrides=(), seed=1, game=0, **params):
+        self.edition = load_edition("empire", None, list(overrides))
+        self.board = b = compile_rules(self.edition)
+        self.n = players
+        self.pl = np.zeros((players, E.PL_COLUMNS), dtype=np.int64)
+        self.pl[:, E.PL_CASH] = b.rules[E.R_START_CASH]
+        self.pl[:, E.PL_JAIL] = -1
+        self.tw = np.full((players, 40), -1, dtype=np.int64)
+        self.own = np.zeros((b.n_squares, E.O_COLUMNS), dtype=np.int64)
+        self.own[:, E.O_OWNER] = -1
+        self.own[:, E.O_FIRST_OWNER] = -1
+        self.own[:, E.O_STOCK] = b.sq[:, E.SQ_STOCK]
+        self.bank = np.zeros(E.B_COLUMNS, dtype=np.int64)
+        self.bank[E.B_SKYSCRAPERS] = b.rules[E.R_SKYSCRAPERS]
+        self.bank[E.B_WINNER] = -1
+        self.dq = self._unshuffled_decks()
+        self.held = np.zeros((players, len(b.card_ids)), dtype=np.int64)
+        self.draws = np.zeros_like(self.held)
+        self.prm = np.stack([b.parameter_vector(get("empire", strategy).with_params(**params))] * players)
+        self.rng = np.zeros(4, dtype=np.uint64)
+        seed_game(self.rng, seed, game)
+        self.sq_agg = np.zeros((b.n_squares, E.SA_COLUMNS), dtype=np.int64)
+        self.money_at_start = int(self.pl[:, E.PL_CASH].sum())
+
+    # --- state -------------------------------------------------------------------------------------
+    def stack(self, player: int, *names: str) -> None:
+        """Put billboards (square names, or "skyscraper") on top of a tower directly, with no bonus."""
+        b = self.board
+        for name in names:
+            if name == "skyscraper":
+                tile = E.SKYSCRAPER
+                self.bank[E.B_SKYSCRAPERS] -= 1
+                height = b.rules[E.R_SKYSCRAPER_HEIGHT]
+            else:
+                tile = self.sq(name)
+                height = b.sq[tile, E.SQ_HEIGHT]
+                if b.sq[tile, E.SQ_KIND] == E.UTILITY:
+                    self.own[tile, E.O_STOCK] -= 1
+                else:
+                    self.own[tile, E.O_OWNER] = player
+            self.tw[player, self.pl[player, E.PL_TILES]] = tile
+            self.pl[player, E.PL_TILES] += 1
+            self.pl[player, E.PL_HEIGHT] += height
+
+    def tower(self, player: int) -> list[str]:
+        """The tiles of a tower from the bottom, by name."""
+        return ["skyscraper" if t == E.SKYSCRAPER else self.board.square_names[t]
+                for t in self.tw[player, :self.pl[player, E.PL_TILES]]]
+
+    def height(self, player: int) -> int:
+        return int(self.pl[player, E.PL_HEIGHT])
+
+    def cash(self, player: int) -> int:
+        return int(self.pl[player, E.PL_CASH])
+
+    def set_cash(self, player: int, amount: int) -> None:
+        self.bank[E.B_NET] += amount - self.pl[player, E.PL_CASH]
+        self.pl[player, E.PL_CASH] = amount
+
+    def owner(self, name: str) -> int:
+        return int(self.own[self.sq(name), E.O_OWNER])
+
+    def violations(self) -> int:
+        b = self.board
+        return empire_engine.check_invariants(b.sq, b.groups, b.ladder, b.cards, b.decks, self.dq, self.held,
+                                              b.rules, self.pl, self.tw, self.own, self.bank, self.money_at_start)
+
+    # --- engine calls ------------------------------------------------------------------------------
+    def turn(self, player: int) -> None:
+        b = self.board
+        empire_engine.take_turn(b.sq, b.groups, b.ladder, b.cards, b.decks, b.deck_kept, self.dq, self.held, b.rules,
+                                self.prm, self.pl, self.tw, self.own, self.bank, self.rng, self.sq_agg, self.draws,
+                                player)
+
+    def land(self, player: int, name: str) -> None:
+        """Put the pawn on a square and do what the square asks."""
+        b = self.board
+        self.pl[player, E.PL_POS] = self.sq(name)
+        empire_engine.resolve_square(b.sq, b.groups, b.ladder, b.cards, b.decks, b.deck_kept, self.dq, self.held,
+                                     b.rules, self.prm, self.pl, self.tw, self.own, self.bank, self.rng, self.sq_agg,
+                                     self.draws, player)
+
+    def advance(self, player: int, steps: int) -> None:
+        b = self.board
+        empire_engine.advance(b.ladder, b.rules, self.pl, self.bank, player, steps, b.n_squares)
+
+    def pay_player(self, payer: int, payee: int, amount: int) -> bool:
+        b = self.board
+        return bool(empire_engine.pay_player(b.sq, b.groups, b.rules, self.pl, self.tw, self.own, self.bank,
+                                             payer, payee, amount))
+
+    def pay_bank(self, payer: int, amount: int) -> bool:
+        b = self.board
+        return bool(empire_engine.pay_bank(b.sq, b.rules, self.pl, self.tw, self.own, self.bank, payer, amount))
+
+    def auction(self, name: str, first: int = 0) -> None:
+        b = self.board
+        empire_engine.auction(b.sq, b.groups, b.rules, self.prm, self.pl, self.tw, self.own, self.bank, self.sq_agg,
+                              self.sq(name), first)
+
+    def play(self, player: int, card_id: str) -> None:
+        """Play a card from the hand as the engine does before a roll; a card that moves is followed."""
+        b = self.board
+        card = b.card_ids.index(card_id)
+        empire_engine.play_from_hand(b.cards, b.decks, self.dq, self.held, self.pl, player, card)
+        if empire_engine.apply_card(b.sq, b.groups, b.ladder, b.cards, b.decks, self.dq, self.held, b.rules, self.prm,
+                                    self.pl, self.tw, self.own, self.bank, player, card):
+            self.land(player, b.square_names[self.pl[player, E.PL_POS]])

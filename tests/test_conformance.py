@@ -1,27 +1,37 @@
 """One conformance test over every edition, variant and strategy: games played in checking mode, where
-the engine checks after every turn that money is conserved against the bank's flows, each square has at
-most one (living) owner, buildings stand only on complete unmortgaged groups, evenly and within the bank's
-stock, no player is left standing with negative cash, and every jail card is in a deck or a hand."""
+the engine checks the invariants after every turn.
+
+Board family (classic, Walking Dead): money is conserved against the bank's flows, each square has at most
+one (living) owner, buildings stand only on complete unmortgaged groups, evenly and within the bank's stock,
+no player is left standing with negative cash, and every jail card is in a deck or a hand.
+Empire: money is conserved, every brand is on the board or in exactly its owner's tower, utility billboards
+and skyscrapers are all on their piles or in towers, each tower's height is the sum of its tiles, no cash
+is negative, every card is in its deck or a hand, and a winner's tower is full."""
+import itertools
+
 import pytest
 
 import strategies
 from simulator.engines import board_layout as L
-from simulator.rules import builtin_editions, load_edition
+from simulator.engines import empire_layout as E
+from simulator.rules import builtin_editions, compile_rules, load_edition
 from simulator.runner import RunSpec, run
-from tests.helpers import Table
+from tests.helpers import EmpireTable, Table
 
 CASES = [(name, variant) for name in builtin_editions() for variant in [None, *load_edition(name).variants]]
+STRATEGY_CASES = [(name, variant, s.name) for name, variant in CASES
+                  for s in strategies.available(load_edition(name).family)]
 
 
 def _play(edition, lineup, games, seed):
     return run(RunSpec(edition=edition, lineup=lineup, games=games, seed=seed, check=True, batch_size=games))
 
 
-@pytest.mark.parametrize("name,variant", CASES)
-@pytest.mark.parametrize("strategy", [s.name for s in strategies.available("board")])
+@pytest.mark.parametrize("name,variant,strategy", STRATEGY_CASES)
 def test_every_strategy_keeps_the_invariants(name, variant, strategy):
     edition = load_edition(name, variant)
-    lineup = [strategies.get("board", strategy)] * 3 + [strategies.get("board", "buy_all")]
+    family = strategies.available(edition.family)
+    lineup = [strategies.get(edition.family, strategy)] * 3 + [family[0]]
     result = _play(edition, lineup, games=25, seed=11)
     totals = result.totals
     assert totals.violations == 0
@@ -30,13 +40,28 @@ def test_every_strategy_keeps_the_invariants(name, variant, strategy):
 
 
 @pytest.mark.parametrize("name,variant", CASES)
-@pytest.mark.parametrize("players", [2, 8])
-def test_all_strategies_together_at_the_player_limits(name, variant, players):
+@pytest.mark.parametrize("limit", ["fewest", "most"])
+def test_all_strategies_together_at_the_player_limits(name, variant, limit):
     edition = load_edition(name, variant)
-    every = strategies.available("board")
+    board = compile_rules(edition)
+    players = board.players_min if limit == "fewest" else board.players_max
+    every = strategies.available(edition.family)
     lineup = [every[i % len(every)] for i in range(players)]
     result = _play(edition, lineup, games=20, seed=5)
     assert result.totals.violations == 0
+
+
+EMPIRE_OPTIONS = {"rules.swap_then_move": [False, True], "rules.bonus_once_per_group": [True, False],
+                  "rules.auctions": [True, False], "rules.swap_face": [1, 0]}
+
+
+@pytest.mark.parametrize("values", list(itertools.product(*EMPIRE_OPTIONS.values())))
+def test_every_empire_rule_option_combination_keeps_the_invariants(values):
+    edition = load_edition("empire", overrides=list(zip(EMPIRE_OPTIONS, values)))
+    lineup = [strategies.get("empire", n) for n in ("swapper", "card_shark", "random", "skyscraper_saver")]
+    result = _play(edition, lineup, games=30, seed=3)
+    assert result.totals.violations == 0
+    assert result.totals.finished > 0
 
 
 def test_house_rules_keep_the_invariants():
@@ -58,6 +83,25 @@ def test_house_rules_keep_the_invariants():
 def test_checking_mode_detects_each_broken_invariant(corrupt, flag):
     """The checks can fail: each corrupted state raises its own flag, and a sound one raises none."""
     table = Table()
+    assert table.violations() == 0
+    corrupt(table)
+    assert table.violations() & flag
+
+
+@pytest.mark.parametrize("corrupt,flag", [
+    (lambda t: t.pl.__setitem__((0, E.PL_CASH), 1100), E.V_MONEY),
+    (lambda t: t.own.__setitem__((t.sq("Nerf"), E.O_OWNER), 1), E.V_BILLBOARDS),
+    (lambda t: t.bank.__setitem__(E.B_SKYSCRAPERS, 5), E.V_BILLBOARDS),
+    (lambda t: t.own.__setitem__((t.sq("Water Works"), E.O_STOCK), 3), E.V_BILLBOARDS),
+    (lambda t: t.pl.__setitem__((0, E.PL_HEIGHT), 7), E.V_TOWER),
+    (lambda t: t.set_cash(1, -5), E.V_NEGATIVE_CASH),
+    (lambda t: t.held.__setitem__((0, t.board.card_ids.index("swap_tops")), 1), E.V_CARDS),
+    (lambda t: t.bank.__setitem__(E.B_WINNER, 0), E.V_WINNER),
+])
+def test_empire_checking_mode_detects_each_broken_invariant(corrupt, flag):
+    """The Empire checks can fail: each corrupted state raises its own flag, and a sound one raises none."""
+    table = EmpireTable()
+    table.stack(0, "Nerf", "Billboard")
     assert table.violations() == 0
     corrupt(table)
     assert table.violations() & flag

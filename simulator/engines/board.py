@@ -267,10 +267,10 @@ def set_owner(own, bank, s, p):
 
 
 @njit(cache=True)
-def clearing_price(floor, best_bid, second_bid):
-    """What the highest bidder pays in an English auction in steps of 1: one more than the runner-up's
-    ceiling, at least the floor, at most its own ceiling (a tie pays the tied amount)."""
-    return min(max(floor, second_bid + 1), best_bid)
+def clearing_price(floor, best_bid, second_bid, step):
+    """What the highest bidder pays in an English auction: one step more than the runner-up's ceiling, at
+    least the floor, at most its own ceiling (a tie pays the tied amount)."""
+    return min(max(floor, second_bid + step), best_bid)
 
 
 @njit(cache=True)
@@ -296,7 +296,7 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     minimum = rules[R_AUCTION_MIN_BID]
     if best < 0 or best_bid < minimum:
         return
-    price = clearing_price(minimum, best_bid, second_bid)
+    price = clearing_price(minimum, best_bid, second_bid, 1)
     pl[best, PL_CASH] -= price
     bank[B_NET] -= price
     set_owner(own, bank, s, best)
@@ -631,7 +631,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
                 second_bid = bid
         if winner < 0 or best_bid < winner_cost:
             return
-        price = clearing_price(winner_cost, best_bid, second_bid)
+        price = clearing_price(winner_cost, best_bid, second_bid, 1)
         _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
         if winner != p:
             return
@@ -998,6 +998,13 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
                 complete += 1
         row[PO_GROUPS] = complete
         row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
+    record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
+
+
+@njit(cache=True)
+def record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg):
+    """Fold one game into the per-square and per-card sums (winner -1: the turn cap ended it). Shared
+    with the other board-game engines, whose ownership, round and rank columns are the same."""
     for s in range(own.shape[0]):
         sq_agg[s, SA_OWNED_ROUNDS] += own[s, O_OWNED_ROUNDS]
         if own[s, O_OWNER] >= 0:
@@ -1013,7 +1020,7 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
             if own[s, O_FIRST_OWNER] == winner:
                 sq_agg[s, SA_FIRST_OWNER_WON] += 1
     for c in range(draws.shape[1]):
-        for i in range(n):
+        for i in range(draws.shape[0]):
             card_agg[c, CA_DRAWS] += draws[i, c]
             if winner < 0 or draws[i, c] == 0:
                 continue

@@ -210,6 +210,15 @@ PO_TRADES = 11
 PO_GROUPS_HELD = 12 # PL_GROUPS_HELD at the end
 PO_COLUMNS = 13
 
+# The players frame's columns from players_out: (name, column, dtype); results.players_frame adds the
+# game, seat, strategy and won columns, and held_<group> from PO_GROUPS_HELD.
+PLAYER_COLUMNS = (
+    ("rank", PO_RANK, "int8"), ("bankrupt_turn", PO_OUT_TURN, "int32"), ("cash", PO_CASH, "int32"),
+    ("net_worth", PO_NET_WORTH, "int32"), ("properties", PO_PROPERTIES, "int8"), ("houses", PO_HOUSES, "int16"),
+    ("hotels", PO_HOTELS, "int8"), ("groups", PO_GROUPS, "int8"), ("rent_received", PO_RENT_IN, "int32"),
+    ("rent_paid", PO_RENT_OUT, "int32"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("trades", PO_TRADES, "int16"),
+)
+
 # Per-square aggregates `sq_agg[chunk, square, column]`
 SA_LANDINGS = 0
 SA_BOUGHT = 1       # bought at the list price

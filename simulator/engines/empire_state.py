@@ -1,0 +1,54 @@
+"""Read-only questions about a Monopoly Empire game's state, asked by the engine and by the strategies."""
+from numba import njit
+
+from simulator.engines.empire_layout import (
+    BRAND, G_MEMBERS, G_SIZE, O_OWNER, O_STOCK, PL_HEIGHT, PL_TILES, R_SKYSCRAPER_HEIGHT, SKYSCRAPER, SQ_HEIGHT,
+    SQ_KIND, UTILITY,
+)
+
+
+@njit(cache=True)
+def tile_height(sq, rules, t):
+    if t == SKYSCRAPER:
+        return rules[R_SKYSCRAPER_HEIGHT]
+    return sq[t, SQ_HEIGHT]
+
+
+@njit(cache=True)
+def top_height(sq, rules, pl, tw, p):
+    """Units of the top tile of p's tower, 0 when it is empty."""
+    if pl[p, PL_TILES] == 0:
+        return 0
+    return tile_height(sq, rules, tw[p, pl[p, PL_TILES] - 1])
+
+
+@njit(cache=True)
+def tower_value(ladder, pl, p):
+    """The value printed beside the top of p's tower (rulebook: Case Depart); an overshooting last
+    billboard reads the top of the ladder. 0 for an empty tower."""
+    height = pl[p, PL_HEIGHT]
+    if height == 0:
+        return 0
+    return ladder[min(height, ladder.shape[0]) - 1]
+
+
+@njit(cache=True)
+def owned_in_group(groups, own, g, p):
+    n = 0
+    for k in range(groups[g, G_SIZE]):
+        if own[groups[g, G_MEMBERS + k], O_OWNER] == p:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def owns_group(groups, own, g, p):
+    return owned_in_group(groups, own, g, p) == groups[g, G_SIZE]
+
+
+@njit(cache=True)
+def available(sq, own, s):
+    """Can a billboard of square s be bought now: a brand on the board, or a utility pile not empty."""
+    if sq[s, SQ_KIND] == BRAND:
+        return own[s, O_OWNER] < 0
+    return sq[s, SQ_KIND] == UTILITY and own[s, O_STOCK] > 0

@@ -1,0 +1,174 @@
+"""Monopoly Empire's data file compiled into the arrays its engine (simulator/engines/empire.py) reads."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.engines import empire_layout as E
+from simulator.rules import (
+    Edition, GameRules, _Checker, _compile_decks, _Groups, _player_range, _rule_vector, _square_names,
+)
+
+
+@dataclass
+class EmpireRules(GameRules):
+    sq: np.ndarray
+    groups: np.ndarray
+    ladder: np.ndarray      # tower value at heights 1..capacity
+    cards: np.ndarray
+    decks: np.ndarray
+    deck_kept: np.ndarray
+    rules: np.ndarray
+    square_names: list[str]
+    group_names: list[str]
+    card_ids: list[str]
+    card_texts: list[str]
+    deck_names: list[str]
+    deck_titles: list[str]
+    players_min: int
+    players_max: int
+
+    family = "empire"
+    player_columns = E.PLAYER_COLUMNS
+    po_columns = E.PO_COLUMNS
+    groups_held_column = E.PO_GROUPS_HELD
+    end_reasons = E.END_REASONS
+
+    @property
+    def kernel_args(self) -> tuple:
+        return self.sq, self.groups, self.ladder, self.cards, self.decks, self.deck_kept, self.rules
+
+    @staticmethod
+    def kernel():
+        from simulator.engines.empire import simulate_batch
+        return simulate_batch
+
+    @property
+    def max_rounds(self) -> int:
+        return int(self.rules[E.R_MAX_ROUNDS])
+
+    @property
+    def colour_groups(self) -> list[tuple[int, str]]:
+        return list(enumerate(self.group_names))
+
+    @property
+    def square_kinds(self) -> list[str]:
+        return [E.SQUARE_KINDS[k] for k in self.sq[:, E.SQ_KIND]]
+
+    @property
+    def square_groups(self) -> list[str]:
+        return [self.group_names[g] if g >= 0 else "" for g in self.sq[:, E.SQ_GROUP]]
+
+    @property
+    def square_prices(self) -> np.ndarray:
+        return self.sq[:, E.SQ_PRICE].clip(min=0)
+
+    @property
+    def card_effects(self) -> list[str]:
+        return [E.CARD_EFFECTS[e] for e in self.cards[:, E.C_EFFECT]]
+
+    @property
+    def card_decks(self) -> np.ndarray:
+        return self.cards[:, E.C_DECK]
+
+
+_BOUNDS = (("tower_capacity", 1, 60), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None),
+           ("max_rounds", 1, 100_000), ("auction_start", 1, None), ("auction_step", 1, None),
+           ("swap_face", 0, 6), ("skyscrapers", 0, 40))
+
+
+def compile_empire(edition: Edition) -> EmpireRules:
+    doc = edition.document
+    check = _Checker(str(edition.source))
+    rules_doc = doc.get("rules")
+    rules = _rule_vector(rules_doc, check, E.RULE_FIELDS, E.BOOLEAN_RULES, E.R_N_RULES, _BOUNDS)
+    players_min, players_max = _player_range(rules_doc, check, 8)
+    capacity = int(rules[E.R_TOWER_CAPACITY])
+    ladder = np.array(check.int_list(rules_doc, "tower_values", "rules", length=capacity), dtype=np.int64)
+    if rules[E.R_SKYSCRAPERS] > 0:
+        check.integer(rules_doc, "skyscraper_height", "rules", minimum=1)
+
+    squares = doc.get("squares")
+    square_names = _square_names(squares, check)
+    decks_doc = doc.get("decks", {})
+    if not isinstance(decks_doc, dict) or not decks_doc:
+        raise check.fail("decks", "a table of decks")
+    deck_names = list(decks_doc)
+    n = len(squares)
+    sq = np.full((n, E.SQ_COLUMNS), -1, dtype=np.int64)
+    sq[:, E.SQ_STOCK] = 0
+    grouping = _Groups(check)
+    for i, square in enumerate(squares):
+        path = f"squares[{i}] ({square_names[i]})"
+        kind_name = square.get("kind")
+        if kind_name not in E.SQUARE_KINDS:
+            raise check.fail(f"{path}.kind", f"one of {', '.join(E.SQUARE_KINDS)}", kind_name)
+        kind = E.SQUARE_KINDS.index(kind_name)
+        sq[i, E.SQ_KIND] = kind
+        if kind in (E.BRAND, E.UTILITY):
+            sq[i, E.SQ_PRICE] = check.integer(square, "price", path, minimum=1)
+            sq[i, E.SQ_HEIGHT] = check.integer(square, "height", path, minimum=1)
+        if kind == E.BRAND:
+            group = square.get("group")
+            if not isinstance(group, str) or not group:
+                raise check.fail(f"{path}.group", "the name of a colour group", group)
+            sq[i, E.SQ_GROUP] = grouping.of(group, E.BRAND)
+            grouping.members[int(sq[i, E.SQ_GROUP])].append(i)
+        elif kind == E.UTILITY:
+            sq[i, E.SQ_STOCK] = check.integer(square, "billboards", path, minimum=1)
+        elif kind == E.CARD:
+            deck = square.get("deck")
+            if deck not in deck_names:
+                raise check.fail(f"{path}.deck", f"one of the decks {', '.join(deck_names)}", deck)
+            sq[i, E.SQ_DECK] = deck_names.index(deck)
+    kinds = list(sq[:, E.SQ_KIND])
+    if sq[0, E.SQ_KIND] != E.GO:
+        raise check.fail("squares[0].kind", "'go' (the board starts at GO)", E.SQUARE_KINDS[sq[0, E.SQ_KIND]])
+    for required in (E.GO, E.JAIL):
+        if kinds.count(required) != 1:
+            raise check.fail("squares", f"exactly one square of kind '{E.SQUARE_KINDS[required]}'")
+    if E.BRAND not in kinds:
+        raise check.fail("squares", "at least one brand")
+    rules[E.R_JAIL_SQUARE] = kinds.index(E.JAIL)
+    groups = grouping.matrix(E.G_SIZE, E.G_MEMBERS)
+    starting = rules_doc.get("starting_deck")
+    if starting not in deck_names:
+        raise check.fail("rules.starting_deck", f"one of the decks {', '.join(deck_names)}", starting)
+    rules[E.R_STARTING_DECK] = deck_names.index(starting)
+
+    def compile_card(card: dict, card_path: str, d: int) -> np.ndarray:
+        return _compile_card(card, card_path, d, check, square_names)
+
+    cards, decks, card_ids, card_texts, deck_titles = _compile_decks(decks_doc, check, compile_card, E.C_COLUMNS)
+    deck_kept = np.array([int(check.boolean(decks_doc[name], "kept", f"decks.{name}")) for name in deck_names],
+                         dtype=np.int64)
+    return EmpireRules(sq=sq, groups=groups, ladder=ladder, cards=cards, decks=decks, deck_kept=deck_kept,
+                       rules=rules, square_names=square_names, group_names=grouping.names, card_ids=card_ids,
+                       card_texts=card_texts, deck_names=deck_names, deck_titles=deck_titles,
+                       players_min=players_min, players_max=players_max)
+
+
+def _compile_card(card: dict, path: str, deck: int, check: _Checker, square_names: list[str]) -> np.ndarray:
+    row = np.zeros(E.C_COLUMNS, dtype=np.int64)
+    row[E.C_DECK] = deck
+    effect = card.get("effect")
+    if effect not in E.CARD_EFFECTS:
+        raise check.fail(f"{path}.effect", f"one of {', '.join(E.CARD_EFFECTS)}", effect)
+    row[E.C_EFFECT] = E.CARD_EFFECTS.index(effect)
+    if effect in ("bank", "each_player"):
+        row[E.C_A] = check.integer(card, "amount", path, minimum=None)
+    elif effect == "charge_player":
+        row[E.C_A] = check.integer(card, "amount", path, minimum=1)
+    elif effect == "move":
+        row[E.C_A] = check.integer(card, "steps", path, minimum=None)
+        if row[E.C_A] == 0 or abs(row[E.C_A]) >= len(square_names):
+            raise check.fail(f"{path}.steps", f"a non-zero number of squares under {len(square_names)}",
+                             int(row[E.C_A]))
+    elif effect == "advance_to":
+        target = card.get("square")
+        if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < len(square_names):
+            row[E.C_A] = target
+        else:
+            raise check.fail(f"{path}.square", "the name or index of a square", target)
+    return row

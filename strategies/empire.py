@@ -1,0 +1,59 @@
+"""Strategies of Monopoly Empire: one heuristic whose behaviour is set by numbers, and the named strategies
+that differ where players argue (buy everything, save for skyscrapers, attack with Empire cards, swap tower
+tops). The decisions themselves are compiled in empire_logic.py."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from simulator.engines import empire_layout as L
+from strategies import Strategy, StrategyError, define, numeric_vector
+
+FAMILY = "empire"
+
+PARAMETERS = {
+    "buy_reserve": (L.P_BUY_RESERVE, 0.0, "cash (k) kept after buying a billboard (none for one completing a group "
+                                          "when group_bonus > 0)"),
+    "buy_probability": (L.P_BUY_PROBABILITY, 1.0, "chance of buying an affordable billboard at its price"),
+    "bid_factor": (L.P_BID_FACTOR, 1.0, "auction ceiling as a multiple of the price"),
+    "skyscraper_reserve": (L.P_SKYSCRAPER_RESERVE, math.inf, "cash (k) kept after buying a 500k skyscraper "
+                                                             "(inf: never buys one)"),
+    "swap_min_gain": (L.P_SWAP_MIN_GAIN, 2.0, "tower units a swap of tops must gain to be made (inf: never swaps)"),
+    "attack_threshold": (L.P_ATTACK_THRESHOLD, 0.5, "plays charge, swap and crash cards once the tallest rival "
+                                                    "tower is this full (0: at once; above 1: never)"),
+    "group_bonus": (L.P_GROUP_BONUS, 0.5, "extra multiple of the price bid for a billboard completing a group; "
+                                          "above 0 also waives the reserve for one"),
+    "pay_jail": (L.P_PAY_JAIL, 1.0, "1: pays 100k to leave jail at once; 0: rolls for doubles"),
+    "parking_moves": (L.P_PARKING_MOVES, 1.0, "1: pays 100k at Free Parking to move to a billboard it buys, or GO"),
+}
+
+
+def empire_strategy(name: str, summary: str, **params) -> Strategy:
+    return define(FAMILY, PARAMETERS, name, summary, **params)
+
+
+def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
+    vector = numeric_vector(strategy, PARAMETERS, L.N_PARAMS)
+    if vector[L.P_BUY_PROBABILITY] > 1:
+        raise StrategyError(f"strategy {strategy.name}: parameter buy_probability: expected 0 to 1")
+    return vector
+
+
+empire_strategy("buy_everything", "buys every billboard it can afford, bids up to the price, never buys skyscrapers",
+                bid_factor=1.0, group_bonus=0.0)
+empire_strategy("skyscraper_saver", "keeps 500k in hand and spends it on skyscrapers; buys billboards only above "
+                "that reserve, except one that completes a group", buy_reserve=500, skyscraper_reserve=0,
+                group_bonus=1.0)
+empire_strategy("card_shark", "plays charge, swap and crash cards the moment it draws them, bids to complete "
+                "or block groups", attack_threshold=0.0, group_bonus=1.0)
+empire_strategy("swapper", "swaps its top for a taller rival top whenever the Swap face or a card allows, "
+                "holds attack cards until a rival is three quarters up", swap_min_gain=1, attack_threshold=0.75)
+empire_strategy("cautious", "keeps 300k in reserve, bids 80% of the price, rolls for doubles in jail, "
+                "never pays for the Free Parking move", buy_reserve=300, bid_factor=0.8, pay_jail=0,
+                parking_moves=0)
+empire_strategy("random", "a weak baseline: buys half of what it lands on, bids half the price, never swaps "
+                "or attacks", buy_probability=0.5, bid_factor=0.5, swap_min_gain=math.inf, attack_threshold=2.0,
+                group_bonus=0.0, parking_moves=0)
+
+DEFAULT_LINEUP = ["buy_everything", "skyscraper_saver", "card_shark", "swapper"]

@@ -1,0 +1,213 @@
+"""The compiled decisions of the Monopoly Empire strategies.
+
+Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/empire_layout.py,
+meaning: strategies/empire.py) and the game state, and answers one question the engine asks.
+"""
+from numba import njit
+
+from simulator.engines.empire_layout import (
+    ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
+    MOVE_ANYWHERE, O_OWNER, P_ATTACK_THRESHOLD, P_BID_FACTOR, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
+    P_PARKING_MOVES, P_PAY_JAIL, P_SKYSCRAPER_RESERVE, P_SWAP_MIN_GAIN, PL_CASH, PL_HEIGHT, PL_POS, PL_TILES,
+    PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SQ_GROUP, SQ_HEIGHT, SQ_KIND, SQ_PRICE,
+    SWAP_TOPS,
+)
+from simulator.engines.empire_state import available, owned_in_group, top_height, tower_value
+from simulator.rng import uniform
+
+
+@njit(cache=True)
+def _completes(sq, groups, own, p, s):
+    """Would the billboard of s complete a colour group in p's tower (and earn the skyscraper)?"""
+    if sq[s, SQ_KIND] != BRAND:
+        return False
+    g = sq[s, SQ_GROUP]
+    return owned_in_group(groups, own, g, p) == groups[g, G_SIZE] - 1
+
+
+@njit(cache=True)
+def _reserve(sq, groups, own, prm, p, s):
+    """Cash p keeps after buying s: none for the billboard that completes a group."""
+    if prm[p, P_GROUP_BONUS] > 0.0 and _completes(sq, groups, own, p, s):
+        return 0.0
+    return prm[p, P_BUY_RESERVE]
+
+
+@njit(cache=True)
+def would_buy(sq, groups, own, prm, pl, p, s, spend_first):
+    """Could and would p buy s at its price after spending `spend_first`?"""
+    cash = pl[p, PL_CASH] - spend_first
+    price = sq[s, SQ_PRICE]
+    return price <= cash and cash - price >= _reserve(sq, groups, own, prm, p, s)
+
+
+@njit(cache=True)
+def buys(sq, groups, own, prm, pl, rng, p, s):
+    """Buy the billboard of s at its printed price?"""
+    if not would_buy(sq, groups, own, prm, pl, p, s, 0):
+        return False
+    chance = prm[p, P_BUY_PROBABILITY]
+    if chance <= 0.0:
+        return False
+    return chance >= 1.0 or uniform(rng) < chance
+
+
+@njit(cache=True)
+def max_bid(sq, groups, own, prm, pl, p, s):
+    """The most p bids at auction: a multiple of the price, raised by the group bonus for a billboard that
+    completes p's group or an opponent's, never more than the cash above the reserve."""
+    factor = prm[p, P_BID_FACTOR]
+    if sq[s, SQ_KIND] == BRAND:
+        for q in range(pl.shape[0]):
+            if _completes(sq, groups, own, q, s):
+                factor += prm[p, P_GROUP_BONUS]
+                break
+    bid = min(sq[s, SQ_PRICE] * factor, pl[p, PL_CASH] - _reserve(sq, groups, own, prm, p, s))
+    return max(0, int(bid))
+
+
+@njit(cache=True)
+def buys_skyscraper(rules, prm, pl, p):
+    return pl[p, PL_CASH] - rules[R_SKYSCRAPER_PRICE] >= prm[p, P_SKYSCRAPER_RESERVE]
+
+
+@njit(cache=True)
+def pays_jail(rules, prm, pl, p):
+    """Pay to leave jail at once rather than roll for a double?"""
+    return prm[p, P_PAY_JAIL] > 0.0 and pl[p, PL_CASH] >= rules[R_JAIL_FINE]
+
+
+@njit(cache=True)
+def answers(prm, pl, p):
+    """Cancel an action against p, or answer a cancellation of p's own action, with a card it holds."""
+    return True
+
+
+@njit(cache=True)
+def tallest_rival(pl, p):
+    """The opponent with the tallest non-empty tower (the richer one on a tie), -1 when all are empty."""
+    best = -1
+    for q in range(pl.shape[0]):
+        if q == p or pl[q, PL_TILES] == 0:
+            continue
+        if best < 0 or pl[q, PL_HEIGHT] > pl[best, PL_HEIGHT] or (
+                pl[q, PL_HEIGHT] == pl[best, PL_HEIGHT] and pl[q, PL_CASH] > pl[best, PL_CASH]):
+            best = q
+    return best
+
+
+@njit(cache=True)
+def charge_target(pl, p):
+    """Charge the leader: it pays, or gives up its top billboard to p."""
+    q = tallest_rival(pl, p)
+    if q >= 0:
+        return q
+    for i in range(pl.shape[0]):
+        if i != p and (q < 0 or pl[i, PL_CASH] > pl[q, PL_CASH]):
+            q = i
+    return q
+
+
+@njit(cache=True)
+def swap_partner(sq, rules, prm, pl, tw, p):
+    """The opponent whose top tile is the most units taller than p's, when the gain reaches the strategy's
+    minimum and the swap does not fill the opponent's tower; -1 for no swap."""
+    if pl[p, PL_TILES] == 0:
+        return -1
+    mine = top_height(sq, rules, pl, tw, p)
+    best = -1
+    best_gain = 0
+    for q in range(pl.shape[0]):
+        if q == p or pl[q, PL_TILES] == 0:
+            continue
+        theirs = top_height(sq, rules, pl, tw, q)
+        if pl[q, PL_HEIGHT] - theirs + mine >= rules[R_TOWER_CAPACITY]:
+            continue
+        if theirs - mine > best_gain:
+            best_gain = theirs - mine
+            best = q
+    if best < 0 or best_gain < prm[p, P_SWAP_MIN_GAIN]:
+        return -1
+    return best
+
+
+@njit(cache=True)
+def crash_group(sq, groups, own, pl, p):
+    """The colour group whose brands, sent back to the board from every other tower, take the most units
+    from the tallest rival; -1 when no rival holds a brand."""
+    leader = tallest_rival(pl, p)
+    if leader < 0:
+        return -1
+    best = -1
+    best_units = 0
+    for g in range(groups.shape[0]):
+        units = 0
+        for s in range(sq.shape[0]):
+            if sq[s, SQ_KIND] == BRAND and sq[s, SQ_GROUP] == g and own[s, O_OWNER] == leader:
+                units += sq[s, SQ_HEIGHT]
+        if units > best_units:
+            best_units = units
+            best = g
+    return best
+
+
+@njit(cache=True)
+def destination(sq, groups, own, ladder, prm, pl, p, fee):
+    """Where p moves when it may go anywhere for `fee` (Free Parking) or free (a card): the billboard it
+    would buy there, one completing a group first, then the tallest; else GO when its tower value is worth
+    more than the fee; -1 to stay. A fee is paid only by strategies that take the paid move."""
+    if fee > 0 and prm[p, P_PARKING_MOVES] <= 0.0:
+        return -1
+    if pl[p, PL_CASH] < fee:
+        return -1
+    best = -1
+    best_score = -1
+    for s in range(sq.shape[0]):
+        if s == pl[p, PL_POS] or not available(sq, own, s) or not would_buy(sq, groups, own, prm, pl, p, s, fee):
+            continue
+        score = sq[s, SQ_HEIGHT] + (100 if _completes(sq, groups, own, p, s) else 0)
+        if score > best_score:
+            best_score = score
+            best = s
+    if best >= 0:
+        return best
+    if pl[p, PL_POS] != 0 and tower_value(ladder, pl, p) > fee:
+        return 0
+    return -1
+
+
+@njit(cache=True)
+def _leader_share(rules, pl, p):
+    """How full the tallest opponent's tower is, from 0 to 1."""
+    tallest = 0
+    for q in range(pl.shape[0]):
+        if q != p:
+            tallest = max(tallest, pl[q, PL_HEIGHT])
+    return tallest / rules[R_TOWER_CAPACITY]
+
+
+@njit(cache=True)
+def plays(sq, groups, own, ladder, cards, rules, prm, pl, tw, p, c):
+    """Play card c from p's hand now, before rolling? Answers and jail cards are kept for their moment;
+    a card that only moves is played when it lands on a billboard p would buy; an attack waits until the
+    leading rival's tower reaches the strategy's threshold; any other card is played at once (a card
+    that costs its holder cannot be held back)."""
+    effect = cards[c, C_EFFECT]
+    if effect == JUST_SAY_NO or effect == PROTECT_TOWER or effect == GET_OUT_OF_JAIL:
+        return False
+    n = sq.shape[0]
+    if effect == MOVE or effect == ADVANCE_TO:
+        target = (pl[p, PL_POS] + cards[c, C_A]) % n if effect == MOVE else cards[c, C_A]
+        return available(sq, own, target) and would_buy(sq, groups, own, prm, pl, p, target, 0)
+    if effect == MOVE_ANYWHERE:
+        target = destination(sq, groups, own, ladder, prm, pl, p, 0)
+        return target >= 0 and available(sq, own, target)
+    if effect == CHARGE_PLAYER or effect == SWAP_TOPS or effect == CRASH:
+        if _leader_share(rules, pl, p) < prm[p, P_ATTACK_THRESHOLD]:
+            return False
+        if effect == SWAP_TOPS:
+            return swap_partner(sq, rules, prm, pl, tw, p) >= 0
+        if effect == CRASH:
+            return crash_group(sq, groups, own, pl, p) >= 0
+        return charge_target(pl, p) >= 0
+    return True
