@@ -41,22 +41,31 @@ class _Decks:
             dq[d, L.DQ_CARDS:L.DQ_CARDS + length] = b.decks[d, 1:1 + length]
         return dq
 
-    def put_on_top(self, deck: str, card_id: str) -> None:
-        """Stack a deck so that its next card is `card_id`."""
-        d = self.board.deck_names.index(deck)
-        c = self.board.card_ids.index(card_id)
-        cards = self.dq[d, L.DQ_CARDS:L.DQ_CARDS + self.board.decks[d, L.D_LEN]]
-        k = int(np.flatnonzero(cards == c)[0])
-        cards[0], cards[k] = cards[k], cards[0]
+    def _queue(self, d: int) -> list[int]:
+        length = self.board.decks[d, L.D_LEN]
+        head, count = self.dq[d, L.DQ_HEAD], self.dq[d, L.DQ_COUNT]
+        return [int(self.dq[d, L.DQ_CARDS + (head + k) % length]) for k in range(count)]
+
+    def _set_queue(self, d: int, cards: list[int]) -> None:
         self.dq[d, L.DQ_HEAD] = 0
+        self.dq[d, L.DQ_COUNT] = len(cards)
+        self.dq[d, L.DQ_CARDS:L.DQ_CARDS + len(cards)] = cards
+
+    def put_on_top(self, deck: str, card_id: str) -> None:
+        """Stack a deck so that its next card is `card_id` (a copy of it must be in the deck)."""
+        d = self.board.deck_names.index(deck)
+        card = self.board.card_ids.index(card_id)
+        queue = self._queue(d)
+        queue.remove(card)
+        self._set_queue(d, [card] + queue)
 
     def deal_card(self, player: int, card_id: str) -> None:
         """Draw `card_id` for `player` as the engine does for a kept card."""
         card = self.board.card_ids.index(card_id)
-        d = self.board.card_decks[card]
-        self.put_on_top(self.board.deck_names[d], card_id)
-        self.dq[d, L.DQ_HEAD] = 1
-        self.dq[d, L.DQ_COUNT] -= 1
+        d = int(self.board.card_decks[card])
+        queue = self._queue(d)
+        queue.remove(card)
+        self._set_queue(d, queue)
         self.held[player, card] += 1
 
 
@@ -194,6 +203,10 @@ class EmpireTable(_Decks):
         self.money_at_start = int(self.pl[:, E.PL_CASH].sum())
 
     # --- state -------------------------------------------------------------------------------------
+    def use(self, player: int, strategy: str, **params) -> None:
+        """Seat `player` plays `strategy` (with parameter changes)."""
+        self.prm[player] = self.board.parameter_vector(get("empire", strategy).with_params(**params))
+
     def stack(self, player: int, *names: str) -> None:
         """Put billboards (square names, or "skyscraper") on top of a tower directly, with no bonus."""
         b = self.board
