@@ -129,14 +129,16 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
     """Strategies meet at every table they can form, seats rotated every game so that seat advantage
     cannot pose as skill: a ranking with win rates and 95% intervals, whether each lead is
     significant, and head to head. --games is the total over all tables; without --strategy the
-    field is buy_all, cautious, three_houses, hard_trader and never_build."""
+    field is the family's TOURNAMENT_FIELD (board: buy_all, cautious, three_houses, hard_trader,
+    never_build; empire: buy_everything, skyscraper_saver, card_shark, swapper, cautious)."""
     from simulator.runner import run_many, tournament_plan
     if results_path is not None:
         runs = load_results([results_path])
     else:
-        names = list(strategy_names) or ["buy_all", "cautious", "three_houses", "hard_trader", "never_build"]
         loaded = load_edition(edition, variant, _overrides(overrides))
-        plan = tournament_plan(loaded, compile_rules(loaded), names, players, games, seed, threads=threads)
+        board = compile_rules(loaded)
+        names = list(strategy_names) or list(board.strategies.TOURNAMENT_FIELD)
+        plan = tournament_plan(loaded, board, names, players, games, seed, threads=threads)
         total = sum(p.spec.games for p in plan)
         click.echo(f"{len(plan)} tables of {players} from {len(names)} strategies, "
                    f"{plan[0].spec.games:,} games each ({total:,} in all)", err=True)

@@ -118,8 +118,8 @@ def groups_table(frame: pd.DataFrame) -> Table:
     return Table("Colour groups ranked by the win-rate lift of completing them",
                  ["rank", "group", "price", "landings", "rent/game", "payback rounds", "held by", "win rate held",
                   "not held", "lift (same strategy)", "95% CI", "significant"], rows,
-                 ["held: complete before the first bankruptcy; lift: held minus not held within each strategy, "
-                  "averaged over strategies", SIGNIFICANCE_NOTE])
+                 ["held: complete at the start of one of the player's turns, before any bankruptcy; lift: held minus "
+                  "not held within each strategy, averaged over strategies", SIGNIFICANCE_NOTE])
 
 
 def cards_table(frame: pd.DataFrame, top: int | None = None) -> Table:

@@ -74,7 +74,8 @@ def numeric_vector(strategy: Strategy, parameters: Parameters, size: int,
 
 
 def family_module(family: str):
-    """The module of a family's strategies: its PARAMETERS, DEFAULT_LINEUP and parameter_vector."""
+    """The module of a family's strategies: its PARAMETERS, DEFAULT_LINEUP, TOURNAMENT_FIELD and
+    parameter_vector."""
     try:
         return importlib.import_module(f"{__name__}.{family}")
     except ModuleNotFoundError:

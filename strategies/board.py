@@ -65,3 +65,4 @@ board_strategy("random", "a weak baseline: buys half the squares it lands on, bi
                buy_probability=0.5, bid_factor=0.5, build_target=2, trade_accept=1.0, swaps=1)
 
 DEFAULT_LINEUP = ["buy_all", "cautious", "three_houses", "hard_trader", "orange_red", "never_build", "jail_late", "random"]
+TOURNAMENT_FIELD = ["buy_all", "cautious", "three_houses", "hard_trader", "never_build"]

@@ -42,9 +42,8 @@ def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
 
 empire_strategy("buy_everything", "buys every billboard it can afford, bids up to the price, never buys skyscrapers",
                 bid_factor=1.0, group_bonus=0.0)
-empire_strategy("skyscraper_saver", "keeps 500k in hand and spends it on skyscrapers; buys billboards only above "
-                "that reserve, except one that completes a group", buy_reserve=500, skyscraper_reserve=0,
-                group_bonus=1.0)
+empire_strategy("skyscraper_saver", "saves for 500k skyscrapers, buying one whenever 200k stays in hand after it; "
+                "bids to complete groups", skyscraper_reserve=200, group_bonus=1.0)
 empire_strategy("card_shark", "plays charge, swap and crash cards the moment it draws them, bids to complete "
                 "or block groups", attack_threshold=0.0, group_bonus=1.0)
 empire_strategy("swapper", "swaps its top for a taller rival top whenever the Swap face or a card allows, "
@@ -57,3 +56,4 @@ empire_strategy("random", "a weak baseline: buys half of what it lands on, bids 
                 group_bonus=0.0, parking_moves=0)
 
 DEFAULT_LINEUP = ["buy_everything", "skyscraper_saver", "card_shark", "swapper"]
+TOURNAMENT_FIELD = ["buy_everything", "skyscraper_saver", "card_shark", "swapper", "cautious"]

@@ -154,7 +154,8 @@ def crash_group(sq, groups, own, pl, p):
 @njit(cache=True)
 def destination(sq, groups, own, ladder, prm, pl, p, fee):
     """Where p moves when it may go anywhere for `fee` (Free Parking) or free (a card): the billboard it
-    would buy there, one completing a group first, then the tallest; else GO when its tower value is worth
+    would buy there, one completing a group first, then one of a group it has begun, then the tallest;
+    else GO when its tower value is worth
     more than the fee; -1 to stay. A fee is paid only by strategies that take the paid move."""
     if fee > 0 and prm[p, P_PARKING_MOVES] <= 0.0:
         return -1
@@ -165,7 +166,12 @@ def destination(sq, groups, own, ladder, prm, pl, p, fee):
     for s in range(sq.shape[0]):
         if s == pl[p, PL_POS] or not available(sq, own, s) or not would_buy(sq, groups, own, prm, pl, p, s, fee):
             continue
-        score = sq[s, SQ_HEIGHT] + (100 if _completes(sq, groups, own, p, s) else 0)
+        # A group it completes first, then one it has begun, then the tallest billboard
+        score = sq[s, SQ_HEIGHT]
+        if sq[s, SQ_KIND] == BRAND:
+            score += 10 * owned_in_group(groups, own, sq[s, SQ_GROUP], p)
+            if _completes(sq, groups, own, p, s):
+                score += 100
         if score > best_score:
             best_score = score
             best = s
