@@ -70,6 +70,14 @@ def uniform(s):
 
 
 @njit(cache=True)
+def happens(s, chance):
+    """True with probability `chance`; a chance of 0 or 1 draws nothing from the stream."""
+    if chance <= 0.0:
+        return False
+    return chance >= 1.0 or uniform(s) < chance
+
+
+@njit(cache=True)
 def shuffle(s, values, n):
     """Fisher-Yates shuffle of values[:n] in place."""
     for i in range(n - 1, 0, -1):

@@ -12,7 +12,8 @@ import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -242,38 +243,13 @@ def compile_rules(edition: Edition):
 # ---------------------------------------------------------------------------------------------------
 # The board family
 
+@dataclass
 class GameRules:
     """What the runner and the results need of any compiled edition, whatever its engine: the kernel and
-    its arguments, names for the squares, groups and cards, and the per-player columns it reports."""
-    family: str
-    square_names: list[str]
-    group_names: list[str]
-    card_ids: list[str]
-    card_texts: list[str]
-    deck_names: list[str]
-    deck_titles: list[str]
-    players_min: int
-    players_max: int
-
-    @property
-    def n_squares(self) -> int:
-        return len(self.square_names)
-
-    @property
-    def strategies(self):
-        """The family's strategy module (PARAMETERS, DEFAULT_LINEUP, parameter_vector)."""
-        from strategies import family_module
-        return family_module(self.family)
-
-    def parameter_vector(self, strategy) -> np.ndarray:
-        return self.strategies.parameter_vector(strategy, self.group_names)
-
-
-@dataclass
-class BoardRules(GameRules):
-    """The arrays a board-game kernel reads, with the names that give them meaning."""
+    its arguments, names for the squares, groups and cards, and the per-player columns it reports. An
+    engine's subclass adds its arrays and names its layout module, whose column numbers and code names
+    the properties below read."""
     sq: np.ndarray
-    rent: np.ndarray
     groups: np.ndarray
     cards: np.ndarray
     decks: np.ndarray
@@ -287,11 +263,76 @@ class BoardRules(GameRules):
     players_min: int
     players_max: int
 
+    family: ClassVar[str]
+    layout: ClassVar[ModuleType]
+
+    @property
+    def n_squares(self) -> int:
+        return len(self.square_names)
+
+    @property
+    def strategies(self):
+        """The family's strategy module (PARAMETERS, DEFAULT_LINEUP, TOURNAMENT_FIELD, parameter_vector)."""
+        from strategies import family_module
+        return family_module(self.family)
+
+    def parameter_vector(self, strategy) -> np.ndarray:
+        return self.strategies.parameter_vector(strategy, self.group_names)
+
+    @property
+    def player_columns(self) -> tuple:
+        return self.layout.PLAYER_COLUMNS
+
+    @property
+    def po_columns(self) -> int:
+        return self.layout.PO_COLUMNS
+
+    @property
+    def groups_held_column(self) -> int:
+        return self.layout.PO_GROUPS_HELD
+
+    @property
+    def end_reasons(self) -> tuple[str, ...]:
+        return self.layout.END_REASONS
+
+    @property
+    def max_rounds(self) -> int:
+        return int(self.rules[self.layout.R_MAX_ROUNDS])
+
+    @property
+    def colour_groups(self) -> list[tuple[int, str]]:
+        """(index, name) of the groups a player can complete (and, in the board family, build on)."""
+        return [(g, name) for g, name in enumerate(self.group_names)
+                if self.groups[g, L.G_KIND] == self.layout.COLOUR_GROUP_KIND]
+
+    @property
+    def square_kinds(self) -> list[str]:
+        return [self.layout.SQUARE_KINDS[k] for k in self.sq[:, self.layout.SQ_KIND]]
+
+    @property
+    def square_groups(self) -> list[str]:
+        return [self.group_names[g] if g >= 0 else "" for g in self.sq[:, self.layout.SQ_GROUP]]
+
+    @property
+    def square_prices(self) -> np.ndarray:
+        return self.sq[:, self.layout.SQ_PRICE].clip(min=0)
+
+    @property
+    def card_effects(self) -> list[str]:
+        return [self.layout.CARD_EFFECTS[e] for e in self.cards[:, self.layout.C_EFFECT]]
+
+    @property
+    def card_decks(self) -> np.ndarray:
+        return self.cards[:, self.layout.C_DECK]
+
+
+@dataclass
+class BoardRules(GameRules):
+    """The arrays a board-game kernel reads, with the names that give them meaning."""
+    rent: np.ndarray
+
     family = "board"
-    player_columns = L.PLAYER_COLUMNS
-    po_columns = L.PO_COLUMNS
-    groups_held_column = L.PO_GROUPS_HELD
-    end_reasons = L.END_REASONS
+    layout = L
 
     @property
     def kernel_args(self) -> tuple:
@@ -301,35 +342,6 @@ class BoardRules(GameRules):
     def kernel():
         from simulator.engines.board import simulate_batch
         return simulate_batch
-
-    @property
-    def max_rounds(self) -> int:
-        return int(self.rules[L.R_MAX_ROUNDS])
-
-    @property
-    def colour_groups(self) -> list[tuple[int, str]]:
-        """(index, name) of the groups a player can complete and build on."""
-        return [(g, name) for g, name in enumerate(self.group_names) if self.groups[g, L.G_KIND] == L.STREET]
-
-    @property
-    def square_kinds(self) -> list[str]:
-        return [L.SQUARE_KINDS[k] for k in self.sq[:, L.SQ_KIND]]
-
-    @property
-    def square_groups(self) -> list[str]:
-        return [self.group_names[g] if g >= 0 else "" for g in self.sq[:, L.SQ_GROUP]]
-
-    @property
-    def square_prices(self) -> np.ndarray:
-        return self.sq[:, L.SQ_PRICE].clip(min=0)
-
-    @property
-    def card_effects(self) -> list[str]:
-        return [L.CARD_EFFECTS[e] for e in self.cards[:, L.C_EFFECT]]
-
-    @property
-    def card_decks(self) -> np.ndarray:
-        return self.cards[:, L.C_DECK]
 
 
 class _Checker:
@@ -354,6 +366,13 @@ class _Checker:
         if maximum is not None and value > maximum:
             raise self.fail(f"{path}.{key}", f"an integer <= {maximum}", value)
         return value
+
+    def choice(self, table: dict, key: str, path: str, choices: tuple[str, ...] | list[str]) -> int:
+        """The index in `choices` of the name at table[key]."""
+        value = table.get(key)
+        if value not in choices:
+            raise self.fail(f"{path}.{key}", f"one of {', '.join(choices) or '(none defined)'}", value)
+        return list(choices).index(value)
 
     def boolean(self, table: dict, key: str, path: str) -> bool:
         value = table.get(key)
@@ -501,11 +520,7 @@ def compile_board(edition: Edition) -> BoardRules:
 
     for i, square in enumerate(squares):
         path = f"squares[{i}] ({square_names[i]})"
-        kind_name = square.get("kind")
-        if kind_name not in L.SQUARE_KINDS:
-            raise check.fail(f"{path}.kind", f"one of {', '.join(L.SQUARE_KINDS)}", kind_name)
-        kind = L.SQUARE_KINDS.index(kind_name)
-        sq[i, L.SQ_KIND] = kind
+        kind = sq[i, L.SQ_KIND] = check.choice(square, "kind", path, L.SQUARE_KINDS)
         if kind in L.OWNABLE_KINDS:
             price = check.integer(square, "price", path, minimum=1)
             sq[i, L.SQ_PRICE] = price
@@ -526,10 +541,7 @@ def compile_board(edition: Edition) -> BoardRules:
         elif kind == L.TAX:
             sq[i, L.SQ_AMOUNT] = check.integer(square, "amount", path)
         elif kind == L.CARD:
-            deck = square.get("deck")
-            if deck not in deck_names:
-                raise check.fail(f"{path}.deck", f"one of the decks {', '.join(deck_names) or '(none defined)'}", deck)
-            sq[i, L.SQ_DECK] = deck_names.index(deck)
+            sq[i, L.SQ_DECK] = check.choice(square, "deck", path, deck_names)
         if kind in L.OWNABLE_KINDS:
             group_members[int(sq[i, L.SQ_GROUP])].append(i)
 
@@ -570,10 +582,8 @@ def compile_board(edition: Edition) -> BoardRules:
 
 def _compile_card(card: dict, path: str, check: _Checker, square_names: list[str], sq: np.ndarray) -> np.ndarray:
     row = np.zeros(L.C_COLUMNS, dtype=np.int64)
-    effect = card.get("effect")
-    if effect not in L.CARD_EFFECTS:
-        raise check.fail(f"{path}.effect", f"one of {', '.join(L.CARD_EFFECTS)}", effect)
-    row[L.C_EFFECT] = L.CARD_EFFECTS.index(effect)
+    row[L.C_EFFECT] = check.choice(card, "effect", path, L.CARD_EFFECTS)
+    effect = card["effect"]
     if effect == "advance_to":
         target = card.get("square")
         if isinstance(target, int) and not isinstance(target, bool) and 0 <= target < len(square_names):

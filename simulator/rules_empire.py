@@ -13,27 +13,11 @@ from simulator.rules import (
 
 @dataclass
 class EmpireRules(GameRules):
-    sq: np.ndarray
-    groups: np.ndarray
     ladder: np.ndarray      # tower value at heights 1..capacity
-    cards: np.ndarray
-    decks: np.ndarray
-    deck_kept: np.ndarray
-    rules: np.ndarray
-    square_names: list[str]
-    group_names: list[str]
-    card_ids: list[str]
-    card_texts: list[str]
-    deck_names: list[str]
-    deck_titles: list[str]
-    players_min: int
-    players_max: int
+    deck_kept: np.ndarray   # 1 for a deck whose cards are kept in hand
 
     family = "empire"
-    player_columns = E.PLAYER_COLUMNS
-    po_columns = E.PO_COLUMNS
-    groups_held_column = E.PO_GROUPS_HELD
-    end_reasons = E.END_REASONS
+    layout = E
 
     @property
     def kernel_args(self) -> tuple:
@@ -43,34 +27,6 @@ class EmpireRules(GameRules):
     def kernel():
         from simulator.engines.empire import simulate_batch
         return simulate_batch
-
-    @property
-    def max_rounds(self) -> int:
-        return int(self.rules[E.R_MAX_ROUNDS])
-
-    @property
-    def colour_groups(self) -> list[tuple[int, str]]:
-        return list(enumerate(self.group_names))
-
-    @property
-    def square_kinds(self) -> list[str]:
-        return [E.SQUARE_KINDS[k] for k in self.sq[:, E.SQ_KIND]]
-
-    @property
-    def square_groups(self) -> list[str]:
-        return [self.group_names[g] if g >= 0 else "" for g in self.sq[:, E.SQ_GROUP]]
-
-    @property
-    def square_prices(self) -> np.ndarray:
-        return self.sq[:, E.SQ_PRICE].clip(min=0)
-
-    @property
-    def card_effects(self) -> list[str]:
-        return [E.CARD_EFFECTS[e] for e in self.cards[:, E.C_EFFECT]]
-
-    @property
-    def card_decks(self) -> np.ndarray:
-        return self.cards[:, E.C_DECK]
 
 
 _BOUNDS = (("tower_capacity", 1, 60), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None),
@@ -101,11 +57,7 @@ def compile_empire(edition: Edition) -> EmpireRules:
     grouping = _Groups(check)
     for i, square in enumerate(squares):
         path = f"squares[{i}] ({square_names[i]})"
-        kind_name = square.get("kind")
-        if kind_name not in E.SQUARE_KINDS:
-            raise check.fail(f"{path}.kind", f"one of {', '.join(E.SQUARE_KINDS)}", kind_name)
-        kind = E.SQUARE_KINDS.index(kind_name)
-        sq[i, E.SQ_KIND] = kind
+        kind = sq[i, E.SQ_KIND] = check.choice(square, "kind", path, E.SQUARE_KINDS)
         if kind in (E.BRAND, E.UTILITY):
             sq[i, E.SQ_PRICE] = check.integer(square, "price", path, minimum=1)
             sq[i, E.SQ_HEIGHT] = check.integer(square, "height", path, minimum=1)
@@ -118,10 +70,7 @@ def compile_empire(edition: Edition) -> EmpireRules:
         elif kind == E.UTILITY:
             sq[i, E.SQ_STOCK] = check.integer(square, "billboards", path, minimum=1)
         elif kind == E.CARD:
-            deck = square.get("deck")
-            if deck not in deck_names:
-                raise check.fail(f"{path}.deck", f"one of the decks {', '.join(deck_names)}", deck)
-            sq[i, E.SQ_DECK] = deck_names.index(deck)
+            sq[i, E.SQ_DECK] = check.choice(square, "deck", path, deck_names)
     kinds = list(sq[:, E.SQ_KIND])
     if sq[0, E.SQ_KIND] != E.GO:
         raise check.fail("squares[0].kind", "'go' (the board starts at GO)", E.SQUARE_KINDS[sq[0, E.SQ_KIND]])
@@ -131,11 +80,8 @@ def compile_empire(edition: Edition) -> EmpireRules:
     if E.BRAND not in kinds:
         raise check.fail("squares", "at least one brand")
     rules[E.R_JAIL_SQUARE] = kinds.index(E.JAIL)
-    groups = grouping.matrix(E.G_SIZE, E.G_MEMBERS)
-    starting = rules_doc.get("starting_deck")
-    if starting not in deck_names:
-        raise check.fail("rules.starting_deck", f"one of the decks {', '.join(deck_names)}", starting)
-    rules[E.R_STARTING_DECK] = deck_names.index(starting)
+    groups = grouping.matrix(E.G_SIZE, E.G_MEMBERS, E.G_KIND)
+    rules[E.R_STARTING_DECK] = check.choice(rules_doc, "starting_deck", "rules", deck_names)
 
     def compile_card(card: dict, card_path: str, d: int) -> np.ndarray:
         return _compile_card(card, card_path, d, check, square_names)
@@ -152,10 +98,8 @@ def compile_empire(edition: Edition) -> EmpireRules:
 def _compile_card(card: dict, path: str, deck: int, check: _Checker, square_names: list[str]) -> np.ndarray:
     row = np.zeros(E.C_COLUMNS, dtype=np.int64)
     row[E.C_DECK] = deck
-    effect = card.get("effect")
-    if effect not in E.CARD_EFFECTS:
-        raise check.fail(f"{path}.effect", f"one of {', '.join(E.CARD_EFFECTS)}", effect)
-    row[E.C_EFFECT] = E.CARD_EFFECTS.index(effect)
+    row[E.C_EFFECT] = check.choice(card, "effect", path, E.CARD_EFFECTS)
+    effect = card["effect"]
     if effect in ("bank", "each_player"):
         row[E.C_A] = check.integer(card, "amount", path, minimum=None)
     elif effect == "charge_player":

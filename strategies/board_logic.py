@@ -13,7 +13,7 @@ from simulator.engines.board_layout import (
     P_UNMORTGAGE_RESERVE, PL_CASH, R_MAX_HOUSES, SQ_GROUP, SQ_PRICE, G_SIZE,
 )
 from simulator.engines.board_state import hotel_level, opponent_buildings, other_owner, owned_in_group
-from simulator.rng import uniform
+from simulator.rng import happens
 
 
 @njit(cache=True)
@@ -31,10 +31,7 @@ def buys(sq, prm, pl, rng, p, s):
     reserve = 0.0 if prefers(prm, p, sq[s, SQ_GROUP]) else prm[p, P_BUY_RESERVE]
     if cash - price < reserve:
         return False
-    chance = prm[p, P_BUY_PROBABILITY]
-    if chance <= 0.0:
-        return False
-    return chance >= 1.0 or uniform(rng) < chance
+    return happens(rng, prm[p, P_BUY_PROBABILITY])
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ from simulator.engines.empire_layout import (
     SWAP_TOPS,
 )
 from simulator.engines.empire_state import available, owned_in_group, top_height, tower_value
-from simulator.rng import uniform
+from simulator.rng import happens
 
 
 @njit(cache=True)
@@ -22,7 +22,7 @@ def _completes(sq, groups, own, p, s):
     if sq[s, SQ_KIND] != BRAND:
         return False
     g = sq[s, SQ_GROUP]
-    return owned_in_group(groups, own, g, p) == groups[g, G_SIZE] - 1
+    return owned_in_group(own, groups, g, p) == groups[g, G_SIZE] - 1
 
 
 @njit(cache=True)
@@ -46,10 +46,7 @@ def buys(sq, groups, own, prm, pl, rng, p, s):
     """Buy the billboard of s at its printed price?"""
     if not would_buy(sq, groups, own, prm, pl, p, s, 0):
         return False
-    chance = prm[p, P_BUY_PROBABILITY]
-    if chance <= 0.0:
-        return False
-    return chance >= 1.0 or uniform(rng) < chance
+    return happens(rng, prm[p, P_BUY_PROBABILITY])
 
 
 @njit(cache=True)
@@ -169,7 +166,7 @@ def destination(sq, groups, own, ladder, prm, pl, p, fee):
         # A group it completes first, then one it has begun, then the tallest billboard
         score = sq[s, SQ_HEIGHT]
         if sq[s, SQ_KIND] == BRAND:
-            score += 10 * owned_in_group(groups, own, sq[s, SQ_GROUP], p)
+            score += 10 * owned_in_group(own, groups, sq[s, SQ_GROUP], p)
             if _completes(sq, groups, own, p, s):
                 score += 100
         if score > best_score:

@@ -165,6 +165,15 @@ def draw(decks, dq, d):
 
 
 @njit(cache=True)
+def draw_for(decks, dq, draws, p, d):
+    """p draws the top card of deck d (counted in draws); -1 when the deck is empty."""
+    card = draw(decks, dq, d)
+    if card >= 0:
+        draws[p, card] += 1
+    return card
+
+
+@njit(cache=True)
 def to_bottom(decks, dq, d, card):
     dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + dq[d, DQ_COUNT]) % decks[d, D_LEN]] = card
     dq[d, DQ_COUNT] += 1
@@ -675,10 +684,9 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
         if kind != CARD:
             return
         d = sq[s, SQ_DECK]
-        card = draw(decks, dq, d)
+        card = draw_for(decks, dq, draws, p, d)
         if card < 0:
             return
-        draws[p, card] += 1
         effect = cards[card, C_EFFECT]
         if effect == GET_OUT_OF_JAIL:
             held[p, card] += 1
@@ -809,6 +817,22 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
 
 
 @njit(cache=True)
+def card_accounted_for(decks, dq, held, d, c):
+    """Are all copies of card c of deck d in the deck's queue or in hands?"""
+    copies = 0
+    for k in range(decks[d, D_LEN]):
+        if decks[d, 1 + k] == c:
+            copies += 1
+    found = 0
+    for k in range(dq[d, DQ_COUNT]):
+        if dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + k) % decks[d, D_LEN]] == c:
+            found += 1
+    for p in range(held.shape[0]):
+        found += held[p, c]
+    return found == copies
+
+
+@njit(cache=True)
 def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start):
     flags = 0
     total = bank[B_POT]
@@ -847,18 +871,7 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
     for c in range(cards.shape[0]):
         if cards[c, C_EFFECT] != GET_OUT_OF_JAIL:
             continue
-        d = cards[c, C_DECK]
-        copies = 0
-        for k in range(decks[d, D_LEN]):
-            if decks[d, 1 + k] == c:
-                copies += 1
-        found = 0
-        for k in range(dq[d, DQ_COUNT]):
-            if dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + k) % decks[d, D_LEN]] == c:
-                found += 1
-        for p in range(pl.shape[0]):
-            found += held[p, c]
-        if found != copies:
+        if not card_accounted_for(decks, dq, held, cards[c, C_DECK], c):
             flags |= V_JAIL_CARDS
     return flags
 
@@ -884,13 +897,22 @@ def _deal_deeds(sq, rules, own, bank, rng, scratch, n_players):
 
 
 @njit(cache=True)
-def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game, check,
-              pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
-    n = pl.shape[0]
+def start_game(rng, seed, game, rotate, lineup, prm):
+    """Seed game `game`'s stream and seat the lineup, rotated by the game index unless seats are fixed;
+    returns the rotation (seat s is played by lineup entry (s + rotation) % players)."""
     seed_game(rng, seed, game)
+    n = prm.shape[0]
     rotation = game % n if rotate else 0
     for seat in range(n):
         prm[seat, :] = lineup[(seat + rotation) % n, :]
+    return rotation
+
+
+@njit(cache=True)
+def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game, check,
+              pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
+    n = pl.shape[0]
+    rotation = start_game(rng, seed, game, rotate, lineup, prm)
     pl[:, :] = 0
     pl[:, PL_CASH] = rules[R_START_CASH]
     pl[:, PL_ALIVE] = 1

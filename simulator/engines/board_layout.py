@@ -16,6 +16,7 @@ JAIL = 6
 FREE_PARKING = 7
 GO_TO_JAIL = 8
 SQUARE_KINDS = ("go", "street", "railroad", "utility", "tax", "card", "jail", "free_parking", "go_to_jail")
+COLOUR_GROUP_KIND = STREET  # the groups a player completes and builds on
 OWNABLE_KINDS = (STREET, RAILROAD, UTILITY)
 
 # Columns of the square matrix `sq`

@@ -10,11 +10,12 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board import (
-    bank_pays, clearing_price, draw, record_aggregates, roll, set_owner, shuffle_decks, to_bottom,
+    bank_pays, card_accounted_for, clearing_price, draw_for, record_aggregates, roll, set_owner, shuffle_decks,
+    start_game, to_bottom,
 )
 from simulator.engines.empire_layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_ROUND, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
-    CARD, CHARGE_PLAYER, COLLECT_TOWER_VALUE, CRASH, D_LEN, DQ_CARDS, DQ_COUNT, DQ_HEAD, EACH_PLAYER, END_TOWER_FULL,
+    CARD, CHARGE_PLAYER, COLLECT_TOWER_VALUE, CRASH, DQ_CARDS, EACH_PLAYER, END_TOWER_FULL,
     END_TURN_CAP, FREE_PARKING, FREE_UTILITY, GET_OUT_OF_JAIL, GM_END, GM_ROTATION, GM_ROUNDS,
     GM_TURNS, GM_VIOLATIONS, GM_WINNER, GO_TO_JAIL, GO_TO_JAIL_CARD, JUST_SAY_NO, MOVE, MOVE_ANYWHERE, N_PARAMS,
     O_COLUMNS, O_FIRST_OWNER, O_OWNER, O_STOCK, PL_BLOCKED, PL_BONUS_GIVEN, PL_CARDS_PLAYED,
@@ -31,7 +32,6 @@ from simulator.engines.empire_layout import (
 )
 from simulator.engines.empire_state import available, owns_group, tile_height, tower_value
 from simulator.engines.views import borrowed
-from simulator.rng import seed_game
 from strategies import empire_logic as strategy
 
 # ---------------------------------------------------------------------------------------------------
@@ -59,7 +59,7 @@ def place(sq, groups, rules, pl, tw, own, bank, p, t):
     set_owner(own, bank, t, p)
     g = sq[t, SQ_GROUP]
     bit = 1 << g
-    if not owns_group(groups, own, g, p) or bank[B_SKYSCRAPERS] == 0:
+    if not owns_group(own, groups, g, p) or bank[B_SKYSCRAPERS] == 0:
         return
     if rules[R_BONUS_ONCE_PER_GROUP] != 0 and pl[p, PL_BONUS_GIVEN] & bit != 0:
         return
@@ -410,10 +410,9 @@ def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules,
         if kind != CARD:
             return
         d = sq[s, SQ_DECK]
-        card = draw(decks, dq, d)
+        card = draw_for(decks, dq, draws, p, d)
         if card < 0:
             return
-        draws[p, card] += 1
         if deck_kept[d] != 0 or cards[card, C_EFFECT] == GET_OUT_OF_JAIL:
             held[p, card] += 1
             return
@@ -454,7 +453,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
     """One turn of p (rulebook: Comment jouer ?; Comment sortir de Prison ?)."""
     n = sq.shape[0]
     for g in range(groups.shape[0]):
-        if owns_group(groups, own, g, p):
+        if owns_group(own, groups, g, p):
             pl[p, PL_GROUPS_HELD] |= 1 << g
     # A skyscraper tile for 500k while the bank has one (rulebook: Groupe de propriete complet)
     while bank[B_SKYSCRAPERS] > 0 and bank[B_WINNER] < 0 and strategy.buys_skyscraper(rules, prm, pl, p):
@@ -569,18 +568,7 @@ def check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, 
         if found != expected:
             flags |= V_BILLBOARDS
     for c in range(cards.shape[0]):
-        d = cards[c, C_DECK]
-        copies = 0
-        for k in range(decks[d, D_LEN]):
-            if decks[d, 1 + k] == c:
-                copies += 1
-        found = 0
-        for k in range(dq[d, DQ_COUNT]):
-            if dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + k) % decks[d, D_LEN]] == c:
-                found += 1
-        for p in range(n_players):
-            found += held[p, c]
-        if found != copies:
+        if not card_accounted_for(decks, dq, held, cards[c, C_DECK], c):
             flags |= V_CARDS
     winner = bank[B_WINNER]
     if winner >= 0 and pl[winner, PL_HEIGHT] < rules[R_TOWER_CAPACITY]:
@@ -596,10 +584,7 @@ def check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, 
 def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate, seed, game, check,
               pl, tw, own, bank, dq, held, draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
     n = pl.shape[0]
-    seed_game(rng, seed, game)
-    rotation = game % n if rotate else 0
-    for seat in range(n):
-        prm[seat, :] = lineup[(seat + rotation) % n, :]
+    rotation = start_game(rng, seed, game, rotate, lineup, prm)
     pl[:, :] = 0
     pl[:, PL_CASH] = rules[R_START_CASH]
     pl[:, PL_JAIL] = -1
@@ -618,10 +603,9 @@ def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate
     d = rules[R_STARTING_DECK]
     for _ in range(rules[R_STARTING_CARDS]):
         for p in range(n):
-            card = draw(decks, dq, d)
+            card = draw_for(decks, dq, draws, p, d)
             if card >= 0:
                 held[p, card] += 1
-                draws[p, card] += 1
     money_at_start = n * rules[R_START_CASH]
     violations = 0
     p = 0
@@ -687,7 +671,7 @@ def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rot
         row[PO_SKYSCRAPERS] = skyscrapers
         complete = 0
         for g in range(groups.shape[0]):
-            if owns_group(groups, own, g, i):
+            if owns_group(own, groups, g, i):
                 complete += 1
         row[PO_GROUPS] = complete
         row[PO_RENT_IN] = pl[i, PL_RENT_IN]

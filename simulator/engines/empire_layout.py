@@ -7,7 +7,8 @@ analysis read both engines the same way. So do the columns of the player, square
 shared helpers in board.py touch (money, ownership, decks, the square aggregates).
 """
 from simulator.engines.board_layout import (  # noqa: F401  (re-exported: the shared layout)
-    B_COLUMNS, B_NET, B_OWNERSHIP, B_ROUND, B_TURN, O_COLUMNS, O_FIRST_OWNER, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER,
+    B_COLUMNS, B_NET, B_OWNERSHIP, B_ROUND, B_TURN, G_KIND, G_MEMBERS, G_SIZE, O_COLUMNS, O_FIRST_OWNER,
+    O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER,
     PL_CASH, PL_POS, CA_COLUMNS, CA_DRAW_RANK_SQUARES, CA_DRAW_RANK_SUM, CA_DRAW_WINS, CA_DRAWER_WINS, CA_DRAWERS, CA_DRAWS,
     CA_FINISHED_DRAWS, D_LEN, DQ_CARDS, DQ_COUNT, DQ_HEAD, GM_COLUMNS, GM_END, GM_ROTATION, GM_ROUNDS, GM_TURNS,
     GM_VIOLATIONS, GM_WINNER, PO_CASH, PO_NET_WORTH, PO_OUT_TURN, PO_RANK, SA_AUCTIONED, SA_BOUGHT, SA_COLUMNS,
@@ -24,6 +25,7 @@ FREE_PARKING = 5
 GO_TO_JAIL = 6
 RIVAL_TOWER_TAX = 7
 TOWER_TAX = 8
+COLOUR_GROUP_KIND = BRAND
 SQUARE_KINDS = ("go", "brand", "utility", "card", "jail", "free_parking", "go_to_jail", "rival_tower_tax",
                 "tower_tax")
 
@@ -36,9 +38,8 @@ SQ_DECK = 4
 SQ_STOCK = 5        # utility billboards on the square at setup
 SQ_COLUMNS = 6
 
-# Group matrix `groups`: size, then member squares padded with -1
-G_SIZE = 0
-G_MEMBERS = 1
+# Group matrix `groups`: the board family's (G_KIND, G_SIZE, then the member squares padded with -1), so
+# the board family's questions about groups serve Empire too.
 
 # A tile in a tower is the square index of its billboard (brand or utility), or SKYSCRAPER.
 SKYSCRAPER = -2

@@ -1,8 +1,9 @@
 """Read-only questions about a Monopoly Empire game's state, asked by the engine and by the strategies."""
 from numba import njit
 
+from simulator.engines.board_state import owned_in_group, owns_group  # noqa: F401  (the same group layout)
 from simulator.engines.empire_layout import (
-    BRAND, G_MEMBERS, G_SIZE, O_OWNER, O_STOCK, PL_HEIGHT, PL_TILES, R_SKYSCRAPER_HEIGHT, SKYSCRAPER, SQ_HEIGHT,
+    BRAND, O_OWNER, O_STOCK, PL_HEIGHT, PL_TILES, R_SKYSCRAPER_HEIGHT, SKYSCRAPER, SQ_HEIGHT,
     SQ_KIND, UTILITY,
 )
 
@@ -30,20 +31,6 @@ def tower_value(ladder, pl, p):
     if height == 0:
         return 0
     return ladder[min(height, ladder.shape[0]) - 1]
-
-
-@njit(cache=True)
-def owned_in_group(groups, own, g, p):
-    n = 0
-    for k in range(groups[g, G_SIZE]):
-        if own[groups[g, G_MEMBERS + k], O_OWNER] == p:
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def owns_group(groups, own, g, p):
-    return owned_in_group(groups, own, g, p) == groups[g, G_SIZE]
 
 
 @njit(cache=True)
