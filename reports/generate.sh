@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the example reports in reports/ from the built-in editions. Run from the repository root:
 #   bash reports/generate.sh
-# The runs go to reports/data/ (not kept in git); the reports are kept. About two minutes on 2 cores.
+# The runs go to reports/data/ (not kept in git); the reports are kept. About three minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=reports/data
@@ -17,3 +17,10 @@ monopoly-mc report "$data/classic" "$data/classic_tournament" "$data/start_cash"
 monopoly-mc report "$data/classic" --out reports/classic.md --title "Classic Monopoly: one run of the default lineup"
 monopoly-mc report "$data/walking_dead_quick" --out reports/walking_dead_quick.md \
     --title "The Walking Dead, quick game"
+monopoly-mc simulate --edition empire --games 200000 --seed 7 --out "$data/empire" --overwrite --no-progress
+monopoly-mc tournament --edition empire --games 100000 --seed 7 --out "$data/empire_tournament" --overwrite \
+    --no-progress
+monopoly-mc sweep --edition empire --set rules.swap_then_move=false,true --games 50000 --seed 7 \
+    --out "$data/empire_swap" --overwrite --no-progress
+monopoly-mc report "$data/empire" "$data/empire_tournament" "$data/empire_swap" --out reports/empire.md \
+    --title "Monopoly Empire: strategies, brands, cards and the Swap-face reading"
