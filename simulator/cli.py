@@ -268,33 +268,37 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
 
 
 @cli.command()
-@edition_option
-@click.option("--games", "-n", default=200_000, show_default=True, help="Games in the timed run.")
+@click.option("--edition", "-e", "editions", multiple=True, metavar="NAME|PATH",
+              help="Edition to time (repeatable). Default: every built-in edition.")
+@click.option("--games", "-n", default=200_000, show_default=True, help="Games in each timed run.")
 @click.option("--players", "-p", default=4, show_default=True)
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--scaling", is_flag=True, help="Also time 1 thread, to show the scaling over cores.")
 @click.option("--seed", default=1, show_default=True)
-def bench(edition, games, players, threads, scaling, seed):
-    """Throughput of the engine on the default lineup, warm cache: complete games and player turns per
-    second, and peak memory. Results are streamed, not written."""
+def bench(editions, games, players, threads, scaling, seed):
+    """Throughput of each edition's engine on its default lineup, warm cache: complete games and player
+    turns per second (with --scaling, on 1 thread and on all), and peak memory. Results are streamed,
+    not written."""
     import numba
     from simulator.runner import RunSpec, resolve_lineup, run
+    rows = []
     with user_errors():
-        loaded = load_edition(edition)
-        board = compile_rules(loaded)
-        lineup = resolve_lineup(loaded, board, players, [])
         all_threads = threads or numba.config.NUMBA_NUM_THREADS
-        warm = run(RunSpec(edition=loaded, lineup=lineup, games=200, seed=seed, threads=all_threads))
-        click.echo(f"warm-up (compile or load from cache) done; timing {games:,} games of {loaded.name}, "
-                   f"{players} players: {', '.join(s.name for s in lineup)}")
-        rows = []
-        for count in ([1] if scaling and all_threads > 1 else []) + [all_threads]:
-            result = run(RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=count))
-            turns = result.totals.turns
-            rows.append([count, f"{result.elapsed:.2f}", f"{games / result.elapsed:,.0f}", f"{turns / result.elapsed:,.0f}",
-                         f"{turns / games:.1f}"])
-        del warm
-    click.echo(tables.render(["threads", "seconds", "games/s", "player turns/s", "turns/game"], rows))
+        specs = []
+        for name in editions or builtin_editions():
+            loaded = load_edition(name)
+            lineup = resolve_lineup(loaded, compile_rules(loaded), players, [])
+            specs.append((loaded, lineup))
+        for loaded, lineup in specs:
+            run(RunSpec(edition=loaded, lineup=lineup, games=200, seed=seed, threads=all_threads))  # warm-up
+            click.echo(f"timing {games:,} games of {loaded.name}, {players} players: "
+                       f"{', '.join(s.name for s in lineup)}", err=True)
+            for count in ([1] if scaling and all_threads > 1 else []) + [all_threads]:
+                result = run(RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=count))
+                turns = result.totals.turns
+                rows.append([loaded.name, count, f"{result.elapsed:.2f}", f"{games / result.elapsed:,.0f}",
+                             f"{turns / result.elapsed:,.0f}", f"{turns / games:.1f}"])
+    click.echo(tables.render(["edition", "threads", "seconds", "games/s", "player turns/s", "turns/game"], rows))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     click.echo(f"peak memory {peak:,.0f} MB; machine: {platform.machine()}, {os.cpu_count()} cores, "
                f"Python {platform.python_version()}, numba {numba.__version__}")

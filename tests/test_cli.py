@@ -130,3 +130,15 @@ def test_results_read_back_and_an_unfinished_run_is_refused(tmp_path):
     (out / INCOMPLETE_MARKER).write_text("")
     with pytest.raises(ResultsError, match="unfinished run"):
         read_table(out, "games")
+
+
+def test_bench_reports_each_edition_and_the_scaling():
+    result = invoke("bench", "-e", "classic", "-e", "empire", "--games", 300, "--scaling")
+    assert result.exit_code == 0, result.output
+    table = result.output[result.output.index("edition  threads"):]
+    rows = [line.split() for line in table.splitlines()[2:] if line and not line.startswith("peak")]
+    import numba
+    threads = ["1", str(numba.config.NUMBA_NUM_THREADS)] if numba.config.NUMBA_NUM_THREADS > 1 else ["1"]
+    assert [(r[0], r[1]) for r in rows] == [(e, t) for e in ("classic", "empire") for t in threads]
+    assert "peak memory" in result.output
+    assert invoke("bench", "-e", "monopoly_junior").exit_code == 2

@@ -10,8 +10,8 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board import (
-    bank_pays, card_accounted_for, clearing_price, draw_for, record_aggregates, roll, set_owner, shuffle_decks,
-    start_game, to_bottom,
+    bank_pays, card_accounted_for, clearing_price, draw, record_aggregates, roll, set_owner, shuffle_decks,
+    to_bottom,
 )
 from simulator.engines.empire_layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_ROUND, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
@@ -32,6 +32,7 @@ from simulator.engines.empire_layout import (
 )
 from simulator.engines.empire_state import available, owns_group, tile_height, tower_value
 from simulator.engines.views import borrowed
+from simulator.rng import seed_game
 from strategies import empire_logic as strategy
 
 # ---------------------------------------------------------------------------------------------------
@@ -149,6 +150,15 @@ def pay_player(sq, groups, rules, pl, tw, own, bank, p, q, amount):
 
 # ---------------------------------------------------------------------------------------------------
 # Cards in hand
+
+
+@njit(cache=True)
+def draw_for(decks, dq, draws, p, d):
+    """p draws the top card of deck d (counted in draws); -1 when the deck is empty."""
+    card = draw(decks, dq, d)
+    if card >= 0:
+        draws[p, card] += 1
+    return card
 
 
 @njit(cache=True)
@@ -584,7 +594,10 @@ def check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, 
 def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate, seed, game, check,
               pl, tw, own, bank, dq, held, draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
     n = pl.shape[0]
-    rotation = start_game(rng, seed, game, rotate, lineup, prm)
+    seed_game(rng, seed, game)
+    rotation = game % n if rotate else 0
+    for seat in range(n):
+        prm[seat, :] = lineup[(seat + rotation) % n, :]
     pl[:, :] = 0
     pl[:, PL_CASH] = rules[R_START_CASH]
     pl[:, PL_JAIL] = -1
