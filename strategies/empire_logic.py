@@ -12,7 +12,8 @@ from simulator.engines.empire_layout import (
     PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SQ_GROUP, SQ_HEIGHT, SQ_KIND, SQ_PRICE,
     SWAP_TOPS,
 )
-from simulator.engines.empire_state import available, owned_in_group, top_height, tower_value
+from simulator.engines.board_state import owned_in_group  # Empire's groups share the board layout
+from simulator.engines.empire_state import available, top_height, tower_value
 from simulator.rng import happens
 
 
@@ -72,12 +73,6 @@ def buys_skyscraper(rules, prm, pl, p):
 def pays_jail(rules, prm, pl, p):
     """Pay to leave jail at once rather than roll for a double?"""
     return prm[p, P_PAY_JAIL] > 0.0 and pl[p, PL_CASH] >= rules[R_JAIL_FINE]
-
-
-@njit(cache=True)
-def answers(prm, pl, p):
-    """Cancel an action against p, or answer a cancellation of p's own action, with a card it holds."""
-    return True
 
 
 @njit(cache=True)

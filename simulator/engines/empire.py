@@ -30,7 +30,8 @@ from simulator.engines.empire_layout import (
     SA_LANDINGS, SA_RENT, SKYSCRAPER, SQ_DECK, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STOCK, SWAP_TOPS,
     TOWER_TAX, UTILITY, V_BILLBOARDS, V_CARDS, V_MONEY, V_NEGATIVE_CASH, V_TOWER, V_WINNER,
 )
-from simulator.engines.empire_state import available, owns_group, tile_height, tower_value
+from simulator.engines.board_state import owns_group  # Empire's groups share the board layout
+from simulator.engines.empire_state import available, tile_height, tower_value
 from simulator.engines.views import borrowed
 from simulator.rng import seed_game
 from strategies import empire_logic as strategy
@@ -185,9 +186,9 @@ def _answer(cards, held, p, touches_tower):
 
 
 @njit(cache=True)
-def blocked(cards, decks, dq, held, prm, pl, attacker, defender, touches_tower):
-    """Does the defender cancel the attacker's action? Each side may answer the other's cancelling card
-    with a Just Say No of its own, and so on (rulebook: Collectionnez les cartes Empire !)."""
+def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
+    """Does the defender cancel the attacker's action? Each side answers the other's cancelling card with
+    a Just Say No of its own whenever it holds one, and so on (rulebook: Collectionnez les cartes Empire !)."""
     cancelled = False
     side = defender
     while True:
@@ -195,7 +196,7 @@ def blocked(cards, decks, dq, held, prm, pl, attacker, defender, touches_tower):
             card = _answer(cards, held, side, touches_tower)
         else:
             card = _answer(cards, held, side, False)
-        if card < 0 or not strategy.answers(prm, pl, side):
+        if card < 0:
             return cancelled
         play_from_hand(cards, decks, dq, held, pl, side, card)
         if side == defender:
@@ -331,7 +332,7 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
             return True
     elif effect == CHARGE_PLAYER:
         q = strategy.charge_target(pl, p)
-        if q >= 0 and not blocked(cards, decks, dq, held, prm, pl, p, q, False):
+        if q >= 0 and not blocked(cards, decks, dq, held, pl, p, q, False):
             pay_player(sq, groups, rules, pl, tw, own, bank, q, p, amount)
     elif effect == SWAP_TOPS:
         swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p)
@@ -342,7 +343,7 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
                 q = (p + k) % n_players
                 if not _holds_group_brand(sq, own, g, q):
                     continue
-                if blocked(cards, decks, dq, held, prm, pl, p, q, True):
+                if blocked(cards, decks, dq, held, pl, p, q, True):
                     continue
                 j = 0
                 while j < pl[q, PL_TILES]:
@@ -370,7 +371,7 @@ def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank,
     if q < 0:
         return False
     pl[p, PL_SWAPS] += 1
-    if not blocked(cards, decks, dq, held, prm, pl, p, q, True):
+    if not blocked(cards, decks, dq, held, pl, p, q, True):
         swap_tops(sq, groups, rules, pl, tw, own, bank, p, q)
     return True
 
@@ -399,7 +400,7 @@ def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules,
             return
         if kind == RIVAL_TOWER_TAX:
             q = strategy.tallest_rival(pl, p)
-            if q >= 0 and not blocked(cards, decks, dq, held, prm, pl, p, q, True):
+            if q >= 0 and not blocked(cards, decks, dq, held, pl, p, q, True):
                 top_to_board(sq, rules, pl, tw, own, bank, q)
             return
         if kind == TOWER_TAX:

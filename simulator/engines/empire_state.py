@@ -1,7 +1,6 @@
 """Read-only questions about a Monopoly Empire game's state, asked by the engine and by the strategies."""
 from numba import njit
 
-from simulator.engines.board_state import owned_in_group, owns_group  # noqa: F401  (the same group layout)
 from simulator.engines.empire_layout import (
     BRAND, O_OWNER, O_STOCK, PL_HEIGHT, PL_TILES, R_SKYSCRAPER_HEIGHT, SKYSCRAPER, SQ_HEIGHT,
     SQ_KIND, UTILITY,
