@@ -226,17 +226,20 @@ def load_edition(ref: str | Path, variant: str | None = None,
     return edition
 
 
-FAMILIES = ("board", "empire")  # the game families with an engine
+FAMILIES = ("board", "empire", "millionaire")  # the game families with an engine
 
 
 def compile_rules(edition: Edition):
-    """The arrays of the edition's engine: BoardRules or EmpireRules (both GameRules)."""
+    """The arrays of the edition's engine: BoardRules, EmpireRules or MillionaireRules (all GameRules)."""
     if edition.family not in FAMILIES:
         raise EditionError(f"{edition.source}: edition.family: '{edition.family}' has no engine "
                            f"(known: {', '.join(FAMILIES)})")
     if edition.family == "empire":
         from simulator.rules_empire import compile_empire
         return compile_empire(edition)
+    if edition.family == "millionaire":
+        from simulator.rules_millionaire import compile_millionaire
+        return compile_millionaire(edition)
     return compile_board(edition)
 
 
@@ -391,7 +394,7 @@ class _Checker:
 
 
 _BOOLEAN_RULES = {"auctions", "end_on_first_bankruptcy", "free_parking_jackpot", "go_landing_bonus", "trading",
-                  "group_rent_requires_unmortgaged"}
+                  "group_rent_requires_unmortgaged", "sell_buildings_first"}
 
 
 def _square_names(squares: Any, check: _Checker) -> list[str]:
@@ -495,16 +498,24 @@ def _player_range(rules_doc: dict, check: _Checker, most: int) -> tuple[int, int
     return players_min, check.integer(rules_doc, "players_max", "rules", minimum=players_min, maximum=most)
 
 
-def compile_board(edition: Edition) -> BoardRules:
-    doc = edition.document
-    check = _Checker(str(edition.source))
-    rules_doc = doc.get("rules")
-    rules = _rule_vector(rules_doc, check, L.RULE_FIELDS, _BOOLEAN_RULES, L.R_N_RULES, (
-        ("max_houses", 1, 4), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None), ("max_rounds", 1, 100_000),
-        ("auction_min_bid", 1, None), ("building_sellback_percent", 0, 100), ("mortgage_interest_percent", 0, 100)))
-    players_min, players_max = _player_range(rules_doc, check, 8)
-    mortgage_pct = check.integer(rules_doc, "mortgage_percent", "rules", maximum=100)
+@dataclass
+class _Board:
+    """A board family's squares compiled: names, the square and rent matrices, the groups, the decks'
+    names (card squares point at them)."""
+    square_names: list[str]
+    deck_names: list[str]
+    sq: np.ndarray
+    rent: np.ndarray
+    grouping: _Groups
 
+    @property
+    def groups(self) -> np.ndarray:
+        return self.grouping.matrix(L.G_SIZE, L.G_MEMBERS, L.G_KIND)
+
+
+def _board_squares(doc: dict, check: _Checker, rules_doc: dict) -> _Board:
+    """The squares of a board-family data file, with the rent ladders of railroads and utilities."""
+    mortgage_pct = check.integer(rules_doc, "mortgage_percent", "rules", maximum=100)
     squares = doc.get("squares")
     square_names = _square_names(squares, check)
     decks_doc = doc.get("decks", {})
@@ -559,30 +570,47 @@ def compile_board(edition: Edition) -> BoardRules:
         raise check.fail("squares", "at least one street")
     if sq[0, L.SQ_KIND] != L.GO:
         raise check.fail("squares[0].kind", "'go' (the board starts at GO)", L.SQUARE_KINDS[sq[0, L.SQ_KIND]])
+    return _Board(square_names=square_names, deck_names=deck_names, sq=sq, rent=rent, grouping=grouping)
+
+
+def compile_board(edition: Edition) -> BoardRules:
+    doc = edition.document
+    check = _Checker(str(edition.source))
+    rules_doc = doc.get("rules")
+    rules = _rule_vector(rules_doc, check, L.RULE_FIELDS, _BOOLEAN_RULES, L.R_N_RULES, _BOARD_BOUNDS)
+    players_min, players_max = _player_range(rules_doc, check, 8)
+    board = _board_squares(doc, check, rules_doc)
+    sq, square_names = board.sq, board.square_names
     rules[L.R_JAIL_SQUARE] = int(np.flatnonzero(sq[:, L.SQ_KIND] == L.JAIL)[0])
 
-    groups = grouping.matrix(L.G_SIZE, L.G_MEMBERS, L.G_KIND)
-
     def compile_card(card: dict, card_path: str, d: int) -> np.ndarray:
-        row = _compile_card(card, card_path, check, square_names, sq)
+        row = np.zeros(L.C_COLUMNS, dtype=np.int64)
+        _compile_board_card(row, card, card_path, check, square_names, sq)
         row[L.C_DECK] = d
         return row
 
-    cards, decks, card_ids, card_texts, deck_titles = _compile_decks(decks_doc, check, compile_card, L.C_COLUMNS)
+    cards, decks, card_ids, card_texts, deck_titles = _compile_decks(doc.get("decks", {}), check, compile_card,
+                                                                     L.C_COLUMNS)
 
     ownable = int(np.isin(sq[:, L.SQ_KIND], L.OWNABLE_KINDS).sum())
     if rules[L.R_DEAL_DEEDS] * players_max > ownable:
         raise check.fail("rules.deal_deeds", f"at most {ownable // players_max} deeds each for {players_max} "
                          f"players ({ownable} properties on the board)", int(rules[L.R_DEAL_DEEDS]))
-    return BoardRules(sq=sq, rent=rent, groups=groups, cards=cards, decks=decks, rules=rules,
-                      square_names=square_names, group_names=grouping.names, card_ids=card_ids,
-                      card_texts=card_texts, deck_names=deck_names, deck_titles=deck_titles,
+    return BoardRules(sq=sq, rent=board.rent, groups=board.groups, cards=cards, decks=decks, rules=rules,
+                      square_names=square_names, group_names=board.grouping.names, card_ids=card_ids,
+                      card_texts=card_texts, deck_names=board.deck_names, deck_titles=deck_titles,
                       players_min=players_min, players_max=players_max)
 
 
-def _compile_card(card: dict, path: str, check: _Checker, square_names: list[str], sq: np.ndarray) -> np.ndarray:
-    row = np.zeros(L.C_COLUMNS, dtype=np.int64)
-    row[L.C_EFFECT] = check.choice(card, "effect", path, L.CARD_EFFECTS)
+_BOARD_BOUNDS = (("max_houses", 1, 4), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None),
+                 ("max_rounds", 1, 100_000), ("auction_min_bid", 1, None), ("building_sellback_percent", 0, 100),
+                 ("mortgage_interest_percent", 0, 100))
+
+
+def _compile_board_card(row: np.ndarray, card: dict, path: str, check: _Checker, square_names: list[str],
+                        sq: np.ndarray, effects: tuple[str, ...] = L.CARD_EFFECTS) -> None:
+    """Fill the board family's columns of a card row (effect and its A/B arguments)."""
+    row[L.C_EFFECT] = check.choice(card, "effect", path, effects)
     effect = card["effect"]
     if effect == "advance_to":
         target = card.get("square")
@@ -611,4 +639,3 @@ def _compile_card(card: dict, path: str, check: _Checker, square_names: list[str
     elif effect == "repairs":
         row[L.C_A] = check.integer(card, "per_house", path)
         row[L.C_B] = check.integer(card, "per_hotel", path)
-    return row

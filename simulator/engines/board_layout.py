@@ -84,7 +84,8 @@ R_TRADING = 17
 R_MAX_ROUNDS = 18
 R_JAIL_SQUARE = 19
 R_GROUP_RENT_NEEDS_UNMORTGAGED = 20
-R_N_RULES = 21
+R_SELL_BUILDINGS_FIRST = 21
+R_N_RULES = 22
 
 RULE_FIELDS = {
     "start_cash": R_START_CASH,
@@ -107,6 +108,7 @@ RULE_FIELDS = {
     "trading": R_TRADING,
     "max_rounds": R_MAX_ROUNDS,
     "group_rent_requires_unmortgaged": R_GROUP_RENT_NEEDS_UNMORTGAGED,
+    "sell_buildings_first": R_SELL_BUILDINGS_FIRST,
 }
 
 # Why a game ended (games.end_reason)

@@ -92,3 +92,13 @@ def wealth(sq, own, rules, pl, p):
             total += sq[s, SQ_PRICE] // 2 if own[s, O_MORTGAGED] != 0 else sq[s, SQ_PRICE]
             total += building_value(sq, rules, s, own[s, O_LEVEL])
     return total
+
+
+@njit(cache=True)
+def repairs_due(own, rules, p, per_house, per_hotel):
+    """What p owes for repairs on its buildings."""
+    due = 0
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p and own[s, O_LEVEL] > 0:
+            due += per_hotel if own[s, O_LEVEL] == hotel_level(rules) else per_house * own[s, O_LEVEL]
+    return due

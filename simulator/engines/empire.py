@@ -10,8 +10,8 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board import (
-    bank_pays, card_accounted_for, clearing_price, draw, record_aggregates, roll, set_owner, shuffle_decks,
-    to_bottom,
+    bank_pays, card_accounted_for, clearing_price, draw, record_aggregates, roll, seat_lineup, set_owner,
+    shuffle_decks, to_bottom,
 )
 from simulator.engines.empire_layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_ROUND, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
@@ -33,7 +33,6 @@ from simulator.engines.empire_layout import (
 from simulator.engines.board_state import owns_group  # Empire's groups share the board layout
 from simulator.engines.empire_state import available, tile_height, tower_value
 from simulator.engines.views import borrowed
-from simulator.rng import seed_game
 from strategies import empire_logic as strategy
 
 # ---------------------------------------------------------------------------------------------------
@@ -579,7 +578,7 @@ def check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, 
         if found != expected:
             flags |= V_BILLBOARDS
     for c in range(cards.shape[0]):
-        if not card_accounted_for(decks, dq, held, cards[c, C_DECK], c):
+        if not card_accounted_for(decks, dq, held, cards[c, C_DECK], c, 0):
             flags |= V_CARDS
     winner = bank[B_WINNER]
     if winner >= 0 and pl[winner, PL_HEIGHT] < rules[R_TOWER_CAPACITY]:
@@ -595,10 +594,7 @@ def check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, 
 def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate, seed, game, check,
               pl, tw, own, bank, dq, held, draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
     n = pl.shape[0]
-    seed_game(rng, seed, game)
-    rotation = game % n if rotate else 0
-    for seat in range(n):
-        prm[seat, :] = lineup[(seat + rotation) % n, :]
+    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     pl[:, :] = 0
     pl[:, PL_CASH] = rules[R_START_CASH]
     pl[:, PL_JAIL] = -1
