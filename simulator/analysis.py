@@ -35,7 +35,7 @@ def _flag(frame: pd.DataFrame, p_column: str = "p_value") -> pd.DataFrame:
     return frame
 
 
-BOARD_FAMILIES = {"board", "empire"}  # the families whose results have squares and colour groups
+BOARD_FAMILIES = {"board", "empire", "millionaire"}  # the families whose results have squares and colour groups
 COLOUR_GROUP_KINDS = ("street", "brand")  # squares whose groups a player completes
 
 

@@ -107,7 +107,7 @@ def editions():
 
 @cli.command()
 @click.option("--family", type=click.Choice(list(FAMILIES)), default="board", show_default=True,
-              help="Game family whose strategies to list: board (classic, walking_dead) or empire.")
+              help="Game family whose strategies to list: board (classic, walking_dead), empire or millionaire.")
 @click.option("--params/--no-params", default=True, show_default=True, help="Show each strategy's parameters.")
 def strategies(family, params):
     """List the strategies with what they do and the parameters a sweep can vary."""
@@ -139,7 +139,8 @@ def _short(value) -> str:
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME",
               help="A strategy per player, in lineup order (repeatable; fewer than players repeat in order). "
                    "Default: the first N of the family's default lineup (board: buy_all, cautious, three_houses, "
-                   "hard_trader, ...; empire: buy_everything, skyscraper_saver, card_shark, swapper).")
+                   "hard_trader, ...; empire: buy_everything, skyscraper_saver, card_shark, swapper; millionaire: "
+                   "upgrade_at_once, never_upgrade, upgrade_rich, build_first).")
 @click.option("--games", "-n", default=100_000, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results.")
 @click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
@@ -226,9 +227,10 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
     import numpy as np
     with user_errors():
         loaded = load_edition(edition, variant, _overrides(overrides))
-        if loaded.family != "board":
-            raise CliError(f"landing: the movement model covers the board family (classic, walking_dead), "
-                           f"not {loaded.name}; its landings are in `simulate --out` results (squares.parquet)")
+        if loaded.family not in ("board", "millionaire"):
+            raise CliError(f"landing: the movement model covers the classic board's movement (classic, walking_dead, "
+                           f"millionaire), not {loaded.name}; its landings are in `simulate --out` results "
+                           f"(squares.parquet)")
         board = compile_rules(loaded)
         if games < 1 or rolls < 1:
             raise CliError("--games and --rolls: expected positive numbers")

@@ -8,9 +8,10 @@ from simulator.engines import board_layout as L
 from simulator.engines import empire as empire_engine
 from simulator.engines import empire_layout as E
 from simulator.rng import seed_game
-from simulator.rules import compile_board, compile_rules, load_edition
+from simulator.engines import millionaire as millionaire_engine
+from simulator.engines import millionaire_layout as M
+from simulator.rules import compile_rules, load_edition
 from strategies import get
-from strategies.board import parameter_vector
 
 
 class _Decks:
@@ -70,29 +71,33 @@ class _Decks:
 
 
 class Table(_Decks):
-    def __init__(self, edition="classic", players=2, strategy="buy_all", variant=None, overrides=(), seed=1,
+    """A table of the board family's economy (classic, Walking Dead; MillionaireTable extends it)."""
+    engine = engine
+    default_edition = "classic"
+
+    def __init__(self, edition=None, players=2, strategy="buy_all", variant=None, overrides=(), seed=1,
                  game=0, **params):
-        self.edition = load_edition(edition, variant, list(overrides))
-        self.board = b = compile_board(self.edition)
+        self.edition = load_edition(edition or self.default_edition, variant, list(overrides))
+        self.board = b = compile_rules(self.edition)
+        layout = b.layout
         self.n = players
-        self.pl = np.zeros((players, L.PL_COLUMNS), dtype=np.int64)
+        self.pl = np.zeros((players, layout.PL_COLUMNS), dtype=np.int64)
         self.pl[:, L.PL_CASH] = b.rules[L.R_START_CASH]
         self.pl[:, L.PL_ALIVE] = 1
         self.pl[:, L.PL_JAIL] = -1
         self.pl[:, L.PL_OUT_TURN] = -1
         self.pl[:, L.PL_TRADE_SEEN] = -1
         self.pl[:, L.PL_GROUPS_SEEN] = -1
-        self.own = np.zeros((b.n_squares, L.O_COLUMNS), dtype=np.int64)
+        self.own = np.zeros((b.n_squares, layout.O_COLUMNS), dtype=np.int64)
         self.own[:, L.O_OWNER] = -1
         self.own[:, L.O_FIRST_OWNER] = -1
-        self.bank = np.zeros(L.B_COLUMNS, dtype=np.int64)
+        self.bank = np.zeros(layout.B_COLUMNS, dtype=np.int64)
         self.bank[L.B_HOUSES] = b.rules[L.R_BANK_HOUSES]
         self.bank[L.B_HOTELS] = b.rules[L.R_BANK_HOTELS]
         self.dq = self._unshuffled_decks()
         self.held = np.zeros((players, len(b.card_ids)), dtype=np.int64)
         self.draws = np.zeros_like(self.held)
-        strategy_obj = get("board", strategy).with_params(**params)
-        self.prm = np.stack([parameter_vector(strategy_obj, b.group_names)] * players)
+        self.prm = np.stack([b.parameter_vector(get(b.family, strategy).with_params(**params))] * players)
         self.rng = np.zeros(4, dtype=np.uint64)
         seed_game(self.rng, seed, game)
         self.sq_agg = np.zeros((b.n_squares, L.SA_COLUMNS), dtype=np.int64)
@@ -132,14 +137,14 @@ class Table(_Decks):
 
     def violations(self) -> int:
         b = self.board
-        return engine.check_invariants(b.sq, b.groups, self.own, b.rules, self.pl, self.bank, b.decks, self.dq,
-                                       self.held, b.cards, self.money_at_start)
+        return self.engine.check_invariants(b.sq, b.groups, self.own, b.rules, self.pl, self.bank, b.decks, self.dq,
+                                            self.held, b.cards, self.money_at_start)
 
     # --- engine calls ------------------------------------------------------------------------------
     def turn(self, player: int) -> None:
         b = self.board
-        engine.take_turn(b.sq, b.rent, b.groups, self.own, b.rules, self.prm, self.pl, self.bank, b.decks, self.dq,
-                         self.held, b.cards, self.rng, self.sq_agg, self.draws, player)
+        self.engine.take_turn(b.sq, b.rent, b.groups, self.own, b.rules, self.prm, self.pl, self.bank, b.decks,
+                              self.dq, self.held, b.cards, self.rng, self.sq_agg, self.draws, player)
 
     def rent(self, name: str, dice_total: int = 7, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
         b = self.board
@@ -173,6 +178,57 @@ class Table(_Decks):
         b = self.board
         engine.trade(b.sq, b.groups, self.own, b.rules, self.prm, self.pl, self.bank, b.decks, self.dq, self.held,
                      b.cards, self.sq_agg, player)
+
+
+class MillionaireTable(Table):
+    """A Monopoly Millionaire table: the board family's, with star levels, Fortune cards and the million."""
+    engine = millionaire_engine
+    default_edition = "millionaire"
+
+    def __init__(self, players=2, strategy="upgrade_at_once", **kwargs):
+        super().__init__(players=players, strategy=strategy, **kwargs)
+        self.own[:, M.O_FORTUNE] = -1
+        self.pl[:, M.PL_STAR_ROUND:M.PL_STAR_ROUND + M.STAR_LEVELS - 1] = -1
+        self.bank[M.B_WINNER] = -1
+
+    def use(self, player: int, strategy: str, **params) -> None:
+        self.prm[player] = self.board.parameter_vector(get("millionaire", strategy).with_params(**params))
+
+    def stars(self, player: int) -> int:
+        return 2 * int(self.pl[player, M.PL_STAR]) + 1
+
+    def set_stars(self, player: int, stars: int) -> None:
+        self.pl[player, M.PL_STAR] = (stars - 1) // 2
+
+    def winner(self) -> int:
+        return int(self.bank[M.B_WINNER])
+
+    def lay_fortune(self, name: str, card_id: str) -> None:
+        """Put `card_id` face down on property `name`, taken from the Fortune deck."""
+        card = self.board.card_ids.index(card_id)
+        d = int(self.board.card_decks[card])
+        queue = self._queue(d)
+        queue.remove(card)
+        self._set_queue(d, queue)
+        self.own[self.sq(name), M.O_FORTUNE] = card
+
+    def land(self, player: int, name: str) -> None:
+        """Put the pawn on a square and do what the square asks."""
+        b = self.board
+        self.pl[player, L.PL_POS] = self.sq(name)
+        millionaire_engine.resolve_square(b.sq, b.rent, b.groups, self.own, b.rules, self.prm, self.pl, self.bank,
+                                          b.decks, self.dq, self.held, b.cards, self.rng, self.sq_agg, self.draws,
+                                          player, 7)
+
+    def advance(self, player: int, steps: int) -> None:
+        b = self.board
+        millionaire_engine.advance(b.sq, b.rent, b.groups, self.own, b.rules, self.prm, self.pl, self.bank, player,
+                                   steps)
+
+    def play_kept_cards(self, player: int) -> None:
+        b = self.board
+        millionaire_engine.play_kept_cards(b.sq, b.rent, b.groups, self.own, b.rules, self.prm, self.pl, self.bank,
+                                           b.decks, self.dq, self.held, b.cards, player)
 
 
 class EmpireTable(_Decks):

@@ -6,7 +6,9 @@ one (living) owner, buildings stand only on complete unmortgaged groups, evenly 
 no player is left standing with negative cash, and every jail card is in a deck or a hand.
 Empire: money is conserved, every brand is on the board or in exactly its owner's tower, utility billboards
 and skyscrapers are all on their piles or in towers, each tower's height is the sum of its tiles, no cash
-is negative, every card is in its deck or a hand, and a winner's tower is full."""
+is negative, every card is in its deck or a hand, and a winner's tower is full.
+Millionaire: the board family's checks, and every card in its deck, a hand or face down on an unowned
+property (never on an owned one), star levels in range, and a winner holding the winning cash."""
 import itertools
 
 import pytest
@@ -14,9 +16,10 @@ import pytest
 import strategies
 from simulator.engines import board_layout as L
 from simulator.engines import empire_layout as E
+from simulator.engines import millionaire_layout as M
 from simulator.rules import builtin_editions, compile_rules, load_edition
 from simulator.runner import RunSpec, run
-from tests.helpers import EmpireTable, Table
+from tests.helpers import EmpireTable, MillionaireTable, Table
 
 CASES = [(name, variant) for name in builtin_editions() for variant in [None, *load_edition(name).variants]]
 STRATEGY_CASES = [(name, variant, s.name) for name, variant in CASES
@@ -64,6 +67,20 @@ def test_every_empire_rule_option_combination_keeps_the_invariants(values):
     assert result.totals.finished > 0
 
 
+MILLIONAIRE_OPTIONS = {"rules.upgrade_cost": [50, 450], "rules.sell_buildings_first": [True, False],
+                       "rules.group_rent_requires_unmortgaged": [False, True], "rules.auctions": [True, False],
+                       "rules.trading": [True, False]}
+
+
+@pytest.mark.parametrize("values", list(itertools.product(*MILLIONAIRE_OPTIONS.values())))
+def test_every_millionaire_rule_option_combination_keeps_the_invariants(values):
+    edition = load_edition("millionaire", overrides=list(zip(MILLIONAIRE_OPTIONS, values)))
+    lineup = [strategies.get("millionaire", n) for n in ("upgrade_at_once", "build_first", "sprinter", "random")]
+    result = _play(edition, lineup, games=30, seed=3)
+    assert result.totals.violations == 0
+    assert result.totals.finished > 0
+
+
 def test_house_rules_keep_the_invariants():
     edition = load_edition("classic", overrides=[("rules.free_parking_jackpot", True), ("rules.go_landing_bonus", True),
                                                  ("rules.auctions", False), ("rules.start_cash", 500)])
@@ -102,6 +119,24 @@ def test_empire_checking_mode_detects_each_broken_invariant(corrupt, flag):
     """The Empire checks can fail: each corrupted state raises its own flag, and a sound one raises none."""
     table = EmpireTable()
     table.stack(0, "Nerf", "Billboard")
+    assert table.violations() == 0
+    corrupt(table)
+    assert table.violations() & flag
+
+
+@pytest.mark.parametrize("corrupt,flag", [
+    (lambda t: t.pl.__setitem__((0, M.PL_CASH), 400), M.V_MONEY),
+    (lambda t: t.give(0, "Red 1", level=1), M.V_BUILDINGS),
+    (lambda t: t.own.__setitem__((t.sq("Red 2"), M.O_FORTUNE), t.own[t.sq("Red 1"), M.O_FORTUNE]), M.V_CARDS),
+    (lambda t: t.give(1, "Red 1"), M.V_FORTUNE_ON_OWNED),
+    (lambda t: t.pl.__setitem__((1, M.PL_STAR), 3), M.V_STARS),
+    (lambda t: t.bank.__setitem__(M.B_WINNER, 0), M.V_WINNER),
+])
+def test_millionaire_checking_mode_detects_each_broken_invariant(corrupt, flag):
+    """The Millionaire checks can fail: each corrupted state raises its own flag, and a sound one none."""
+    table = MillionaireTable()
+    table.lay_fortune("Red 1", "steal")
+    table.lay_fortune("Red 2", "windfall_50")
     assert table.violations() == 0
     corrupt(table)
     assert table.violations() & flag
