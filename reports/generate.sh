@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the example reports in reports/ from the built-in editions. Run from the repository root:
 #   bash reports/generate.sh
-# The runs go to reports/data/ (not kept in git); the reports are kept. About three minutes on 2 cores.
+# The runs go to reports/data/ (not kept in git); the reports are kept. About five minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=reports/data
@@ -24,3 +24,13 @@ monopoly-mc sweep --edition empire --set rules.swap_then_move=false,true --games
     --out "$data/empire_swap" --overwrite --no-progress
 monopoly-mc report "$data/empire" "$data/empire_tournament" "$data/empire_swap" --out reports/empire.md \
     --title "Monopoly Empire: strategies, brands, cards and the Swap-face reading"
+monopoly-mc simulate --edition millionaire --games 200000 --seed 7 --out "$data/millionaire" --overwrite --no-progress
+monopoly-mc tournament --edition millionaire --games 100000 --seed 7 --out "$data/millionaire_tournament" \
+    --overwrite --no-progress
+monopoly-mc sweep --edition millionaire --set rules.upgrade_cost=50,450 --games 100000 --seed 7 \
+    --out "$data/millionaire_upgrade_cost" --overwrite --no-progress
+monopoly-mc sweep --edition millionaire --set strategy.upgrade_at_once.upgrade_from_round=0,4,8,12,20 \
+    --games 100000 --seed 7 --out "$data/millionaire_upgrade_when" --overwrite --no-progress
+monopoly-mc report "$data/millionaire" "$data/millionaire_tournament" "$data/millionaire_upgrade_cost" \
+    "$data/millionaire_upgrade_when" --out reports/millionaire.md \
+    --title "Monopoly Millionaire: is climbing to five stars worth it, and when?" --summary reports/millionaire_summary.md

@@ -253,6 +253,31 @@ def _stratified_difference(counts: pd.DataFrame) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------------
+# Star levels (Monopoly Millionaire)
+
+
+def has_star_levels(runs: list[Results]) -> bool:
+    return all(r.manifest["edition"]["family"] == "millionaire" and r.has_frames for r in runs)
+
+
+def star_table(runs: list[Results]) -> pd.DataFrame:
+    """Per strategy and star level reached by the end: player-games, win rate with its interval, and the
+    median round of each upgrade. Descriptive: a player who passes GO more often also climbs higher, so
+    the causal answer is a sweep over when a strategy upgrades."""
+    if not has_star_levels(runs):
+        raise AnalysisError("star levels: only Monopoly Millionaire runs with their per-player frames have them")
+    frame = pd.concat([r.players(["strategy", "won", "stars", "round_3_stars", "round_5_stars"]) for r in runs])
+    frame["strategy"] = frame.strategy.astype(str)
+    rounds = frame.replace(-1, np.nan)
+    table = rounds.groupby(["strategy", "stars"]).agg(
+        player_games=("won", "size"), wins=("won", "sum"), median_round_3_stars=("round_3_stars", "median"),
+        median_round_5_stars=("round_5_stars", "median")).reset_index()
+    table["share"] = table.player_games / table.groupby("strategy").player_games.transform("sum")
+    table["win_rate"] = table.wins / table.player_games
+    return _with_interval(table, "wins", "player_games")
+
+
+# ---------------------------------------------------------------------------------------------------
 # Cards
 
 

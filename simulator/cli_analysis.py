@@ -239,15 +239,19 @@ def compare(a, b, variant, players, strategy_names, games, seed, threads, detect
 @click.option("--out", "-o", "out", type=click.Path(path_type=Path), required=True,
               help="report.html (self-contained, plots embedded) or report.md (plots in report_files/).")
 @click.option("--title", default="monopoly-mc report", show_default=True)
+@click.option("--summary", type=click.Path(path_type=Path, exists=True, dir_okay=False),
+              help="A text file whose paragraphs open the report under 'Summary' (the findings, in words).")
 @analysis_command
-def report(results, out, title):
+def report(results, out, title, summary):
     """One report from RESULTS directories (runs, tournaments or sweeps): manifest, tables, plots and
     the method."""
     from simulator import report as reporting
     if out.suffix not in (".html", ".md"):
         raise CliError(f"--out {out}: expected a .html or .md file")
     sources = [(path.name, load_results([path])) for path in results]
-    blocks = reporting.build(sources)
+    paragraphs = [] if summary is None else [" ".join(p.split()) for p in summary.read_text().split("\n\n")
+                                              if p.strip()]
+    blocks = reporting.build(sources, paragraphs)
     (reporting.write_html if out.suffix == ".html" else reporting.write_markdown)(blocks, title, out)
     click.echo(f"Report: {out}")
 

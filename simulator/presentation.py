@@ -122,6 +122,20 @@ def groups_table(frame: pd.DataFrame) -> Table:
                   "not held within each strategy, averaged over strategies", SIGNIFICANCE_NOTE])
 
 
+def star_table(frame: pd.DataFrame) -> Table:
+    def median(value: float) -> str:
+        return "-" if math.isnan(value) else number(value, 0)
+
+    rows = [[r.strategy, str(r.stars), count(r.player_games), percent(r.share), percent(r.win_rate),
+             interval(r.ci_low, r.ci_high), median(r.median_round_3_stars), median(r.median_round_5_stars)]
+            for r in frame.itertuples()]
+    return Table("Star levels reached by the end of the game, per strategy",
+                 ["strategy", "stars", "player-games", "share", "win rate", "95% CI", "median round to 3 stars",
+                  "to 5 stars"], rows,
+                 ["descriptive: players who pass GO more often also climb higher; a sweep over when a strategy "
+                  "upgrades (strategy.NAME.upgrade_from_round) measures the effect of climbing"])
+
+
 def cards_table(frame: pd.DataFrame, top: int | None = None) -> Table:
     shown = frame if top is None else frame.head(top)
     rows = [[r.deck, r.card, str(r.copies), number(r.draws_per_game, 2), percent(r.win_rate_after),

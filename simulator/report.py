@@ -40,8 +40,9 @@ class Block:
     name: str = ""          # figure file name (Markdown)
 
 
-def build(sources: list[tuple[str, list[Results]]]) -> list[Block]:
-    blocks: list[Block] = []
+def build(sources: list[tuple[str, list[Results]]], summary: list[str] = ()) -> list[Block]:
+    """The report's blocks: the summary's paragraphs (if any), each source, then the method."""
+    blocks: list[Block] = [Block("heading", "Summary")] + [Block("text", p) for p in summary] if summary else []
     for index, (label, runs) in enumerate(sources):
         blocks += _source_blocks(index, label, runs)
     blocks.append(Block("heading", "Method"))
@@ -98,6 +99,8 @@ def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
         blocks.append(Block("table", present.groups_table(groups)))
         blocks.append(Block("figure", plots.group_win_rates(groups, "Win rate with and without each colour group"),
                             f"{prefix}_groups.png"))
+    if analysis.has_star_levels(runs):
+        blocks.append(Block("table", present.star_table(analysis.star_table(runs))))
     cards = analysis.card_table(runs)
     blocks.append(Block("table", present.cards_table(cards, top=12)))
     blocks.append(Block("figure", plots.card_shifts(cards, "Cards that swing games"), f"{prefix}_cards.png"))

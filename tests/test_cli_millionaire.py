@@ -52,6 +52,19 @@ def test_properties_and_cards_cover_the_board_and_the_three_decks(stored):
     assert fortune.draws.sum() > 0, "Fortune cards are counted when revealed on a property"
 
 
+def test_star_table_counts_the_levels_each_strategy_reached(stored):
+    import simulator
+    from simulator.analysis import star_table
+    table = star_table(simulator.load(stored))
+    never = table[table.strategy == "never_upgrade"]
+    assert list(never.stars) == [1] and never.share.iloc[0] == 1.0
+    assert never.median_round_3_stars.isna().all()
+    climbers = table[(table.strategy == "upgrade_at_once") & (table.stars == 5)]
+    assert climbers.median_round_5_stars.iloc[0] > climbers.median_round_3_stars.iloc[0]
+    assert abs(table.groupby("strategy").share.sum() - 1).max() < 1e-9
+    assert ((table.ci_low <= table.win_rate + 1e-12) & (table.win_rate <= table.ci_high + 1e-12)).all()
+
+
 def test_landing_uses_the_32_square_board():
     result = invoke("landing", "-e", "millionaire", "--games", 200, "--rolls", 50, "--format", "json")
     assert result.exit_code == 0, result.output
@@ -85,10 +98,13 @@ def test_compare_report_and_plot(tmp_path, stored):
     compared = invoke("compare", "millionaire", variant, "--games", 400, "--no-progress")
     assert compared.exit_code == 0, compared.output
     assert "rounds" in compared.output
-    report = invoke("report", stored, "--out", tmp_path / "millionaire.md")
+    summary = tmp_path / "summary.md"
+    summary.write_text("Climbing pays.\n\nAt once.\n")
+    report = invoke("report", stored, "--out", tmp_path / "millionaire.md", "--summary", summary)
     assert report.exit_code == 0, report.output
     text = (tmp_path / "millionaire.md").read_text()
-    assert "Dark Blue 2" in text and "steal" in text
+    assert text.index("## Summary") < text.index("Climbing pays.") < text.index("At once.") < text.index("## run")
+    assert "Dark Blue 2" in text and "steal" in text and "Star levels reached" in text
     plot = invoke("plot", stored, "--kind", "groups", "--out", tmp_path / "groups.png")
     assert plot.exit_code == 0 and (tmp_path / "groups.png").stat().st_size > 5_000
 
