@@ -54,28 +54,24 @@ def test_all_strategies_together_at_the_player_limits(name, variant, limit):
     assert result.totals.violations == 0
 
 
-EMPIRE_OPTIONS = {"rules.swap_then_move": [False, True], "rules.bonus_once_per_group": [True, False],
-                  "rules.auctions": [True, False], "rules.swap_face": [1, 0]}
+# Every combination of each edition's rule options, with a lineup of its family's strategies
+OPTION_GRIDS = {
+    "empire": ({"rules.swap_then_move": [False, True], "rules.bonus_once_per_group": [True, False],
+                "rules.auctions": [True, False], "rules.swap_face": [1, 0]},
+               ("swapper", "card_shark", "random", "skyscraper_saver")),
+    "millionaire": ({"rules.upgrade_cost": [50, 450], "rules.sell_buildings_first": [True, False],
+                     "rules.group_rent_requires_unmortgaged": [False, True], "rules.auctions": [True, False],
+                     "rules.trading": [True, False]},
+                    ("upgrade_at_once", "build_first", "sprinter", "random")),
+}
+OPTION_CASES = [(name, list(zip(options, values))) for name, (options, _) in OPTION_GRIDS.items()
+                for values in itertools.product(*options.values())]
 
 
-@pytest.mark.parametrize("values", list(itertools.product(*EMPIRE_OPTIONS.values())))
-def test_every_empire_rule_option_combination_keeps_the_invariants(values):
-    edition = load_edition("empire", overrides=list(zip(EMPIRE_OPTIONS, values)))
-    lineup = [strategies.get("empire", n) for n in ("swapper", "card_shark", "random", "skyscraper_saver")]
-    result = _play(edition, lineup, games=30, seed=3)
-    assert result.totals.violations == 0
-    assert result.totals.finished > 0
-
-
-MILLIONAIRE_OPTIONS = {"rules.upgrade_cost": [50, 450], "rules.sell_buildings_first": [True, False],
-                       "rules.group_rent_requires_unmortgaged": [False, True], "rules.auctions": [True, False],
-                       "rules.trading": [True, False]}
-
-
-@pytest.mark.parametrize("values", list(itertools.product(*MILLIONAIRE_OPTIONS.values())))
-def test_every_millionaire_rule_option_combination_keeps_the_invariants(values):
-    edition = load_edition("millionaire", overrides=list(zip(MILLIONAIRE_OPTIONS, values)))
-    lineup = [strategies.get("millionaire", n) for n in ("upgrade_at_once", "build_first", "sprinter", "random")]
+@pytest.mark.parametrize("name,overrides", OPTION_CASES)
+def test_every_rule_option_combination_keeps_the_invariants(name, overrides):
+    edition = load_edition(name, overrides=overrides)
+    lineup = [strategies.get(edition.family, n) for n in OPTION_GRIDS[name][1]]
     result = _play(edition, lineup, games=30, seed=3)
     assert result.totals.violations == 0
     assert result.totals.finished > 0

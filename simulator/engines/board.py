@@ -10,21 +10,23 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board_layout import (
-    ADVANCE_TO, ADVANCE_TO_NEAREST, B_COLUMNS, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, BANK,
-    C_A, C_B, C_DECK, C_EFFECT, CA_DRAW_RANK_SQUARES, CA_DRAW_RANK_SUM, CA_DRAW_WINS, CA_DRAWER_WINS, CA_DRAWERS,
-    CA_DRAWS, CA_FINISHED_DRAWS, CARD, D_LEN, DQ_CARDS,
-    DQ_COUNT, DQ_HEAD, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING,
-    G_KIND, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, GM_END, GM_ROTATION, GM_ROUNDS, GM_TURNS,
-    GM_VIOLATIONS, GM_WINNER, GO_TO_JAIL, GO_TO_JAIL_CARD, HOTEL_RENT, MOVE, N_PARAMS, O_COLUMNS, O_LEVEL,
-    O_FIRST_OWNER, O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
-    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_TRADE_SEEN, PL_TRADES, PO_CASH, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
-    PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_TRADES, R_AUCTION_MIN_BID,
-    R_AUCTIONS, R_BANK_HOTELS, R_BANK_HOUSES, R_DEAL_DEEDS, R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY,
-    R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED,
-    R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES, R_MAX_ROUNDS, R_MORTGAGE_INTEREST_PCT,
-    R_SELL_BUILDINGS_FIRST, R_SELLBACK_PCT, R_START_CASH, R_TRADING, RAILROAD, REPAIRS, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_FIRST_OWNED, SA_FIRST_OWNER_WON, SA_OWNED_AT_END, SA_OWNED_ROUNDS, SA_RENT, SA_WINNER_OWNED, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_HOTEL_COST,
-    SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET, TAX, UTILITY, V_BANK_STOCK, V_BUILDINGS,
-    V_EVEN_BUILDING, V_JAIL_CARDS, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
+    ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN,
+    CARD, CA_DRAWERS, CA_DRAWER_WINS, CA_DRAWS, CA_DRAW_RANK_SQUARES, CA_DRAW_RANK_SUM, CA_DRAW_WINS,
+    CA_FINISHED_DRAWS, C_A, C_B, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN, EACH_PLAYER,
+    END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL, GM_END, GM_ROTATION,
+    GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, GM_WINNER, GO_TO_JAIL, GO_TO_JAIL_CARD, G_KIND, G_MEMBERS, G_SIZE,
+    HOTEL_RENT, MOVE, N_PARAMS, O_COLUMNS, O_FIRST_OWNER, O_LEVEL, O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE,
+    O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
+    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_TRADES, PL_TRADE_SEEN, PO_CASH, PO_GROUPS, PO_GROUPS_HELD,
+    PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT,
+    PO_TRADES, RAILROAD, REPAIRS, R_AUCTIONS, R_AUCTION_MIN_BID, R_BANK_HOTELS, R_BANK_HOUSES, R_DEAL_DEEDS,
+    R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY,
+    R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES,
+    R_MAX_ROUNDS, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH, R_TRADING,
+    SA_AUCTIONED, SA_BOUGHT, SA_FIRST_OWNED, SA_FIRST_OWNER_WON, SA_LANDINGS, SA_OWNED_AT_END, SA_OWNED_ROUNDS,
+    SA_RENT, SA_WINNER_OWNED, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE,
+    SQ_PRICE, STREET, TAX, UTILITY, V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_JAIL_CARDS, V_MONEY,
+    V_NEGATIVE_CASH, V_OWNERSHIP,
 )
 from simulator.engines.board_state import (
     building_value, group_levels, group_mortgaged, hotel_level, other_owner, owned_in_group, owns_group, repairs_due,
@@ -792,46 +794,79 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
         note_groups(groups, own, pl, bank, p)
     if pl[p, PL_HAS_GROUP] != 0:
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
-    jail_square = rules[R_JAIL_SQUARE]
     if pl[p, PL_JAIL] >= 0:
-        pl[p, PL_JAIL_TURNS] += 1
-        if not strategy.stays_in_jail(own, rules, prm, p):
-            if use_jail_card(held, decks, dq, cards, p):
-                pl[p, PL_JAIL] = -1
-            elif pl[p, PL_CASH] >= rules[R_JAIL_FINE]:
-                into_bank(rules, pl, bank, p, rules[R_JAIL_FINE], True)
-                pl[p, PL_JAIL] = -1
-        if pl[p, PL_JAIL] >= 0:
-            d1, d2 = roll(rng)
-            if d1 != d2:
-                pl[p, PL_JAIL] += 1
-                if pl[p, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
-                    sq_agg[jail_square, SA_LANDINGS] += 1
-                    return
-                if not pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
-                                rules[R_JAIL_FINE], True):
-                    return
-            pl[p, PL_JAIL] = -1
-            advance(rules, pl, bank, p, d1 + d2, n)
+        steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
+        if steps < 0:
+            return
+        if steps > 0:
+            advance(rules, pl, bank, p, steps, n)
             resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
-                           p, d1 + d2)
+                           p, steps)
             sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
             return
     doubles = 0
-    while True:
-        d1, d2 = roll(rng)
-        if d1 == d2:
-            doubles += 1
-            if doubles == rules[R_DOUBLES_TO_JAIL]:
-                send_to_jail(rules, pl, p)
-                sq_agg[jail_square, SA_LANDINGS] += 1
-                return
-        advance(rules, pl, bank, p, d1 + d2, n)
-        resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
-                       p, d1 + d2)
-        sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
-        if d1 != d2 or pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0:
+    again = True
+    while again:
+        steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
+        if steps == 0:
             return
+        advance(rules, pl, bank, p, steps, n)
+        resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
+                       p, steps)
+        sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
+        if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0:
+            return
+
+
+@njit(cache=True, inline="always")
+def jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p):
+    """A turn begun in jail (rulebook: Comment sortir de prison). Paying or using a card frees p before
+    the roll and the turn goes on as a normal one: 0. Otherwise p rolls for a double; out by one, or by
+    paying after the last try, p moves by that roll: its total. -1 when the turn ends in jail or in
+    bankruptcy. (Shared with Millionaire's engine; inlined: see pay_rent.)"""
+    pl[p, PL_JAIL_TURNS] += 1
+    if not strategy.stays_in_jail(own, rules, prm, p):
+        if use_jail_card(held, decks, dq, cards, p):
+            pl[p, PL_JAIL] = -1
+            return 0
+        if pl[p, PL_CASH] >= rules[R_JAIL_FINE]:
+            into_bank(rules, pl, bank, p, rules[R_JAIL_FINE], True)
+            pl[p, PL_JAIL] = -1
+            return 0
+    d1, d2 = roll(rng)
+    if d1 != d2:
+        pl[p, PL_JAIL] += 1
+        if pl[p, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
+            sq_agg[rules[R_JAIL_SQUARE], SA_LANDINGS] += 1
+            return -1
+        if not pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
+                        rules[R_JAIL_FINE], True):
+            return -1
+    pl[p, PL_JAIL] = -1
+    return d1 + d2
+
+
+@njit(cache=True, inline="always")
+def roll_to_move(rules, pl, rng, sq_agg, p, doubles):
+    """One roll of a turn (rulebook: Quand c'est votre tour): (squares to move, doubles so far, whether
+    p rolls again). The third double sends p to jail instead: 0 squares."""
+    d1, d2 = roll(rng)
+    if d1 == d2:
+        doubles += 1
+        if doubles == rules[R_DOUBLES_TO_JAIL]:
+            send_to_jail(rules, pl, p)
+            sq_agg[rules[R_JAIL_SQUARE], SA_LANDINGS] += 1
+            return 0, doubles, False
+    return d1 + d2, doubles, d1 == d2
+
+
+@njit(cache=True, inline="always")
+def next_seat(bank, p, n, max_rounds):
+    """The seat after p, a new round after the last one: (seat, whether the turn cap is reached)."""
+    if p + 1 < n:
+        return p + 1, False
+    bank[B_ROUND] += 1
+    return 0, bank[B_ROUND] >= max_rounds
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -988,12 +1023,9 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
             if rules[R_END_FIRST_BANKRUPTCY] != 0 and alive < n:
                 end = END_FIRST_BANKRUPTCY
                 break
-        p += 1
-        if p == n:
-            p = 0
-            bank[B_ROUND] += 1
-            if bank[B_ROUND] >= rules[R_MAX_ROUNDS]:
-                break
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+        if capped:
+            break
     _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
 
@@ -1104,6 +1136,22 @@ def record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg):
                 card_agg[c, CA_DRAW_WINS] += draws[i, c]
 
 
+@njit(cache=True)
+def chunk_state(n_squares, decks, n_cards, n_players, player_columns, square_columns, bank_columns, n_params):
+    """The state arrays of one chunk of games, allocated once and reset by each game: players, squares,
+    bank, deck queues, cards held and drawn, parameters, generator, scratch. The column counts are the
+    engine's layout's."""
+    return (np.zeros((n_players, player_columns), dtype=np.int64),
+            np.zeros((n_squares, square_columns), dtype=np.int64),
+            np.zeros(bank_columns, dtype=np.int64),
+            np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64),
+            np.zeros((n_players, n_cards), dtype=np.int64),
+            np.zeros((n_players, n_cards), dtype=np.int64),
+            np.zeros((n_players, n_params), dtype=np.float64),
+            np.zeros(4, dtype=np.uint64),
+            np.zeros(max(n_squares, 2 * n_players), dtype=np.int64))
+
+
 @njit(cache=True, parallel=True)
 def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, n_chunks,
                    games_out, players_out, sq_agg, card_agg):
@@ -1113,15 +1161,8 @@ def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, 
     n_players = lineup.shape[0]
     per_chunk = (n_games + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
-        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
-        own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
-        bank = np.zeros(B_COLUMNS, dtype=np.int64)
-        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
-        held = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
-        rng = np.zeros(4, dtype=np.uint64)
-        scratch = np.zeros(max(sq.shape[0], n_players), dtype=np.int64)
+        pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
+            sq.shape[0], decks, cards.shape[0], n_players, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
         # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
             play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),

@@ -10,7 +10,8 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board import (
-    bank_pays, card_accounted_for, clearing_price, draw, record_aggregates, roll, seat_lineup, set_owner,
+    bank_pays, card_accounted_for, clearing_price, draw, next_seat, record_aggregates, roll, seat_lineup,
+    set_owner,
     shuffle_decks, to_bottom,
 )
 from simulator.engines.empire_layout import (
@@ -628,12 +629,9 @@ def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate
                                            money_at_start)
         if bank[B_WINNER] >= 0:
             break
-        p += 1
-        if p == n:
-            p = 0
-            bank[B_ROUND] += 1
-            if bank[B_ROUND] >= rules[R_MAX_ROUNDS]:
-                break
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+        if capped:
+            break
     _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rotation, game_row, player_rows,
             sq_agg, card_agg)
 

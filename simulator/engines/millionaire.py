@@ -7,28 +7,25 @@ lands there, cards whose amounts depend on the star level, kept Fortune cards (s
 and the game won the moment a player holds the winning cash. Rule references ("rulebook: Cartes Fortune")
 point at shared/rules/003_b78aa77f0f31f052.txt. Column numbers are in millionaire_layout.
 """
-import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board import (
-    bank_pays, build, card_accounted_for, card_steps, check_economy, draw, each_player_pays, into_bank,
-    lift_mortgages, new_game, next_building, note_groups, offer_square, pay_bank, pay_rent, record_game, roll,
-    seat_lineup, send_to_jail, set_owner, to_bottom, trade, use_jail_card,
+    bank_pays, build, card_accounted_for, card_steps, check_economy, chunk_state, draw, each_player_pays, into_bank,
+    jail_turn, lift_mortgages, new_game, next_building, next_seat, note_groups, offer_square, pay_bank, pay_rent,
+    record_game, roll, roll_to_move, seat_lineup, send_to_jail, set_owner, to_bottom, trade,
 )
 from simulator.engines.board_state import group_levels, hotel_level, owned_in_group, repairs_due, wealth
 from simulator.engines.millionaire_layout import (
-    ADVANCE_TO, ADVANCE_TO_NEAREST, B_COLUMNS, B_HOUSES, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, BANK, C_AMOUNT,
-    C_A, C_B, C_DECK, C_EFFECT, C_FINE, C_MIN_ROLL, CARD, COLLECT_SALARY, DICE_CHALLENGE, DQ_CARDS, EACH_PLAYER,
-    END_LAST_STANDING, END_MILLION, END_TURN_CAP, FORCE_SWAP, FREE_HOUSE, G_SIZE, GET_OUT_OF_JAIL,
-    GIVE_PROPERTY, GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED, O_OWNER,
-    PL_ALIVE, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
-    PL_POS, PL_STAR, PL_STAR_ROUND, PL_TRADE_SEEN, PO_FORTUNE_PLAYED, PO_STAR_ROUND, PO_STARS, R_DOUBLES_TO_JAIL,
-    R_FORTUNE_DECK, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_ROUNDS, R_SALARY, R_START_CASH, R_TRADING,
-    R_UPGRADE_COST, R_WIN_CASH, REPAIRS, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, SQ_PRICE, STAR_LEVELS,
-    STEAL_PROPERTY, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS, V_WINNER,
+    ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOUSES, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, CARD,
+    COLLECT_SALARY, C_A, C_AMOUNT, C_B, C_DECK, C_EFFECT, C_FINE, C_MIN_ROLL, DICE_CHALLENGE, EACH_PLAYER,
+    END_LAST_STANDING, END_MILLION, END_TURN_CAP, FORCE_SWAP, FREE_HOUSE, GET_OUT_OF_JAIL, GIVE_PROPERTY,
+    GO_TO_JAIL, GO_TO_JAIL_CARD, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED, O_OWNER,
+    PL_ALIVE, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_POS, PL_STAR,
+    PL_STAR_ROUND, PL_TRADE_SEEN, PO_FORTUNE_PLAYED, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS,
+    R_SALARY, R_START_CASH, R_TRADING, R_UPGRADE_COST, R_WIN_CASH, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP,
+    SQ_KIND, SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS, V_WINNER,
 )
 from simulator.engines.views import borrowed
-from strategies import board_logic as strategy
 from strategies import millionaire_logic as millionaire
 
 # ---------------------------------------------------------------------------------------------------
@@ -305,39 +302,21 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
         note_groups(groups, own, pl, bank, p)
     if pl[p, PL_HAS_GROUP] != 0 and not hoarding:
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
-    jail_square = rules[R_JAIL_SQUARE]
     if pl[p, PL_JAIL] >= 0:
-        pl[p, PL_JAIL_TURNS] += 1
-        if not strategy.stays_in_jail(own, rules, prm, p):
-            if use_jail_card(held, decks, dq, cards, p):
-                pl[p, PL_JAIL] = -1
-            elif pl[p, PL_CASH] >= rules[R_JAIL_FINE]:
-                into_bank(rules, pl, bank, p, rules[R_JAIL_FINE], True)
-                pl[p, PL_JAIL] = -1
-        if pl[p, PL_JAIL] >= 0:
-            d1, d2 = roll(rng)
-            if d1 != d2:
-                pl[p, PL_JAIL] += 1
-                if pl[p, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
-                    sq_agg[jail_square, SA_LANDINGS] += 1
-                    return
-                if not pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
-                                rules[R_JAIL_FINE], True):
-                    return
-            pl[p, PL_JAIL] = -1
-            _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, d1 + d2)
+        steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
+        if steps < 0:
+            return
+        if steps > 0:
+            _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
             return
     doubles = 0
-    while True:
-        d1, d2 = roll(rng)
-        if d1 == d2:
-            doubles += 1
-            if doubles == rules[R_DOUBLES_TO_JAIL]:
-                send_to_jail(rules, pl, p)
-                sq_agg[jail_square, SA_LANDINGS] += 1
-                return
-        _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, d1 + d2)
-        if d1 != d2 or pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0 or bank[B_WINNER] >= 0:
+    again = True
+    while again:
+        steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
+        if steps == 0:
+            return
+        _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
+        if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0 or bank[B_WINNER] >= 0:
             return
 
 
@@ -410,12 +389,9 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
             if alive <= 1:
                 end = END_LAST_STANDING
                 break
-        p += 1
-        if p == n:
-            p = 0
-            bank[B_ROUND] += 1
-            if bank[B_ROUND] >= rules[R_MAX_ROUNDS]:
-                break
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+        if capped:
+            break
     _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows,
             sq_agg, card_agg)
 
@@ -453,15 +429,8 @@ def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, 
     n_players = lineup.shape[0]
     per_chunk = (n_games + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
-        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
-        own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
-        bank = np.zeros(B_COLUMNS, dtype=np.int64)
-        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
-        held = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
-        rng = np.zeros(4, dtype=np.uint64)
-        scratch = np.zeros(max(sq.shape[0], 2 * n_players), dtype=np.int64)
+        pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
+            sq.shape[0], decks, cards.shape[0], n_players, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
             play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
                       borrowed(rules), borrowed(lineup), rotate, seed, first_game + g, check,

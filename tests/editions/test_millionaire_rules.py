@@ -4,6 +4,7 @@ import pytest
 
 from simulator.engines import millionaire as engine
 from simulator.engines import millionaire_layout as M
+from simulator.engines.board import use_jail_card
 import strategies
 from simulator.rules import EditionError, load_edition
 from simulator.runner import RunSpec, run
@@ -197,7 +198,7 @@ def test_a_jail_card_from_the_fortune_deck_frees_the_player_and_no_other_kept_ca
     t = MillionaireTable()
     b = t.board
     t.deal_card(0, "steal")
-    assert not engine.use_jail_card(t.held, b.decks, t.dq, b.cards, 0)
+    assert not use_jail_card(t.held, b.decks, t.dq, b.cards, 0)
     t.deal_card(1, "fortune_get_out_of_jail")
     t.pl[1, M.PL_JAIL] = 0
     t.pl[1, M.PL_POS] = t.sq("Jail")
