@@ -362,7 +362,9 @@ def rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, 
 @njit(cache=True, inline="always")
 def pay_rent(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, s, dice_total,
              rent_multiplier, dice_multiplier):
-    """p lands on square s that another player owns, unmortgaged, and pays its rent."""
+    """p lands on square s that another player owns, unmortgaged, and pays its rent. Helpers of classic's
+    hot path that other engines share are inlined by numba (inline="always"): as plain calls they cost
+    classic up to 25% of its games a second (measured with bench)."""
     owner = own[s, O_OWNER]
     amount = rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, dice_multiplier)
     if pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, owner, amount):
