@@ -14,7 +14,6 @@ from simulator.engines.board_layout import (
 )
 
 STAR_LEVELS = 3             # 1, 3 and 5 stars are levels 0, 1 and 2
-STAR_NAMES = ("1", "3", "5")
 
 # Card effects: the board family's (same codes), then
 DICE_CHALLENGE = 8          # roll two dice: at least the level's total wins its amount, else pays its fine
@@ -25,7 +24,6 @@ FREE_HOUSE = 12             # kept: one house free on a complete group, building
 GIVE_PROPERTY = 13          # give one's cheapest property with no buildings to the poorest rival
 CARD_EFFECTS = BOARD_CARD_EFFECTS + ("dice_challenge", "collect_salary", "steal_property", "force_swap",
                                      "free_house", "give_property")
-KEPT_EFFECTS = ("get_out_of_jail", "steal_property", "force_swap", "free_house")  # kept in hand when drawn
 MOVING_EFFECTS = ("advance_to", "advance_to_nearest", "move", "go_to_jail")
 
 # Card matrix `cards`: the board family's columns, then per star level
@@ -47,7 +45,7 @@ RULE_FIELDS = {name: index for name, index in BOARD_RULE_FIELDS.items() if name 
 RULE_FIELDS.update({"win_cash": R_WIN_CASH, "upgrade_cost": R_UPGRADE_COST})
 BOOLEAN_RULES = {"auctions", "trading", "group_rent_requires_unmortgaged", "sell_buildings_first"}
 
-# Why a game ended
+# Why a game ended (END_TURN_CAP keeps the board family's code: the shared board.record_game reads it)
 END_MILLION = 0
 END_LAST_STANDING = 1
 END_TURN_CAP = 2
