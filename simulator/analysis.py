@@ -39,6 +39,10 @@ BOARD_FAMILIES = {"board", "empire", "millionaire"}  # the families whose result
 COLOUR_GROUP_KINDS = ("street", "brand")  # squares whose groups a player completes
 
 
+def has_board(runs: list[Results]) -> bool:
+    return all(r.manifest["edition"]["family"] in BOARD_FAMILIES for r in runs)
+
+
 def _one_board(runs: list[Results]) -> None:
     if not runs:
         raise AnalysisError("no runs to analyse")
@@ -184,31 +188,41 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
 
 
 def group_table(runs: list[Results]) -> pd.DataFrame:
-    """Per colour group: its price, landings and rent, and the win rate of players who held it complete
-    at the start of one of their turns before the first bankruptcy (so not merely collected from a
-    bankrupt player; Empire has none) against those who did not, with the difference controlled for
-    strategy (compared within each strategy, then averaged with weights n_with·n_without/(n_with+n_without)).
-    Ranked by that lift."""
-    _one_board(runs)
-    squares = square_table(runs)
-    groups = list(dict.fromkeys(squares[squares.kind.isin(COLOUR_GROUP_KINDS)].group))
+    """Per colour group: the win rate of players who held it complete at the start of one of their turns
+    before the first bankruptcy (so not merely collected from a bankrupt player; Empire and Deal have none)
+    against those who did not, with the difference controlled for strategy (compared within each strategy,
+    then averaged with weights n_with·n_without/(n_with+n_without)). Ranked by that lift. On a board, also
+    the group's price, landings, rent and payback; Monopoly Deal's groups are its colour sets."""
+    if not runs:
+        raise AnalysisError("no runs to analyse")
+    if has_board(runs):
+        squares = square_table(runs)
+        groups = list(dict.fromkeys(squares[squares.kind.isin(COLOUR_GROUP_KINDS)].group))
+    else:
+        groups = [c[len("held_"):] for c in runs[0].player_columns if c.startswith("held_")]
+        if any([c[len("held_"):] for c in r.player_columns if c.startswith("held_")] != groups for r in runs):
+            raise AnalysisError("the runs have different colour sets: analyse them one edition at a time")
+        squares = None
     rows = []
     for group in groups:
-        members = squares[squares.group == group]
         counts = _held_counts(runs, group)
-        lift = _stratified_difference(counts)
         with_wins, with_n = counts.with_wins.sum(), counts.with_n.sum()
         without_wins, without_n = counts.without_wins.sum(), counts.without_n.sum()
+        row = {"group": group}
+        if squares is not None:
+            members = squares[squares.group == group]
+            row.update({
+                "squares": len(members), "price": int(members.price.sum()),
+                "landing_share": members.landing_share.sum(), "rent_per_game": members.rent_per_game.sum(),
+                "payback_rounds": members.price.sum() / members.rent_per_owned_round.sum()
+                if members.rent_per_owned_round.sum() > 0 else math.nan})
         rows.append({
-            "group": group, "squares": len(members), "price": int(members.price.sum()),
-            "landing_share": members.landing_share.sum(), "rent_per_game": members.rent_per_game.sum(),
-            "payback_rounds": members.price.sum() / members.rent_per_owned_round.sum()
-            if members.rent_per_owned_round.sum() > 0 else math.nan,
+            **row,
             "held_share": with_n / (with_n + without_n) if with_n + without_n else math.nan,
             "held_player_games": with_n, "held_wins": with_wins,
             "win_rate_held": with_wins / with_n if with_n else math.nan,
             "win_rate_not_held": without_wins / without_n if without_n else math.nan,
-            **lift,
+            **_stratified_difference(counts),
         })
     frame = _with_interval(pd.DataFrame(rows), "held_wins", "held_player_games", prefix="held_")
     frame = _flag(frame)

@@ -227,6 +227,9 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
     import numpy as np
     with user_errors():
         loaded = load_edition(edition, variant, _overrides(overrides))
+        if loaded.family == "deal":
+            raise CliError(f"landing: {loaded.name} is a card game with no board: try `cards` or `properties` "
+                           f"(its colour sets)")
         if loaded.family not in ("board", "millionaire"):
             raise CliError(f"landing: the movement model covers the classic board's movement (classic, walking_dead, "
                            f"millionaire), not {loaded.name}; its landings are in `simulate --out` results "

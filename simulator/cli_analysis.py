@@ -89,9 +89,14 @@ def analysis_command(func):
 def properties(results, top, output_format, out, overwrite, **simulate_args):
     """Which properties and colour groups win: per square landings, rent per game, payback time and how
     often its first owner wins; per colour group the win rate of players who complete it against those
-    who do not, controlled for strategy. Reads RESULTS directories, or simulates first."""
+    who do not, controlled for strategy (Monopoly Deal: per colour set, with no board). Reads RESULTS
+    directories, or simulates first."""
     runs = _runs(results, {**simulate_args, "out": out, "overwrite": overwrite})
-    squares, groups = analysis.square_table(runs), analysis.group_table(runs)
+    groups = analysis.group_table(runs)
+    if not analysis.has_board(runs):
+        _emit([present.groups_table(groups)], {"groups": groups}, output_format)
+        return
+    squares = analysis.square_table(runs)
     squares_view = present.squares_table(squares)
     if top is not None:
         squares_view.rows = squares_view.rows[:top]
@@ -160,8 +165,8 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
 @variant_option
 @click.option("--set", "axes", multiple=True, metavar="PATH=V1,V2,...",
               help="A value to vary (one or two) or to fix (a single value): an edition path like --set of "
-                   "`simulate` (rules.start_cash=1000,1500,2000) or strategy.NAME.PARAM=... for a strategy "
-                   "parameter.")
+                   "`simulate` (rules.start_cash=1000,1500,2000), strategy.NAME.PARAM=... for a strategy "
+                   "parameter, or players=2,3,4,5 for the number of players.")
 @click.option("--players", "-p", default=4, show_default=True)
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME", help="Lineup (repeatable).")
 @click.option("--games", "-n", default=20_000, show_default=True, help="Games per point.")

@@ -111,13 +111,18 @@ def squares_table(frame: pd.DataFrame) -> Table:
 
 
 def groups_table(frame: pd.DataFrame) -> Table:
-    rows = [[str(r.rank), r.group, count(r.price), percent(r.landing_share, 1), number(r.rent_per_game, 0),
-             number(r.payback_rounds), percent(r.held_share), percent(r.win_rate_held), percent(r.win_rate_not_held),
-             points(r.lift), point_interval(r.lift_ci_low, r.lift_ci_high), verdict(r.significant, r.p_holm)]
-            for r in frame.itertuples()]
-    return Table("Colour groups ranked by the win-rate lift of completing them",
-                 ["rank", "group", "price", "landings", "rent/game", "payback rounds", "held by", "win rate held",
-                  "not held", "lift (same strategy)", "95% CI", "significant"], rows,
+    on_board = "price" in frame
+    rows = []
+    for r in frame.itertuples():
+        board = [count(r.price), percent(r.landing_share, 1), number(r.rent_per_game, 0),
+                 number(r.payback_rounds)] if on_board else []
+        rows.append([str(r.rank), r.group, *board, percent(r.held_share), percent(r.win_rate_held),
+                     percent(r.win_rate_not_held), points(r.lift), point_interval(r.lift_ci_low, r.lift_ci_high),
+                     verdict(r.significant, r.p_holm)])
+    board_headers = ["price", "landings", "rent/game", "payback rounds"] if on_board else []
+    return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the win-rate lift of completing them",
+                 ["rank", "group" if on_board else "set", *board_headers, "held by", "win rate held", "not held",
+                  "lift (same strategy)", "95% CI", "significant"], rows,
                  ["held: complete at the start of one of the player's turns, before any bankruptcy; lift: held minus "
                   "not held within each strategy, averaged over strategies", SIGNIFICANCE_NOTE])
 

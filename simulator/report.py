@@ -88,12 +88,13 @@ def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
     blocks.append(Block("table", present.length_table(analysis.length_table(runs))))
     blocks.append(Block("figure", plots.length_distribution(analysis.rounds_histogram(runs), "Game length"),
                         f"{prefix}_length.png"))
-    squares = analysis.square_table(runs)
-    blocks.append(Block("table", present.squares_table(squares)))
-    blocks.append(Block("figure", plots.board_heatmap(squares, "landing_share", "share of rolls ending there (%)",
-                                                      "Where rolls end"), f"{prefix}_landings.png"))
-    blocks.append(Block("figure", plots.board_heatmap(squares, "rent_per_game", "rent collected per game",
-                                                      "Rent collected per game"), f"{prefix}_rent.png"))
+    if analysis.has_board(runs):
+        squares = analysis.square_table(runs)
+        blocks.append(Block("table", present.squares_table(squares)))
+        blocks.append(Block("figure", plots.board_heatmap(squares, "landing_share", "share of rolls ending there (%)",
+                                                          "Where rolls end"), f"{prefix}_landings.png"))
+        blocks.append(Block("figure", plots.board_heatmap(squares, "rent_per_game", "rent collected per game",
+                                                          "Rent collected per game"), f"{prefix}_rent.png"))
     if all(r.has_frames for r in runs):
         groups = analysis.group_table(runs)
         blocks.append(Block("table", present.groups_table(groups)))

@@ -230,6 +230,16 @@ class Results:
             raise ResultsError(f"{self.label}: the {table} frame was not kept: run with keep_frames=True or --out")
         return pd.read_parquet(self.directory / table, columns=columns)
 
+    @property
+    def player_columns(self) -> list[str]:
+        """The columns of the per-player frame, without reading it."""
+        if self._players is not None:
+            return list(self._players.columns)
+        if self.directory is None:
+            raise ResultsError(f"{self.label}: the players frame was not kept: run with keep_frames=True or --out")
+        import pyarrow.dataset
+        return pyarrow.dataset.dataset(self.directory / "players", format="parquet").schema.names
+
     def games(self, columns: list[str] | None = None) -> pd.DataFrame:
         return self._frame("games", self._games, columns)
 

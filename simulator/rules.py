@@ -226,11 +226,11 @@ def load_edition(ref: str | Path, variant: str | None = None,
     return edition
 
 
-FAMILIES = ("board", "empire", "millionaire")  # the game families with an engine
+FAMILIES = ("board", "empire", "millionaire", "deal")  # the game families with an engine
 
 
 def compile_rules(edition: Edition):
-    """The arrays of the edition's engine: BoardRules, EmpireRules or MillionaireRules (all GameRules)."""
+    """The arrays of the edition's engine: BoardRules, EmpireRules, MillionaireRules or DealRules (all GameRules)."""
     if edition.family not in FAMILIES:
         raise EditionError(f"{edition.source}: edition.family: '{edition.family}' has no engine "
                            f"(known: {', '.join(FAMILIES)})")
@@ -240,6 +240,9 @@ def compile_rules(edition: Edition):
     if edition.family == "millionaire":
         from simulator.rules_millionaire import compile_millionaire
         return compile_millionaire(edition)
+    if edition.family == "deal":
+        from simulator.rules_deal import compile_deal
+        return compile_deal(edition)
     return compile_board(edition)
 
 

@@ -298,6 +298,7 @@ def tournament_plan(edition: Edition, board: GameRules, names: list[str], player
 
 
 STRATEGY_PREFIX = "strategy."
+PLAYERS_AXIS = "players"  # a sweep may vary the number of players (the first-player advantage by table size)
 
 
 def parse_axis(item: str) -> tuple[str, list]:
@@ -325,18 +326,22 @@ def parse_axis(item: str) -> tuple[str, list]:
 def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: list[tuple[str, list]],
                names: list[str], players: int, games: int, seed: int, **options) -> list[PlannedRun]:
     """One run per point of the grid of `axes`, each with the fixed `overrides`. Paths starting with
-    `strategy.NAME.` change a parameter of that strategy; the others change the edition like --set. Every point plays the same seed, so
-    points differ by their values and not by their luck (common random numbers)."""
+    `strategy.NAME.` change a parameter of that strategy, `players` the number of players; the others
+    change the edition like --set. Every point plays the same seed, so points differ by their values and
+    not by their luck (common random numbers)."""
     if not 1 <= len(axes) <= 2:
         raise RunError(f"a sweep varies one or two values: got {len(axes)} --set with several values")
     plan = []
     for index, values in enumerate(itertools.product(*[v for _, v in axes])):
         point = {path: value for (path, _), value in zip(axes, values)}
         settings = list(overrides) + list(point.items())   # fixed values, then the point's
-        edition_sets = [(p, v) for p, v in settings if not p.startswith(STRATEGY_PREFIX)]
+        edition_sets = [(p, v) for p, v in settings if not p.startswith(STRATEGY_PREFIX) and p != PLAYERS_AXIS]
         edition = load_edition(edition_ref, variant, edition_sets)
         board = compile_rules(edition)
-        lineup = resolve_lineup(edition, board, players, names)
+        table = dict(settings).get(PLAYERS_AXIS, players)
+        if isinstance(table, bool) or not isinstance(table, int):
+            raise RunError(f"--set players={table}: expected whole numbers of players")
+        lineup = resolve_lineup(edition, board, table, names)
         known = board.strategies.PARAMETERS
         for path, value in settings:
             if not path.startswith(STRATEGY_PREFIX):

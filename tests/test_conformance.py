@@ -8,7 +8,12 @@ Empire: money is conserved, every brand is on the board or in exactly its owner'
 and skyscrapers are all on their piles or in towers, each tower's height is the sum of its tiles, no cash
 is negative, every card is in its deck or a hand, and a winner's tower is full.
 Millionaire: the board family's checks, and every card in its deck, a hand or face down on an unowned
-property (never on an owned one), star levels in range, and a winner holding the winning cash."""
+property (never on an owned one), star levels in range, and a winner holding the winning cash.
+Deal: all 106 cards (212 with two decks) accounted for, each copy in one place (draw pile, discards, a
+hand, a bank or a table) and the draw pile holding exactly the copies placed in it; hand sizes, bank and
+table values and each set's cards and buildings agreeing with the copies; no property in a bank, every
+property in a set of its colours; houses and hotels one each on complete buildable sets, a hotel on a
+house; the winner holding the sets it needs; no hand above the limit after its turn."""
 import itertools
 
 import pytest
@@ -16,10 +21,11 @@ import pytest
 import strategies
 from simulator.engines import board_layout as L
 from simulator.engines import empire_layout as E
+from simulator.engines import deal_layout as D
 from simulator.engines import millionaire_layout as M
 from simulator.rules import builtin_editions, compile_rules, load_edition
 from simulator.runner import RunSpec, run
-from tests.helpers import EmpireTable, MillionaireTable, Table
+from tests.helpers import DealTable, EmpireTable, MillionaireTable, Table
 
 CASES = [(name, variant) for name in builtin_editions() for variant in [None, *load_edition(name).variants]]
 STRATEGY_CASES = [(name, variant, s.name) for name, variant in CASES
@@ -63,6 +69,9 @@ OPTION_GRIDS = {
                      "rules.group_rent_requires_unmortgaged": [False, True], "rules.auctions": [True, False],
                      "rules.trading": [True, False]},
                     ("upgrade_at_once", "build_first", "sprinter", "random")),
+    "deal": ({"rules.just_say_no_costs_play": [True, False], "rules.double_rent_stacks": [True, False],
+              "rules.wild_moves": ["rulebook", "free", "costs_play"], "rules.empty_draw_pile": ["reshuffle", "stop"]},
+             ("bank_first", "rush_properties", "late_attacker", "random")),
 }
 OPTION_CASES = [(name, list(zip(options, values))) for name, (options, _) in OPTION_GRIDS.items()
                 for values in itertools.product(*options.values())]
@@ -133,6 +142,38 @@ def test_millionaire_checking_mode_detects_each_broken_invariant(corrupt, flag):
     table = MillionaireTable()
     table.lay_fortune("Red 1", "steal")
     table.lay_fortune("Red 2", "windfall_50")
+    assert table.violations() == 0
+    corrupt(table)
+    assert table.violations() & flag
+
+
+def _deal_table_in_play() -> DealTable:
+    table = DealTable()
+    table.place(0, "table", "brown", "brown")
+    table.place(0, "table", "house", colour="brown")
+    table.place(0, "bank", "money_5")
+    table.place(1, "hand", "sly_deal")
+    return table
+
+
+def _deal_copy(table: DealTable, player: int, zone: int, card_id: str) -> int:
+    return next(k for k in range(len(table.loc)) if table.loc[k, D.LOC_OWNER] == player
+                and table.loc[k, D.LOC_ZONE] == zone and table.board.card_ids[table.board.deck[k]] == card_id)
+
+
+@pytest.mark.parametrize("corrupt,flag", [
+    (lambda t: t.pile.__setitem__(t.gs[D.GS_HEAD] + 1, t.pile[t.gs[D.GS_HEAD]]), D.V_CARDS),
+    (lambda t: t.loc.__setitem__((_deal_copy(t, 1, D.Z_HAND, "sly_deal"), D.LOC_ZONE), D.Z_DRAW), D.V_CARDS),
+    (lambda t: t.pl.__setitem__((0, D.PL_BANK), 7), D.V_COUNTS),
+    (lambda t: t.tab.__setitem__((0, D.T_CARDS, 1), 1), D.V_COUNTS),
+    (lambda t: t.loc.__setitem__((_deal_copy(t, 0, D.Z_TABLE, "brown"), D.LOC_SET), 2), D.V_PLACE),
+    (lambda t: t.place(1, "table", "hotel", colour="light_blue"), D.V_BUILDINGS),
+    (lambda t: t.gs.__setitem__(D.GS_WINNER, 0), D.V_WINNER),
+    (lambda t: t.place(0, "hand", *["money_1"] * 6, "money_2", "money_2"), D.V_HAND),
+])
+def test_deal_checking_mode_detects_each_broken_invariant(corrupt, flag):
+    """The Deal checks can fail: each corrupted state raises its own flag, and a sound one raises none."""
+    table = _deal_table_in_play()
     assert table.violations() == 0
     corrupt(table)
     assert table.violations() & flag

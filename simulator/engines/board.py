@@ -1056,12 +1056,7 @@ def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, e
     rank above those out (later out first) and among themselves by `score`, ties to the earlier seat;
     `worth` is reported as net worth. Shared by the engines over this family's economy."""
     n = pl.shape[0]
-    game_row[GM_WINNER] = winner
-    game_row[GM_TURNS] = bank[B_TURN]
-    game_row[GM_ROUNDS] = bank[B_ROUND] + (1 if end != END_TURN_CAP else 0)
-    game_row[GM_END] = end
-    game_row[GM_VIOLATIONS] = violations
-    game_row[GM_ROTATION] = rotation
+    write_game_row(game_row, bank, winner, end, end != END_TURN_CAP, violations, rotation)
     top = hotel_level(rules)
     for i in range(n):
         rank = 1
@@ -1106,6 +1101,18 @@ def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, e
 
 
 @njit(cache=True)
+def write_game_row(game_row, bank, winner, end, finished, violations, rotation):
+    """A game's output row. `bank`'s turn and round columns are this family's (every engine keeps them
+    there); a finished game counts the round it ended in."""
+    game_row[GM_WINNER] = winner
+    game_row[GM_TURNS] = bank[B_TURN]
+    game_row[GM_ROUNDS] = bank[B_ROUND] + (1 if finished else 0)
+    game_row[GM_END] = end
+    game_row[GM_VIOLATIONS] = violations
+    game_row[GM_ROTATION] = rotation
+
+
+@njit(cache=True)
 def record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg):
     """Fold one game into the per-square and per-card sums (winner -1: the turn cap ended it). Shared
     with the other board-game engines, whose ownership, round and rank columns are the same."""
@@ -1123,6 +1130,13 @@ def record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg):
             sq_agg[s, SA_FIRST_OWNED] += 1
             if own[s, O_FIRST_OWNER] == winner:
                 sq_agg[s, SA_FIRST_OWNER_WON] += 1
+    record_card_aggregates(winner, draws, player_rows, card_agg)
+
+
+@njit(cache=True)
+def record_card_aggregates(winner, draws, player_rows, card_agg):
+    """Fold one game's draws into the per-card sums (winner -1: the turn cap ended it). Shared by every
+    engine, whose rank column is the same."""
     for c in range(draws.shape[1]):
         for i in range(draws.shape[0]):
             card_agg[c, CA_DRAWS] += draws[i, c]

@@ -10,15 +10,14 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board import (
-    bank_pays, card_accounted_for, clearing_price, draw, next_seat, record_aggregates, roll, seat_lineup,
+    bank_pays, card_accounted_for, clearing_price, draw, next_seat, record_aggregates, roll, seat_lineup, write_game_row,
     set_owner,
     shuffle_decks, to_bottom,
 )
 from simulator.engines.empire_layout import (
-    ADVANCE_TO, B_COLUMNS, B_NET, B_ROUND, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
+    ADVANCE_TO, B_COLUMNS, B_NET, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
     CARD, CHARGE_PLAYER, COLLECT_TOWER_VALUE, CRASH, DQ_CARDS, EACH_PLAYER, END_TOWER_FULL,
-    END_TURN_CAP, FREE_PARKING, FREE_UTILITY, GET_OUT_OF_JAIL, GM_END, GM_ROTATION, GM_ROUNDS,
-    GM_TURNS, GM_VIOLATIONS, GM_WINNER, GO_TO_JAIL, GO_TO_JAIL_CARD, JUST_SAY_NO, MOVE, MOVE_ANYWHERE, N_PARAMS,
+    END_TURN_CAP, FREE_PARKING, FREE_UTILITY, GET_OUT_OF_JAIL, GO_TO_JAIL, GO_TO_JAIL_CARD, JUST_SAY_NO, MOVE, MOVE_ANYWHERE, N_PARAMS,
     O_COLUMNS, O_FIRST_OWNER, O_OWNER, O_STOCK, PL_BLOCKED, PL_BONUS_GIVEN, PL_CARDS_PLAYED,
     PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_HEIGHT, PL_JAIL, PL_JAIL_TURNS, PL_LOST, PL_POS, PL_RENT_IN,
     PL_RENT_OUT, PL_SKYSCRAPERS_BOUGHT, PL_SWAPS, PL_TILES, PO_BLOCKED, PO_BRANDS, PO_CARDS_PLAYED, PO_CASH,
@@ -641,12 +640,8 @@ def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rot
             sq_agg, card_agg):
     n = pl.shape[0]
     winner = bank[B_WINNER]
-    game_row[GM_WINNER] = winner
-    game_row[GM_TURNS] = bank[B_TURN]
-    game_row[GM_ROUNDS] = bank[B_ROUND] + (1 if winner >= 0 else 0)
-    game_row[GM_END] = END_TOWER_FULL if winner >= 0 else END_TURN_CAP
-    game_row[GM_VIOLATIONS] = violations
-    game_row[GM_ROTATION] = rotation
+    write_game_row(game_row, bank, winner, END_TOWER_FULL if winner >= 0 else END_TURN_CAP, winner >= 0, violations,
+                   rotation)
     for i in range(n):
         # The winner first; then the taller tower, the richer player, the earlier seat.
         rank = 1

@@ -1,0 +1,451 @@
+"""The compiled decisions of the Monopoly Deal strategies.
+
+One heuristic, its behaviour set by the seat's parameter row `prm[p]` (layout:
+simulator/engines/deal_layout.py, meaning: strategies/deal.py). It scores every way to play every card in
+hand by its immediate gain and plays the best, while the best is worth a play. Gains are in millions (M):
+money counts its value; a table is worth its `potential` (how near its sets are to complete, and the
+complete sets to the win), so laying, taking and giving away properties compare with money.
+"""
+import numpy as np
+from numba import njit
+
+from simulator.engines.deal_layout import (
+    B_ROUND, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR,
+    DOUBLE_RENT, FORCED_DEAL, G_SIZE, GS_PLAYS_LEFT, HOTEL, HOUSE, JUST_SAY_NO, LOC_OWNER, LOC_SET, LOC_ZONE,
+    MONEY, P_ATTACK_FROM_ROUND, P_ATTACK_WEIGHT, P_BANK_TARGET, P_BANK_URGENCY, P_BANK_WEIGHT, P_BUILD_WEIGHT,
+    P_DENY_WEIGHT, P_HOLD_JUST_SAY_NO, P_MIN_GAIN, P_PROPERTY_WEIGHT, P_RANDOMNESS, PASS_GO, PL_BANK, PROPERTY,
+    R_DOUBLE_RENT_STACKS, R_SETS_TO_WIN, RENT, T_BONUS, T_CARDS, T_HOTEL, T_NATURAL, Z_BANK, Z_HAND,
+    Z_TABLE,
+)
+from simulator.engines.deal_state import can_build, complete, complete_sets, count_in_hand, fits, is_wild, payable, rent_of
+from simulator.rng import below, happens
+
+NO = -1e18                # an option that cannot be played
+SET_WORTH = 8.0           # a complete set
+PART_WORTH = 5.0          # a set one card short of complete is worth PART_WORTH * (share held)^2
+PAIR_WORTH = 4.0          # each pair of complete sets (the second set, then the third, near the win)
+WIN_WORTH = 1000.0
+PASS_GO_GAIN = 3.0        # two cards drawn, with plays left to use them
+ACTION_BANK_SHARE = 0.5   # banking an action card gives up its action: half the gain of money
+
+# The choice an evaluation makes, written to `choice` for the engine to carry out
+CH_SET = 0          # the set a property is laid in, a rent charges, a building stands on, a Deal Breaker takes
+CH_VICTIM = 1       # the player an action is aimed at, -1 for every opponent
+CH_TAKE = 2         # the copy a Sly Deal or Forced Deal takes
+CH_GIVE = 3         # the copy a Forced Deal gives
+CH_DOUBLES = 4      # Double The Rent cards played with a rent
+CH_COLUMNS = 5
+
+
+@njit(cache=True)
+def potential(groups, rules, tab, p):
+    """What p's table is worth toward the win."""
+    total = 0.0
+    sets = 0
+    for s in range(groups.shape[0]):
+        size = groups[s, G_SIZE]
+        n = min(tab[p, T_CARDS, s], size)
+        if n == 0:
+            continue
+        if complete(groups, tab, p, s):
+            sets += 1
+            total += SET_WORTH + 0.5 * tab[p, T_BONUS, s]
+        else:
+            share = n / size
+            total += PART_WORTH * share * share * (1.0 if tab[p, T_NATURAL, s] > 0 else 0.5)
+    if sets >= rules[R_SETS_TO_WIN]:
+        return total + WIN_WORTH
+    return total + PAIR_WORTH * sets * (sets - 1) / 2
+
+
+@njit(cache=True)
+def _shift(cards, tab, p, c, s, d):
+    tab[p, T_CARDS, s] += d
+    if cards[c, C_ANY] == 0:
+        tab[p, T_NATURAL, s] += d
+
+
+@njit(cache=True)
+def placing_gain(cards, groups, rules, tab, p, c, s):
+    """What laying property card c in set s adds to p's potential."""
+    before = potential(groups, rules, tab, p)
+    _shift(cards, tab, p, c, s, 1)
+    after = potential(groups, rules, tab, p)
+    _shift(cards, tab, p, c, s, -1)
+    return after - before
+
+
+@njit(cache=True)
+def removal_loss(cards, groups, rules, tab, q, c, s):
+    """What losing property card c from its set s takes from q's potential."""
+    before = potential(groups, rules, tab, q)
+    _shift(cards, tab, q, c, s, -1)
+    after = potential(groups, rules, tab, q)
+    _shift(cards, tab, q, c, s, 1)
+    return before - after
+
+
+@njit(cache=True)
+def best_set(cards, groups, rules, tab, p, c):
+    """The set p would lay property card c in (the one it adds most to), and the gain."""
+    best = -1
+    gain = NO
+    for s in range(groups.shape[0]):
+        if fits(cards, c, s):
+            g = placing_gain(cards, groups, rules, tab, p, c, s)
+            if g > gain:
+                best, gain = s, g
+    return best, gain
+
+
+@njit(cache=True)
+def _weighted(gain, weight):
+    """A gain under a strategy's weight; a win is a win whatever the weights."""
+    return gain if gain >= WIN_WORTH / 2 else gain * weight
+
+
+@njit(cache=True)
+def set_taking_gain(groups, rules, tab, p, q, s):
+    """Deal Breaker on q's complete set s: p's gain and q's loss of potential (the cards that are not the
+    any-colour wild go first, with the set's buildings)."""
+    size = groups[s, G_SIZE]
+    natural = min(tab[q, T_NATURAL, s], size)
+    bonus = tab[q, T_BONUS, s]
+    mine = potential(groups, rules, tab, p)
+    theirs = potential(groups, rules, tab, q)
+    _shift_set(tab, p, q, s, size, natural, bonus)
+    gain = potential(groups, rules, tab, p) - mine
+    loss = theirs - potential(groups, rules, tab, q)
+    _shift_set(tab, q, p, s, size, natural, bonus)
+    return gain, loss
+
+
+@njit(cache=True)
+def _shift_set(tab, to, source, s, size, natural, bonus):
+    for column, amount in ((T_CARDS, size), (T_NATURAL, natural), (T_BONUS, bonus)):
+        tab[to, column, s] += amount
+        tab[source, column, s] -= amount
+
+
+@njit(cache=True)
+def takeable(cards, deck, groups, loc, tab, k, p):
+    """Can a Sly Deal or Forced Deal of p take copy k: a property on a rival's table, not in a complete set?"""
+    q = loc[k, LOC_OWNER]
+    return (loc[k, LOC_ZONE] == Z_TABLE and q != p and cards[deck[k], C_EFFECT] == PROPERTY
+            and not complete(groups, tab, q, loc[k, LOC_SET]))
+
+
+@njit(cache=True)
+def _best_take(cards, deck, groups, rules, loc, tab, prm, p, choice):
+    """The rival property p most wants (its gain plus the rival's loss, weighed by deny_weight)."""
+    best = NO
+    for k in range(loc.shape[0]):
+        if not takeable(cards, deck, groups, loc, tab, k, p):
+            continue
+        c = deck[k]
+        s, gain = best_set(cards, groups, rules, tab, p, c)
+        gain += prm[p, P_DENY_WEIGHT] * removal_loss(cards, groups, rules, tab, loc[k, LOC_OWNER], c, loc[k, LOC_SET])
+        if gain > best:
+            best = gain
+            choice[CH_TAKE] = k
+            choice[CH_VICTIM] = loc[k, LOC_OWNER]
+            choice[CH_SET] = s
+    return best
+
+
+@njit(cache=True)
+def _least_missed(cards, deck, groups, rules, loc, tab, p):
+    """p's property it would miss least, not in a complete set: (copy, loss), (-1, NO) when none."""
+    best = -1
+    least = -NO
+    for k in range(loc.shape[0]):
+        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != p or cards[deck[k], C_EFFECT] != PROPERTY:
+            continue
+        if complete(groups, tab, p, loc[k, LOC_SET]):
+            continue
+        loss = removal_loss(cards, groups, rules, tab, p, deck[k], loc[k, LOC_SET]) + 0.1 * cards[deck[k], C_VALUE]
+        if loss < least:
+            best, least = k, loss
+    return best, least
+
+
+@njit(cache=True)
+def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
+    """The best rent card c can charge: colour, victim and Double The Rent cards played with it."""
+    n = pl.shape[0]
+    doubles = count_in_hand(cards, deck, loc, p, DOUBLE_RENT)
+    doubles = min(doubles, gs[GS_PLAYS_LEFT] - 1)
+    if rules[R_DOUBLE_RENT_STACKS] == 0:
+        doubles = min(doubles, 1)
+    best = NO
+    for s in range(groups.shape[0]):
+        if not fits(cards, c, s):
+            continue
+        base = rent_of(groups, tab, p, s)
+        if base == 0:
+            continue
+        for u in range(doubles + 1):
+            amount = base << u
+            victim = -1
+            collected = 0
+            for q in range(n):
+                if q == p:
+                    continue
+                due = min(amount, payable(pl, q))
+                if cards[c, C_EACH] == 1:
+                    collected += due
+                elif due > collected:
+                    collected, victim = due, q
+            gain = collected * prm[p, P_ATTACK_WEIGHT] - u * prm[p, P_BANK_WEIGHT]
+            if gain > best:
+                best = gain
+                choice[CH_SET] = s
+                choice[CH_VICTIM] = victim
+                choice[CH_DOUBLES] = u
+    return best
+
+
+@njit(cache=True)
+def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
+    effect = cards[c, C_EFFECT]
+    n = pl.shape[0]
+    if effect == PASS_GO:
+        return PASS_GO_GAIN if gs[GS_PLAYS_LEFT] >= 2 else 1.0
+    if effect == HOUSE or effect == HOTEL:
+        best = NO
+        for s in range(groups.shape[0]):
+            if can_build(cards, groups, tab, p, s, c):
+                gain = cards[c, C_AMOUNT] * prm[p, P_BUILD_WEIGHT] + 0.01 * rent_of(groups, tab, p, s)
+                if gain > best:
+                    best = gain
+                    choice[CH_SET] = s
+        return best
+    if effect == JUST_SAY_NO or effect == DOUBLE_RENT:
+        return NO  # played only in answer to an action, or with a rent
+    if gs[B_ROUND] < prm[p, P_ATTACK_FROM_ROUND]:
+        return NO
+    weight = prm[p, P_ATTACK_WEIGHT]
+    if effect == RENT:
+        return _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
+    if effect == BIRTHDAY:
+        collected = 0
+        for q in range(n):
+            if q != p:
+                collected += min(cards[c, C_AMOUNT], payable(pl, q))
+        choice[CH_VICTIM] = -1
+        return collected * weight if collected > 0 else NO
+    if effect == DEBT_COLLECTOR:
+        best = 0
+        for q in range(n):
+            if q != p and min(cards[c, C_AMOUNT], payable(pl, q)) > best:
+                best = min(cards[c, C_AMOUNT], payable(pl, q))
+                choice[CH_VICTIM] = q
+        return best * weight if best > 0 else NO
+    if effect == DEAL_BREAKER:
+        best = NO
+        for q in range(n):
+            for s in range(groups.shape[0]):
+                if q == p or not complete(groups, tab, q, s):
+                    continue
+                gain, loss = set_taking_gain(groups, rules, tab, p, q, s)
+                value = _weighted(gain + prm[p, P_DENY_WEIGHT] * loss, weight)
+                if value > best:
+                    best = value
+                    choice[CH_VICTIM] = q
+                    choice[CH_SET] = s
+        return best
+    best = _best_take(cards, deck, groups, rules, loc, tab, prm, p, choice)
+    if best == NO:
+        return NO
+    if effect == FORCED_DEAL:
+        give, loss = _least_missed(cards, deck, groups, rules, loc, tab, p)
+        if give < 0:
+            return NO
+        choice[CH_GIVE] = give
+        best -= loss
+    return _weighted(best, weight)
+
+
+@njit(cache=True)
+def banking_gain(cards, pl, prm, p, c):
+    """What putting card c in p's bank is worth to p."""
+    value = cards[c, C_VALUE]
+    if value == 0 or cards[c, C_EFFECT] == PROPERTY:
+        return NO
+    if cards[c, C_EFFECT] == JUST_SAY_NO and prm[p, P_HOLD_JUST_SAY_NO] >= 1.0:
+        return NO
+    urgency = prm[p, P_BANK_URGENCY] if pl[p, PL_BANK] < prm[p, P_BANK_TARGET] else 1.0
+    gain = value * prm[p, P_BANK_WEIGHT] * urgency
+    return gain if cards[c, C_EFFECT] == MONEY else gain * ACTION_BANK_SHARE
+
+
+@njit(cache=True)
+def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, choice):
+    """The gain of playing copy k from p's hand: into the bank, or for what it is (laid, or its action)."""
+    c = deck[k]
+    if bank:
+        return banking_gain(cards, pl, prm, p, c)
+    if cards[c, C_EFFECT] == PROPERTY:
+        s, gain = best_set(cards, groups, rules, tab, p, c)
+        choice[CH_SET] = s
+        return _weighted(gain, prm[p, P_PROPERTY_WEIGHT])
+    return _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
+
+
+@njit(cache=True)
+def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch):
+    """The copy p plays next and whether into its bank: (-1, False) to stop. With probability
+    `randomness` the play is any legal one. `choice` gets the play's targets; `scratch` is room for them
+    while options are compared."""
+    best_k = -1
+    best_bank = False
+    best = NO
+    legal = 0
+    wild = happens(rng, prm[p, P_RANDOMNESS])
+    for k in range(loc.shape[0]):
+        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p:
+            continue
+        for bank in (False, True):
+            scratch[:] = -1
+            scratch[CH_DOUBLES] = 0
+            gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, scratch)
+            if gain == NO:
+                continue
+            legal += 1
+            if wild:
+                take = below(rng, legal) == 0
+            else:
+                take = gain > best
+            if take:
+                best, best_k, best_bank = gain, k, bank
+                choice[:] = scratch[:]
+    if best_k >= 0 and not wild and best < prm[p, P_MIN_GAIN]:
+        return -1, False
+    return best_k, best_bank
+
+
+@njit(cache=True)
+def _first_note(cards, deck, notes, due):
+    """The first note of the cheaper way to pay `due` from these notes: the smallest note that covers it,
+    or the largest notes below it one after another (then the smallest that covers the rest)."""
+    over = -1
+    for k in notes:
+        value = cards[deck[k], C_VALUE]
+        if value >= due and (over < 0 or value < cards[deck[over], C_VALUE]):
+            over = k
+    used = np.zeros(notes.shape[0], dtype=np.bool_)
+    remaining = due
+    first = -1
+    while remaining > 0:
+        pick = -1
+        for i in range(notes.shape[0]):  # the largest note not above what remains
+            value = cards[deck[notes[i]], C_VALUE]
+            if not used[i] and value <= remaining and (pick < 0 or value > cards[deck[notes[pick]], C_VALUE]):
+                pick = i
+        if pick < 0:
+            for i in range(notes.shape[0]):  # else the smallest that covers it
+                value = cards[deck[notes[i]], C_VALUE]
+                if not used[i] and (pick < 0 or value < cards[deck[notes[pick]], C_VALUE]):
+                    pick = i
+        if pick < 0:
+            break
+        used[pick] = True
+        remaining -= cards[deck[notes[pick]], C_VALUE]
+        if first < 0:
+            first = notes[pick]
+    if over >= 0 and cards[deck[over], C_VALUE] - due <= -remaining:
+        return over
+    return first
+
+
+@njit(cache=True)
+def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due):
+    """The next card q pays a debt of `due` with (the payer chooses): from the bank first, overpaying as
+    little as it can; then from the table, what it misses least for the value. -1 when q has nothing of
+    value left."""
+    if pl[q, PL_BANK] > 0:
+        notes = np.zeros(pl[q, PL_BANK], dtype=np.int64)  # copies in the bank (each is worth 1M at least)
+        n = 0
+        for k in range(loc.shape[0]):
+            if loc[k, LOC_ZONE] == Z_BANK and loc[k, LOC_OWNER] == q:
+                notes[n] = k
+                n += 1
+        return _first_note(cards, deck, notes[:n], due)
+    best = -1
+    best_score = -NO
+    for k in range(loc.shape[0]):
+        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != q:
+            continue
+        c = deck[k]
+        value = cards[c, C_VALUE]
+        if value == 0:
+            continue
+        s = loc[k, LOC_SET]
+        if cards[c, C_EFFECT] == PROPERTY:
+            loss = removal_loss(cards, groups, rules, tab, q, c, s)
+        elif cards[c, C_EFFECT] == HOUSE and tab[q, T_HOTEL, s] > 0:
+            continue  # the hotel goes first: a hotel stands only on a house
+        else:
+            loss = 0.5 * cards[c, C_AMOUNT]
+        score = 2.0 * loss + (value - due if value >= due else 0.5 * (due - value))
+        if score < best_score:
+            best, best_score = k, score
+    return best
+
+
+@njit(cache=True)
+def says_no(prm, q, loss, threshold_column):
+    """Does q answer an action costing it `loss` with a Just Say No it holds?"""
+    return loss >= prm[q, threshold_column]
+
+
+@njit(cache=True)
+def least_kept(cards, deck, loc, p):
+    """The card p puts back under the pile first when its hand is over the limit."""
+    best = -1
+    least = -NO
+    for k in range(loc.shape[0]):
+        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p:
+            continue
+        c = deck[k]
+        effect = cards[c, C_EFFECT]
+        keep = float(cards[c, C_VALUE])
+        if effect == PROPERTY:
+            keep += 5.0
+        elif effect == JUST_SAY_NO or effect == DEAL_BREAKER:
+            keep += 10.0
+        elif effect != MONEY:
+            keep += 1.0
+        if keep < least:
+            best, least = k, keep
+    return best
+
+
+@njit(cache=True)
+def wild_move(cards, deck, groups, rules, loc, tab, p, only_set, need_set):
+    """The move of one of p's wilds to another of its colours that adds most to p's potential (when
+    `need_set`, only one that completes a set more): (copy, new set), (-1, -1) when none helps. With
+    only_set >= 0, only wilds laid in that set may move."""
+    best_k, best_s = -1, -1
+    best = 1e-9
+    for k in range(loc.shape[0]):
+        c = deck[k]
+        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != p or not is_wild(cards, c):
+            continue
+        s = loc[k, LOC_SET]
+        if only_set >= 0 and s != only_set:
+            continue
+        sets_before = complete_sets(groups, tab, p)
+        before = potential(groups, rules, tab, p)
+        _shift(cards, tab, p, c, s, -1)
+        for t in range(groups.shape[0]):
+            if t == s or not fits(cards, c, t):
+                continue
+            _shift(cards, tab, p, c, t, 1)
+            gain = potential(groups, rules, tab, p) - before
+            sets_after = complete_sets(groups, tab, p)
+            _shift(cards, tab, p, c, t, -1)
+            if gain > best and (not need_set or sets_after > sets_before):
+                best_k, best_s, best = k, t, gain
+        _shift(cards, tab, p, c, s, 1)
+    return best_k, best_s
