@@ -37,25 +37,40 @@ CH_DOUBLES = 4      # Double The Rent cards played with a rent
 CH_COLUMNS = 5
 
 
+# A table's *potential* (what it is worth toward the win) is the sum of a term per set and a term for the
+# number of complete sets; a change to one set changes only its own term and, maybe, the count's, so
+# every gain below is computed from the one set it touches (the turn loop asks for thousands a game).
+
+
 @njit(cache=True)
-def potential(groups, rules, tab, p):
-    """What p's table is worth toward the win."""
-    total = 0.0
-    sets = 0
-    for s in range(groups.shape[0]):
-        size = groups[s, G_SIZE]
-        n = min(tab[p, T_CARDS, s], size)
-        if n == 0:
-            continue
-        if complete(groups, tab, p, s):
-            sets += 1
-            total += SET_WORTH + 0.5 * tab[p, T_BONUS, s]
-        else:
-            share = n / size
-            total += PART_WORTH * share * share * (1.0 if tab[p, T_NATURAL, s] > 0 else 0.5)
+def _set_term(size, cards_laid, natural, bonus):
+    """One set's share of the potential, and whether it is complete."""
+    n = min(cards_laid, size)
+    if n <= 0:
+        return 0.0, 0
+    if cards_laid >= size and natural > 0:
+        return SET_WORTH + 0.5 * bonus, 1
+    share = n / size
+    return PART_WORTH * share * share * (1.0 if natural > 0 else 0.5), 0
+
+
+@njit(cache=True)
+def _sets_term(rules, sets):
     if sets >= rules[R_SETS_TO_WIN]:
-        return total + WIN_WORTH
-    return total + PAIR_WORTH * sets * (sets - 1) / 2
+        return WIN_WORTH
+    return PAIR_WORTH * sets * (sets - 1) / 2
+
+
+@njit(cache=True)
+def potential_change(groups, rules, tab, p, s, d_cards, d_natural, d_bonus):
+    """How p's potential changes when its set s gains d_cards cards (d_natural of them not the any-colour
+    wild) and d_bonus of building rent (negative: loses them)."""
+    size = groups[s, G_SIZE]
+    before, was = _set_term(size, tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s])
+    after, now = _set_term(size, tab[p, T_CARDS, s] + d_cards, tab[p, T_NATURAL, s] + d_natural,
+                           tab[p, T_BONUS, s] + d_bonus)
+    sets = complete_sets(groups, tab, p)
+    return after - before + _sets_term(rules, sets - was + now) - _sets_term(rules, sets)
 
 
 @njit(cache=True)
@@ -68,21 +83,13 @@ def _shift(cards, tab, p, c, s, d):
 @njit(cache=True)
 def placing_gain(cards, groups, rules, tab, p, c, s):
     """What laying property card c in set s adds to p's potential."""
-    before = potential(groups, rules, tab, p)
-    _shift(cards, tab, p, c, s, 1)
-    after = potential(groups, rules, tab, p)
-    _shift(cards, tab, p, c, s, -1)
-    return after - before
+    return potential_change(groups, rules, tab, p, s, 1, 1 - cards[c, C_ANY], 0)
 
 
 @njit(cache=True)
 def removal_loss(cards, groups, rules, tab, q, c, s):
     """What losing property card c from its set s takes from q's potential."""
-    before = potential(groups, rules, tab, q)
-    _shift(cards, tab, q, c, s, -1)
-    after = potential(groups, rules, tab, q)
-    _shift(cards, tab, q, c, s, 1)
-    return before - after
+    return -potential_change(groups, rules, tab, q, s, -1, cards[c, C_ANY] - 1, 0)
 
 
 @njit(cache=True)
@@ -111,20 +118,8 @@ def set_taking_gain(groups, rules, tab, p, q, s):
     size = groups[s, G_SIZE]
     natural = min(tab[q, T_NATURAL, s], size)
     bonus = tab[q, T_BONUS, s]
-    mine = potential(groups, rules, tab, p)
-    theirs = potential(groups, rules, tab, q)
-    _shift_set(tab, p, q, s, size, natural, bonus)
-    gain = potential(groups, rules, tab, p) - mine
-    loss = theirs - potential(groups, rules, tab, q)
-    _shift_set(tab, q, p, s, size, natural, bonus)
-    return gain, loss
-
-
-@njit(cache=True)
-def _shift_set(tab, to, source, s, size, natural, bonus):
-    for column, amount in ((T_CARDS, size), (T_NATURAL, natural), (T_BONUS, bonus)):
-        tab[to, column, s] += amount
-        tab[source, column, s] -= amount
+    return (potential_change(groups, rules, tab, p, s, size, natural, bonus),
+            -potential_change(groups, rules, tab, q, s, -size, -natural, -bonus))
 
 
 @njit(cache=True)
@@ -295,16 +290,18 @@ def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, c
 @njit(cache=True)
 def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch):
     """The copy p plays next and whether into its bank: (-1, False) to stop. With probability
-    `randomness` the play is any legal one. `choice` gets the play's targets; `scratch` is room for them
+    `randomness` the play is any legal one (of the distinct cards in hand). `choice` gets the play's targets; `scratch` is room for them
     while options are compared."""
     best_k = -1
     best_bank = False
     best = NO
     legal = 0
     wild = happens(rng, prm[p, P_RANDOMNESS])
+    seen = np.zeros(cards.shape[0], dtype=np.bool_)  # copies of one card play alike: one is scored
     for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p:
+        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p or seen[deck[k]]:
             continue
+        seen[deck[k]] = True
         for bank in (False, True):
             scratch[:] = -1
             scratch[CH_DOUBLES] = 0
@@ -436,13 +433,13 @@ def wild_move(cards, deck, groups, rules, loc, tab, p, only_set, need_set):
         if only_set >= 0 and s != only_set:
             continue
         sets_before = complete_sets(groups, tab, p)
-        before = potential(groups, rules, tab, p)
+        lifted = -removal_loss(cards, groups, rules, tab, p, c, s)
         _shift(cards, tab, p, c, s, -1)
         for t in range(groups.shape[0]):
             if t == s or not fits(cards, c, t):
                 continue
+            gain = lifted + placing_gain(cards, groups, rules, tab, p, c, t)
             _shift(cards, tab, p, c, t, 1)
-            gain = potential(groups, rules, tab, p) - before
             sets_after = complete_sets(groups, tab, p)
             _shift(cards, tab, p, c, t, -1)
             if gain > best and (not need_set or sets_after > sets_before):
