@@ -34,3 +34,9 @@ monopoly-mc sweep --edition millionaire --set strategy.upgrade_at_once.upgrade_f
 monopoly-mc report "$data/millionaire" "$data/millionaire_tournament" "$data/millionaire_upgrade_cost" \
     "$data/millionaire_upgrade_when" --out reports/millionaire.md \
     --title "Monopoly Millionaire: is climbing to five stars worth it, and when?" --summary reports/millionaire_summary.md
+monopoly-mc simulate --edition deal --games 200000 --seed 7 --out "$data/deal" --overwrite --no-progress
+monopoly-mc tournament --edition deal --games 100000 --seed 7 --out "$data/deal_tournament" --overwrite --no-progress
+monopoly-mc sweep --edition deal --set decks.deal.cards.deal_breaker.count=0,1,2,3,4 --games 50000 --seed 7 \
+    --out "$data/deal_breakers" --overwrite --no-progress
+monopoly-mc sweep --edition deal --set players=2,3,4,5 --games 50000 --seed 7 --out "$data/deal_players" \
+    --overwrite --no-progress

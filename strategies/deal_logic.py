@@ -181,16 +181,14 @@ def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
             continue
         for u in range(doubles + 1):
             amount = base << u
-            victim = -1
-            collected = 0
-            for q in range(n):
-                if q == p:
-                    continue
-                due = min(amount, payable(pl, q))
-                if cards[c, C_EACH] == 1:
-                    collected += due
-                elif due > collected:
-                    collected, victim = due, q
+            if cards[c, C_EACH] == 1:
+                victim = -1
+                collected = 0
+                for q in range(n):
+                    if q != p:
+                        collected += min(amount, payable(pl, q))
+            else:
+                victim, collected = target_for(groups, tab, pl, p, amount)
             gain = collected * prm[p, P_ATTACK_WEIGHT] - u * prm[p, P_BANK_WEIGHT]
             if gain > best:
                 best = gain
@@ -198,6 +196,23 @@ def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
                 choice[CH_VICTIM] = victim
                 choice[CH_DOUBLES] = u
     return best
+
+
+@njit(cache=True)
+def target_for(groups, tab, pl, p, amount):
+    """The rival p demands `amount` of, and what it can pay: who can pay most of it, then who is nearest
+    to winning (complete sets), then the richest; a tie goes to the first in turn order after p, so that
+    no seat is everyone's target by its number. (-1, 0) with no rival."""
+    n = pl.shape[0]
+    victim, due_best, sets_best, worth_best = -1, 0, -1, -1
+    for i in range(1, n):
+        q = (p + i) % n
+        worth = payable(pl, q)
+        due = min(amount, worth)
+        sets = complete_sets(groups, tab, q)
+        if due > due_best or (due == due_best and (sets > sets_best or (sets == sets_best and worth > worth_best))):
+            victim, due_best, sets_best, worth_best = q, due, sets, worth
+    return victim, due_best
 
 
 @njit(cache=True)
@@ -230,17 +245,15 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
         choice[CH_VICTIM] = -1
         return collected * weight if collected > 0 else NO
     if effect == DEBT_COLLECTOR:
-        best = 0
-        for q in range(n):
-            if q != p and min(cards[c, C_AMOUNT], payable(pl, q)) > best:
-                best = min(cards[c, C_AMOUNT], payable(pl, q))
-                choice[CH_VICTIM] = q
-        return best * weight if best > 0 else NO
+        victim, collected = target_for(groups, tab, pl, p, cards[c, C_AMOUNT])
+        choice[CH_VICTIM] = victim
+        return collected * weight if collected > 0 else NO
     if effect == DEAL_BREAKER:
         best = NO
-        for q in range(n):
+        for i in range(1, n):  # in turn order from p: a tie goes to the next player, never to a fixed seat
+            q = (p + i) % n
             for s in range(groups.shape[0]):
-                if q == p or not complete(groups, tab, q, s):
+                if not complete(groups, tab, q, s):
                     continue
                 gain, loss = set_taking_gain(groups, rules, tab, p, q, s)
                 value = _weighted(gain + prm[p, P_DENY_WEIGHT] * loss, weight)

@@ -193,12 +193,14 @@ def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, 
             discard(cards, deck, loc, tab, pl, in_hand(cards, deck, loc, p, DOUBLE_RENT))
             gs[GS_PLAYS_LEFT] -= 1
         amount = rent_of(groups, tab, p, choice[CH_SET]) << choice[CH_DOUBLES]
-        for q in range(n):
-            if q != p and (cards[c, C_EACH] == 1 or q == choice[CH_VICTIM]):
+        for i in range(1, n):  # the rivals pay in turn order from p
+            q = (p + i) % n
+            if cards[c, C_EACH] == 1 or q == choice[CH_VICTIM]:
                 pl[p, PL_RENT_IN] += demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, amount)
     elif effect == BIRTHDAY or effect == DEBT_COLLECTOR:
-        for q in range(n):
-            if q != p and (effect == BIRTHDAY or q == choice[CH_VICTIM]):
+        for i in range(1, n):
+            q = (p + i) % n
+            if effect == BIRTHDAY or q == choice[CH_VICTIM]:
                 demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, cards[c, C_AMOUNT])
     elif effect == DEAL_BREAKER:
         q, s = choice[CH_VICTIM], choice[CH_SET]

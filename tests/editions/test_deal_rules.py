@@ -6,7 +6,7 @@ import pytest
 
 from simulator.engines import deal_layout as D
 from simulator.rules import EditionError, compile_rules, load_edition
-from strategies.deal_logic import takeable
+from strategies.deal_logic import takeable, target_for
 from tests.helpers import DealTable
 
 
@@ -388,3 +388,19 @@ def test_two_decks_seat_up_to_ten():
 def test_bad_values_are_refused_with_the_field_named(path, value, message):
     with pytest.raises(EditionError, match=message):
         load_edition("deal", overrides=[(path, value)])
+
+
+def test_a_demand_of_one_player_goes_to_who_pays_most_then_the_leader_then_the_next_in_turn():
+    """Deal Jackpot / Carte Loyer multicolore: "au joueur de votre choix". The strategies choose who can
+    pay most, then the rival nearest to winning; a full tie goes to the next player after the attacker, so
+    no seat is everyone's target by its number."""
+    b = compile_rules(load_edition("deal"))
+    table = DealTable(players=4)
+    for p, notes in enumerate((["money_5"], ["money_5"], ["money_4", "money_1"], ["money_3", "money_2"])):
+        table.place(p, "bank", *notes)  # 5M each
+    assert target_for(b.groups, table.tab, table.pl, 2, 5) == (3, 5)   # after seat 2 comes seat 3
+    assert target_for(b.groups, table.tab, table.pl, 3, 5) == (0, 5)   # after seat 3, seat 0
+    table.place(1, "table", "brown", "brown")
+    assert target_for(b.groups, table.tab, table.pl, 2, 5) == (1, 5)   # the one with a complete set
+    table.place(0, "bank", "money_4")
+    assert target_for(b.groups, table.tab, table.pl, 2, 9) == (0, 9)   # the one who can pay most of 9M
