@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the example reports in reports/ from the built-in editions. Run from the repository root:
 #   bash reports/generate.sh
-# The runs go to reports/data/ (not kept in git); the reports are kept. About five minutes on 2 cores.
+# The runs go to reports/data/ (not kept in git); the reports are kept. About seven minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=reports/data
@@ -40,3 +40,6 @@ monopoly-mc sweep --edition deal --set decks.deal.cards.deal_breaker.count=0,1,2
     --out "$data/deal_breakers" --overwrite --no-progress
 monopoly-mc sweep --edition deal --set players=2,3,4,5 --games 50000 --seed 7 --out "$data/deal_players" \
     --overwrite --no-progress
+monopoly-mc report "$data/deal" "$data/deal_tournament" "$data/deal_breakers" "$data/deal_players" \
+    --out reports/deal.md --title "Monopoly Deal: strategies, cards, Deal Breakers and the first player" \
+    --summary reports/deal_summary.md
