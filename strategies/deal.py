@@ -16,7 +16,8 @@ PARAMETERS = {
     "bank_target": (L.P_BANK_TARGET, 4.0, "bank value (M) below which banking weighs bank_urgency times more"),
     "bank_urgency": (L.P_BANK_URGENCY, 2.0, "multiple of the banking gain while the bank is below bank_target"),
     "bank_weight": (L.P_BANK_WEIGHT, 1.0, "gain of banking 1M (an action card banked: half)"),
-    "property_weight": (L.P_PROPERTY_WEIGHT, 1.0, "multiple of the gain of laying a property (a winning one always wins)"),
+    "property_weight": (L.P_PROPERTY_WEIGHT, 1.0, "multiple of the gain of laying a property (a winning one "
+                                                  "always wins)"),
     "attack_weight": (L.P_ATTACK_WEIGHT, 1.0, "multiple of the gain of rents, debts, birthdays and taking properties"),
     "attack_from_round": (L.P_ATTACK_FROM_ROUND, 0.0, "round from which it plays actions against rivals (0: at once)"),
     "hold_just_say_no": (L.P_HOLD_JUST_SAY_NO, 0.0, "1: never banks a Just Say No"),

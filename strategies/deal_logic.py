@@ -17,7 +17,9 @@ from simulator.engines.deal_layout import (
     R_DOUBLE_RENT_STACKS, R_SETS_TO_WIN, RENT, T_BONUS, T_CARDS, T_HOTEL, T_NATURAL, Z_BANK, Z_HAND,
     Z_TABLE,
 )
-from simulator.engines.deal_state import can_build, complete, complete_sets, count_in_hand, fits, is_wild, payable, rent_of
+from simulator.engines.deal_state import (
+    can_build, complete, complete_sets, count_in_hand, fits, is_wild, payable, rent_of,
+)
 from simulator.rng import below, happens
 
 NO = -1e18                # an option that cannot be played
@@ -35,6 +37,7 @@ CH_TAKE = 2         # the copy a Sly Deal or Forced Deal takes
 CH_GIVE = 3         # the copy a Forced Deal gives
 CH_DOUBLES = 4      # Double The Rent cards played with a rent
 CH_COLUMNS = 5
+SCRATCH_COLUMNS = CH_COLUMNS  # choose_play's scratch: an option's targets, then one mark per card type
 
 
 # A table's *potential* (what it is worth toward the win) is the sum of a term per set and a term for the
@@ -303,22 +306,25 @@ def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, c
 @njit(cache=True)
 def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch):
     """The copy p plays next and whether into its bank: (-1, False) to stop. With probability
-    `randomness` the play is any legal one (of the distinct cards in hand). `choice` gets the play's targets; `scratch` is room for them
-    while options are compared."""
+    `randomness` the play is any legal one (of the distinct cards in hand). `choice` gets the play's
+    targets; `scratch` (SCRATCH_COLUMNS + one per card type, allocated once per chunk of games) holds an
+    option's targets while options are compared, then a mark per card type scored."""
     best_k = -1
     best_bank = False
     best = NO
     legal = 0
     wild = happens(rng, prm[p, P_RANDOMNESS])
-    seen = np.zeros(cards.shape[0], dtype=np.bool_)  # copies of one card play alike: one is scored
+    targets = scratch[:CH_COLUMNS]
+    seen = scratch[SCRATCH_COLUMNS:]  # copies of one card play alike: one is scored
+    seen[:] = 0
     for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p or seen[deck[k]]:
+        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p or seen[deck[k]] == 1:
             continue
-        seen[deck[k]] = True
+        seen[deck[k]] = 1
         for bank in (False, True):
-            scratch[:] = -1
-            scratch[CH_DOUBLES] = 0
-            gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, scratch)
+            targets[:] = -1
+            targets[CH_DOUBLES] = 0
+            gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, targets)
             if gain == NO:
                 continue
             legal += 1
@@ -328,7 +334,7 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
                 take = gain > best
             if take:
                 best, best_k, best_bank = gain, k, bank
-                choice[:] = scratch[:]
+                choice[:] = targets[:]
     if best_k >= 0 and not wild and best < prm[p, P_MIN_GAIN]:
         return -1, False
     return best_k, best_bank

@@ -375,7 +375,7 @@ class DealTable:
         self.rng = np.zeros(4, dtype=np.uint64)
         seed_game(self.rng, seed, game)
         self.choice = np.full(deal_logic.CH_COLUMNS, -1, dtype=np.int64)
-        self.scratch = np.zeros_like(self.choice)
+        self.scratch = np.zeros(deal_logic.SCRATCH_COLUMNS + len(b.card_ids), dtype=np.int64)
 
     @property
     def args(self) -> tuple:

@@ -11,16 +11,17 @@ from numba import njit, prange
 
 from simulator.engines.board import next_seat, record_card_aggregates, seat_lineup, write_game_row
 from simulator.engines.deal_layout import (
-    B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT, END_SETS,
-    END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT, GS_WINNER, HOTEL, HOUSE, JUST_SAY_NO, LOC_COLUMNS,
-    LOC_OWNER, LOC_SET, LOC_ZONE, N_PARAMS, P_SAY_NO_MIN_LOSS, PASS_GO, PL_ACTIONS, PL_BANK, PL_BANKED,
-    PL_CANCELLED, PL_COLUMNS, PL_DISCARDED, PL_GROUPS_HELD, PL_HAND, PL_PAID, PL_RECEIVED, PL_RENT_IN, PL_SAID_NO,
-    PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PILE_RESHUFFLE, PO_ACTIONS, PO_BANKED, PO_CANCELLED, PO_CASH, PO_DISCARDED,
-    PO_GROUPS_HELD, PO_HAND, PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PROPERTIES, PO_RANK, PO_RECEIVED, PO_RENT_IN,
-    PO_SAID_NO, PO_SETS, PO_SETS_TAKEN, PO_TAKEN, PROPERTY, R_DRAWS, R_DRAWS_EMPTY_HAND, R_EMPTY_DRAW_PILE,
-    R_HAND_LIMIT, R_HAND_START, R_JUST_SAY_NO_COSTS_PLAY, R_MAX_ROUNDS, R_PLAYS, R_SETS_TO_WIN, R_WILD_MOVES, RENT,
-    SLY_DEAL, T_BONUS, T_CARDS, T_COLUMNS, T_HOTEL, T_HOUSE, T_NATURAL, V_BUILDINGS, V_CARDS, V_COUNTS, V_HAND,
-    V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK, Z_BANK, Z_DRAW, Z_HAND, Z_TABLE,
+    B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
+    END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT,
+    GS_WINNER, HOTEL, HOUSE, JUST_SAY_NO, LOC_COLUMNS, LOC_OWNER, LOC_SET, LOC_ZONE, N_PARAMS, P_SAY_NO_MIN_LOSS,
+    PASS_GO, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_COLUMNS, PL_DISCARDED, PL_GROUPS_HELD, PL_HAND,
+    PL_PAID, PL_RECEIVED, PL_RENT_IN, PL_SAID_NO, PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PILE_RESHUFFLE, PO_ACTIONS,
+    PO_BANKED, PO_CANCELLED, PO_CASH, PO_DISCARDED, PO_GROUPS_HELD, PO_HAND, PO_NET_WORTH, PO_OUT_TURN, PO_PAID,
+    PO_PROPERTIES, PO_RANK, PO_RECEIVED, PO_RENT_IN, PO_SAID_NO, PO_SETS, PO_SETS_TAKEN, PO_TAKEN, PROPERTY,
+    R_DRAWS, R_DRAWS_EMPTY_HAND, R_EMPTY_DRAW_PILE, R_HAND_LIMIT, R_HAND_START, R_JUST_SAY_NO_COSTS_PLAY,
+    R_MAX_ROUNDS, R_PLAYS, R_SETS_TO_WIN, R_WILD_MOVES, RENT, SLY_DEAL, T_BONUS, T_CARDS, T_COLUMNS, T_HOTEL,
+    T_HOUSE, T_NATURAL, V_BUILDINGS, V_CARDS, V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK,
+    Z_BANK, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal_state import (
     can_build, complete, complete_sets, discard, fits, in_hand, is_wild, move_card, payable, pile_top, rent_of,
@@ -29,8 +30,8 @@ from simulator.engines.deal_state import (
 from simulator.engines.views import borrowed
 from simulator.rng import shuffle
 from strategies.deal_logic import (
-    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, best_set, choose_play, least_kept, payment_card,
-    removal_loss, says_no, set_taking_gain, wild_move,
+    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, SCRATCH_COLUMNS, best_set, choose_play, least_kept,
+    payment_card, removal_loss, says_no, set_taking_gain, wild_move,
 )
 
 
@@ -104,7 +105,7 @@ def collect(cards, deck, groups, rules, loc, tab, pl, q, p, amount):
             break
         c = deck[k]
         paid += cards[c, C_VALUE]
-        if cards[c, C_EFFECT] == PROPERTY and loc[k, LOC_ZONE] == Z_TABLE:
+        if cards[c, C_EFFECT] == PROPERTY:  # properties pay only from the table
             receive(cards, deck, groups, rules, loc, tab, pl, p, k)
         else:
             move_card(cards, deck, loc, tab, pl, k, Z_BANK, p, -1)
@@ -423,7 +424,7 @@ def simulate_batch(cards, deck, groups, rules, lineup, rotate, seed, first_game,
         draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
         rng = np.zeros(4, dtype=np.uint64)
         choice = np.zeros(CH_COLUMNS, dtype=np.int64)
-        scratch = np.zeros(CH_COLUMNS, dtype=np.int64)
+        scratch = np.zeros(SCRATCH_COLUMNS + cards.shape[0], dtype=np.int64)
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
             play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(lineup), rotate,
                       seed, first_game + g, check, borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab),
