@@ -17,6 +17,14 @@ from simulator.rules import compile_rules, load_edition
 from strategies import deal_logic, get
 
 
+def invoke(*args):
+    """Run the CLI through click's runner with these arguments (any value is passed as text)."""
+    from click.testing import CliRunner
+
+    from simulator.cli import cli
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
 class _Decks:
     """Dice and deck helpers shared by the tables of every board-game engine (same dice, same decks)."""
 

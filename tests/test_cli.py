@@ -6,10 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from simulator.cli import cli
-
-
-def invoke(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+from tests.helpers import invoke
 
 
 def test_simulate_prints_tables_and_writes_tidy_results(tmp_path):

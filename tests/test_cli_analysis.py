@@ -6,11 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from simulator.cli import cli
-
-
-def invoke(*args):
-    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
-    return result
+from tests.helpers import invoke
 
 
 @pytest.fixture(scope="module")

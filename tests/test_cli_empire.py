@@ -4,13 +4,8 @@ import json
 
 import pandas as pd
 import pytest
-from click.testing import CliRunner
 
-from simulator.cli import cli
-
-
-def invoke(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+from tests.helpers import invoke
 
 
 @pytest.fixture(scope="module")
