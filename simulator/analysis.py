@@ -35,8 +35,8 @@ def _flag(frame: pd.DataFrame, p_column: str = "p_value") -> pd.DataFrame:
     return frame
 
 
-BOARD_FAMILIES = {"board", "empire", "millionaire"}  # the families whose results have squares and colour groups
-COLOUR_GROUP_KINDS = ("street", "brand")  # squares whose groups a player completes
+BOARD_FAMILIES = {"board", "empire", "millionaire", "fortnite"}  # the families whose results have squares and colour groups
+COLOUR_GROUP_KINDS = ("street", "brand", "location")  # squares whose groups a player completes
 
 
 def has_board(runs: list[Results]) -> bool:

@@ -226,11 +226,12 @@ def load_edition(ref: str | Path, variant: str | None = None,
     return edition
 
 
-FAMILIES = ("board", "empire", "millionaire", "deal")  # the game families with an engine
+FAMILIES = ("board", "empire", "millionaire", "deal", "fortnite")  # the game families with an engine
 
 
 def compile_rules(edition: Edition):
-    """The arrays of the edition's engine: BoardRules, EmpireRules, MillionaireRules or DealRules (all GameRules)."""
+    """The arrays of the edition's engine: BoardRules, EmpireRules, MillionaireRules, DealRules or
+    FortniteRules (all GameRules)."""
     if edition.family not in FAMILIES:
         raise EditionError(f"{edition.source}: edition.family: '{edition.family}' has no engine "
                            f"(known: {', '.join(FAMILIES)})")
@@ -243,6 +244,9 @@ def compile_rules(edition: Edition):
     if edition.family == "deal":
         from simulator.rules_deal import compile_deal
         return compile_deal(edition)
+    if edition.family == "fortnite":
+        from simulator.rules_fortnite import compile_fortnite
+        return compile_fortnite(edition)
     return compile_board(edition)
 
 

@@ -13,7 +13,11 @@ Deal: all 106 cards (212 with two decks) accounted for, each copy in one place (
 hand, a bank or a table) and the draw pile holding exactly the copies placed in it; hand sizes, bank and
 table values and each set's cards and buildings agreeing with the copies; no property in a bank, every
 property in a set of its colours; houses and hotels one each on complete buildable sets, a hotel on a
-house; the winner holding the sets it needs; no hand above the limit after its turn."""
+house; the winner holding the sets it needs; no hand above the limit after its turn.
+Fortnite: every live player's HP from 1 to the maximum (15), an eliminated player's 0, and HP conserved
+against the bank's flows; storm cover never lifted and every storm card turned lying on a covered square;
+no covered location, and none of an eliminated player, owned; the walls on the board and in the pile the
+rule's number; every chest item in the deck, held or dropped on a square; the winner the last survivor."""
 import itertools
 
 import pytest
@@ -22,10 +26,11 @@ import strategies
 from simulator.engines import board_layout as L
 from simulator.engines import empire_layout as E
 from simulator.engines import deal_layout as D
+from simulator.engines import fortnite_layout as F
 from simulator.engines import millionaire_layout as M
 from simulator.rules import builtin_editions, compile_rules, load_edition
 from simulator.runner import RunSpec, run
-from tests.helpers import DealTable, EmpireTable, MillionaireTable, Table
+from tests.helpers import DealTable, EmpireTable, FortniteTable, MillionaireTable, Table
 
 CASES = [(name, variant) for name in builtin_editions() for variant in [None, *load_edition(name).variants]]
 STRATEGY_CASES = [(name, variant, s.name) for name, variant in CASES
@@ -72,6 +77,9 @@ OPTION_GRIDS = {
     "deal": ({"rules.just_say_no_costs_play": [True, False], "rules.double_rent_stacks": [True, False],
               "rules.wild_moves": ["rulebook", "free", "costs_play"], "rules.empty_draw_pile": ["reshuffle", "stop"]},
              ("bank_first", "rush_properties", "late_attacker", "random")),
+    "fortnite": ({"rules.walls_block_sight": [False, True], "rules.wall_shields_from_bomb": [True, False],
+                  "rules.trading": [True, False], "rules.walls": [8, 0]},
+                 ("aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider")),
 }
 OPTION_CASES = [(name, list(zip(options, values))) for name, (options, _) in OPTION_GRIDS.items()
                 for values in itertools.product(*options.values())]
@@ -174,6 +182,30 @@ def _deal_copy(table: DealTable, player: int, zone: int, card_id: str) -> int:
 def test_deal_checking_mode_detects_each_broken_invariant(corrupt, flag):
     """The Deal checks can fail: each corrupted state raises its own flag, and a sound one raises none."""
     table = _deal_table_in_play()
+    assert table.violations() == 0
+    corrupt(table)
+    assert table.violations() & flag
+
+
+@pytest.mark.parametrize("corrupt,flag", [
+    (lambda t: t.pl.__setitem__((0, F.PL_HP), 16), F.V_HP),
+    (lambda t: t.pl.__setitem__((1, F.PL_HP), 9), F.V_HP),
+    (lambda t: t.own.__setitem__((t.sq("Chest 2"), F.O_COVERED), 0), F.V_STORM),
+    (lambda t: t.own.__setitem__((t.sq("Chest 4"), F.O_COVERED), 1), F.V_STORM),
+    (lambda t: t.give(0, "Moisty Mire") or t.own.__setitem__((t.sq("Moisty Mire"), F.O_COVERED), 1), F.V_OWNERSHIP),
+    (lambda t: t.own.__setitem__((t.sq("Campfire 4"), F.O_WALL), 1), F.V_WALLS),
+    (lambda t: t.held.__setitem__((0, t.board.card_ids.index("grenade")), 1), F.V_CARDS),
+    (lambda t: t.bank.__setitem__(F.B_WINNER, 1), F.V_WINNER),
+])
+def test_fortnite_checking_mode_detects_each_broken_invariant(corrupt, flag):
+    """The Fortnite checks can fail: each corrupted state raises its own flag, and a sound one raises none."""
+    table = FortniteTable(players=3)
+    table.give(0, "Junk Junction")
+    table.hold(2, "med_kit")
+    table.wall("Loot Lake")
+    table.set_hp(0, 9)
+    table.flip_storm(0)
+    table.cover("Chest 2")
     assert table.violations() == 0
     corrupt(table)
     assert table.violations() & flag

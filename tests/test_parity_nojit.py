@@ -30,7 +30,8 @@ def _play(disable_jit: bool, edition: str, lineup: list[str]) -> dict:
 @pytest.mark.parametrize("edition,lineup", [("classic", ["buy_all", "hard_trader", "random"]),
                                             ("empire", ["swapper", "card_shark", "random"]),
                                             ("millionaire", ["sprinter", "build_first", "random"]),
-                                            ("deal", ["late_attacker", "opportunist", "random"])])
+                                            ("deal", ["late_attacker", "opportunist", "random"]),
+                                            ("fortnite", ["aggressive_shooter", "wall_builder", "storm_avoider"])])
 def test_jit_and_python_play_the_same_games(edition, lineup):
     compiled = _play(False, edition, lineup)
     interpreted = _play(True, edition, lineup)

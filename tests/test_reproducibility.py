@@ -16,7 +16,7 @@ def _frames(tmp_path, name, seed, threads, batch_size, edition="classic"):
             for t in ("games", "players")} | {t: pd.read_parquet(out / f"{t}.parquet") for t in ("squares", "cards")}
 
 
-@pytest.mark.parametrize("edition", ["classic", "empire", "millionaire", "deal"])
+@pytest.mark.parametrize("edition", ["classic", "empire", "millionaire", "deal", "fortnite"])
 def test_same_seed_same_frames_under_any_threads_and_batches(tmp_path, edition):
     threads = numba.config.NUMBA_NUM_THREADS
     one = _frames(tmp_path, "a", 7, 1, 120, edition)

@@ -1,0 +1,521 @@
+"""Monopoly Fortnite, compiled: health points for money, the numbered die and the action die, walls, the
+storm and the last survivor (rulebook 000). Kernels take arrays only; the layout is fortnite_layout.py,
+questions about the state fortnite_state.py, the strategies' decisions strategies/fortnite_logic.py. The
+decks, ownership, seating and aggregates are the board family's (board.py).
+
+The arrays: `sq`, `groups` (colour pairs), `cards` and `decks` (storm cards, chest items, die faces),
+`rules`; per game `pl` (players), `own` (owner, storm cover and wall per square), `bank` (walls in the
+pile, winner, turn, round, HP flows), `dq` (deck queues), `held` (chest items per player), `dropped`
+(chest items lying on squares, dropped by eliminated players), `draws` (cards drawn and die faces rolled).
+"""
+import numpy as np
+from numba import njit, prange
+
+from simulator.engines.board import (
+    card_accounted_for, draw, next_seat, record_aggregates, seat_lineup, set_owner, shuffle_decks, to_bottom,
+    write_game_row,
+)
+from simulator.engines.fortnite_layout import (
+    BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_NET, B_STORM_DUE, B_STORM_FLIPPED, B_TURN, B_WALLS, B_WINNER,
+    CAMPFIRE, CHEST, CROSSHAIR, C_A, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_CHEST, D_DIE, D_LEN, D_STORM,
+    END_LAST_SURVIVOR, END_TURN_CAP, GO, GO_TO_JAIL, GRENADE, G_MEMBERS, G_SIZE, HEAL, LOCATION, N_PARAMS,
+    O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, PL_ALIVE, PL_CLAIMED, PL_COLUMNS, PL_DEALT,
+    PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_TURN, PL_PAID, PL_POS, PL_STORM_LOST,
+    PL_TRADES, PL_WALLS, PO_CASH, PO_CLAIMED, PO_DEALT, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_JAIL_TURNS,
+    PO_KILLS, PO_LOCATIONS, PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_RANK, PO_STORM_LOST, PO_TRADES,
+    PO_WALLS, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE, R_JAIL_TRIES, R_MAX_HP,
+    R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS, R_WALL_SHIELDS_FROM_BOMB,
+    SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST,
+    V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
+)
+from simulator.engines.fortnite_state import (
+    can_hit, covered, owns_pair, weapon_bonus,
+)
+from simulator.engines.views import borrowed
+from simulator.rng import below
+from strategies.fortnite_logic import (
+    best_target, bomb_first, crosshair_plan, pays_jail, start_square, wall_square,
+)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Health points: every change goes through heal or hurt, which keep the bank's HP flows for the check
+
+
+@njit(cache=True)
+def heal(rules, pl, bank, p, amount):
+    """p receives `amount` HP from the bank, never above the maximum (rulebook: never more than 15)."""
+    gained = max(0, min(amount, rules[R_MAX_HP] - pl[p, PL_HP]))
+    pl[p, PL_HP] += gained
+    pl[p, PL_HEALED] += gained
+    bank[B_NET] += gained
+    return gained
+
+
+@njit(cache=True)
+def hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, amount):
+    """p pays `amount` HP to the bank, as much as it has; at 0 it is eliminated. Returns the HP lost."""
+    lost = min(amount, pl[p, PL_HP])
+    pl[p, PL_HP] -= lost
+    bank[B_NET] -= lost
+    if pl[p, PL_HP] == 0:
+        eliminate(sq, own, rules, pl, bank, held, dropped, p)
+    return lost
+
+
+@njit(cache=True)
+def eliminate(sq, own, rules, pl, bank, held, dropped, p):
+    """Out: its chest items lie on its square for the next player to pass or stop there, and its locations
+    go storm side up, covered (rulebook: Et si je me retrouve à court de points de vie ?)."""
+    pl[p, PL_ALIVE] = 0
+    pl[p, PL_JAIL] = -1
+    pl[p, PL_OUT_TURN] = bank[B_TURN]
+    dropped[pl[p, PL_POS], :] += held[p, :]
+    held[p, :] = 0
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p:
+            cover(sq, own, rules, pl, bank, s)
+    alive, last = 0, -1
+    for q in range(pl.shape[0]):
+        if pl[q, PL_ALIVE] == 1:
+            alive += 1
+            last = q
+    if alive == 1:
+        bank[B_WINNER] = last
+
+
+@njit(cache=True)
+def attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage):
+    """p's attack takes `damage` HP from q, unless q holds a shield, which it spends instead."""
+    for c in range(cards.shape[0]):
+        if held[q, c] > 0 and cards[c, C_EFFECT] == SHIELD:
+            held[q, c] -= 1
+            to_bottom(decks, dq, D_CHEST, c)
+            return
+    pl[p, PL_DEALT] += hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, q, damage)
+    if pl[q, PL_ALIVE] == 0:
+        pl[p, PL_KILLS] += 1
+
+
+# ---------------------------------------------------------------------------------------------------
+# The storm
+
+
+@njit(cache=True)
+def cover(sq, own, rules, pl, bank, s):
+    """The storm covers square s for good: a location leaves its owner; players in jail there go free
+    (rulebook: Tant que vous êtes En prison)."""
+    if own[s, O_COVERED] == 1:
+        return
+    own[s, O_COVERED] = 1
+    bank[B_COVERED] += 1
+    if own[s, O_OWNER] >= 0:
+        set_owner(own, bank, s, -1)
+    if s == rules[R_JAIL_SQUARE]:
+        for q in range(pl.shape[0]):
+            pl[q, PL_JAIL] = -1
+
+
+@njit(cache=True)
+def flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p):
+    """p turns the top storm card over: the square it shows is covered (rulebook: Cartes Tempête)."""
+    card = draw(decks, dq, D_STORM)
+    if card < 0:
+        return
+    draws[p, card] += 1
+    bank[B_STORM_FLIPPED] += 1
+    cover(sq, own, rules, pl, bank, cards[card, C_A])
+
+
+# ---------------------------------------------------------------------------------------------------
+# Moving and landing
+
+
+@njit(cache=True)
+def move(sq, own, rules, pl, bank, held, dropped, p, steps):
+    """p moves `steps` squares, stopping at the first wall (which it takes down: rulebook, À quoi servent
+    les murs ?); it picks up items lying on the squares it passes or stops on, and gets GO's HP unless
+    the storm covers GO, a storm card being due either way. Returns the square it stops on."""
+    n = sq.shape[0]
+    s = pl[p, PL_POS]
+    for _ in range(steps):
+        s = (s + 1) % n
+        held[p, :] += dropped[s, :]
+        dropped[s, :] = 0
+        if sq[s, SQ_KIND] == GO:
+            bank[B_STORM_DUE] = 1
+            if not covered(own, s):
+                heal(rules, pl, bank, p, rules[R_GO_HP])
+        if own[s, O_WALL] == 1:
+            own[s, O_WALL] = 0
+            bank[B_WALLS] += 1
+            break
+    pl[p, PL_POS] = s
+    return s
+
+
+@njit(cache=True)
+def resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dropped, draws, sq_agg, p, s):
+    """Play square s where p stopped (rulebook: Les cases du plateau de jeu). Returns True when the turn is
+    over (sent to jail)."""
+    sq_agg[s, SA_LANDINGS] += 1
+    kind = sq[s, SQ_KIND]
+    if covered(own, s):
+        cost = sq[s, SQ_STORM_COST] if kind == LOCATION else rules[R_STORM_SQUARE_COST]
+        pl[p, PL_STORM_LOST] += hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, cost)
+        return False
+    if kind == LOCATION:
+        owner = own[s, O_OWNER]
+        if owner < 0:
+            set_owner(own, bank, s, p)
+            pl[p, PL_CLAIMED] += 1
+            sq_agg[s, SA_BOUGHT] += 1
+        elif owner == p:
+            if owns_pair(sq, groups, own, p, s):
+                heal(rules, pl, bank, p, rules[R_PAIR_BONUS])
+        else:
+            paid = hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, sq[s, SQ_PRICE])
+            pl[p, PL_PAID] += paid
+            sq_agg[s, SA_RENT] += paid
+    elif kind == CAMPFIRE:
+        heal(rules, pl, bank, p, sq[s, SQ_AMOUNT])
+    elif kind == SPIKE_TRAP:
+        hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, sq[s, SQ_AMOUNT])
+    elif kind == CHEST:
+        card = draw(decks, dq, D_CHEST)
+        if card >= 0:
+            held[p, card] += 1
+            draws[p, card] += 1
+    elif kind == GO_TO_JAIL:
+        jail = rules[R_JAIL_SQUARE]
+        pl[p, PL_POS] = jail
+        if covered(own, jail):  # no jail under the storm: its cost, once, and free to move next turn
+            pl[p, PL_STORM_LOST] += hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p,
+                                         rules[R_STORM_SQUARE_COST])
+        else:
+            pl[p, PL_JAIL] = 0
+        if pl[p, PL_ALIVE] == 1:
+            flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p)
+        return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------------------
+# The action die and the chest's items
+
+
+@njit(cache=True)
+def shoot(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage):
+    """The crosshair: at a player (target), or at a wall (wall), which falls."""
+    if wall >= 0:
+        own[wall, O_WALL] = 0
+        bank[B_WALLS] += 1
+    elif target >= 0 and can_hit(own, rules, pl, held, cards, p, target):
+        attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, target, damage)
+
+
+@njit(cache=True)
+def boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, damage):
+    """Every other player loses `damage` HP (a player on a wall is sheltered, by the rule
+    wall_shields_from_bomb), then every wall falls."""
+    for q in range(pl.shape[0]):
+        if q == p or pl[q, PL_ALIVE] == 0:
+            continue
+        if rules[R_WALL_SHIELDS_FROM_BOMB] == 1 and own[pl[q, PL_POS], O_WALL] == 1:
+            continue
+        attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage)
+    for s in range(own.shape[0]):
+        if own[s, O_WALL] == 1:
+            own[s, O_WALL] = 0
+            bank[B_WALLS] += 1
+
+
+@njit(cache=True)
+def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p):
+    """Single-use items, on p's turn: a heal when none of it is wasted, a grenade at the best target in
+    sight. Used items go under the chest pile (rulebook: Coffre)."""
+    for c in range(cards.shape[0]):
+        while held[p, c] > 0 and pl[p, PL_ALIVE] == 1 and bank[B_WINNER] < 0:
+            effect = cards[c, C_EFFECT]
+            if effect == HEAL and pl[p, PL_HP] + cards[c, C_A] <= rules[R_MAX_HP]:
+                heal(rules, pl, bank, p, cards[c, C_A])
+            elif effect == GRENADE:
+                q, value = best_target(own, rules, prm, pl, held, cards, p, cards[c, C_A])
+                if q < 0 or value <= 0:
+                    break
+                attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, cards[c, C_A])
+            else:
+                break
+            held[p, c] -= 1
+            to_bottom(decks, dq, D_CHEST, c)
+
+
+@njit(cache=True)
+def trade_pairs(sq, groups, own, rules, prm, pl, bank, p):
+    """Trading as a strategy behaviour: p swaps a location for a rival's when the swap completes a colour
+    pair for each (both must be traders)."""
+    if rules[R_TRADING] == 0 or prm[p, P_TRADE] < 1.0:
+        return
+    for g in range(groups.shape[0]):
+        a, b = groups[g, G_MEMBERS], groups[g, G_MEMBERS + 1]
+        if groups[g, G_SIZE] != 2:
+            continue
+        mine, theirs = (a, b) if own[a, O_OWNER] == p else (b, a)
+        q = own[theirs, O_OWNER]
+        if own[mine, O_OWNER] != p or q < 0 or q == p or prm[q, P_TRADE] < 1.0:
+            continue
+        for h in range(groups.shape[0]):
+            c, d = groups[h, G_MEMBERS], groups[h, G_MEMBERS + 1]
+            if h == g or groups[h, G_SIZE] != 2:
+                continue
+            if own[c, O_OWNER] == p and own[d, O_OWNER] == q:
+                give = c
+            elif own[d, O_OWNER] == p and own[c, O_OWNER] == q:
+                give = d
+            else:
+                continue
+            set_owner(own, bank, theirs, p)
+            set_owner(own, bank, give, q)
+            pl[p, PL_TRADES] += 1
+            pl[q, PL_TRADES] += 1
+            return
+
+
+# ---------------------------------------------------------------------------------------------------
+# A turn
+
+
+@njit(cache=True)
+def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
+    """Jail, items, then the two dice in the order p chooses (rulebook: À votre tour), and the storm card
+    due for passing GO."""
+    for s in range(sq.shape[0]):
+        if sq[s, SQ_KIND] == LOCATION and own[s, O_OWNER] == p and owns_pair(sq, groups, own, p, s):
+            pl[p, PL_GROUPS_HELD] |= 1 << sq[s, SQ_GROUP]
+    trade_pairs(sq, groups, own, rules, prm, pl, bank, p)
+    bank[B_STORM_DUE] = 0
+    if pl[p, PL_JAIL] >= 0:
+        pl[p, PL_JAIL_TURNS] += 1
+        if pays_jail(rules, prm, pl, p):
+            hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, rules[R_JAIL_FINE])
+            pl[p, PL_JAIL] = -1
+        elif below(rng, rules[R_DIE_SIDES]) + 1 >= rules[R_JAIL_ESCAPE_ROLL]:
+            pl[p, PL_JAIL] = -1
+        else:
+            pl[p, PL_JAIL] += 1
+            if pl[p, PL_JAIL] >= rules[R_JAIL_TRIES]:
+                pl[p, PL_JAIL] = -1  # free after the last try, to move next turn
+            return
+    use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
+    if pl[p, PL_ALIVE] == 0 or bank[B_WINNER] >= 0:
+        return
+    steps = below(rng, rules[R_DIE_SIDES]) + 1
+    face = decks[D_DIE, 1 + below(rng, decks[D_DIE, D_LEN])]
+    draws[p, face] += 1
+    effect = cards[face, C_EFFECT]
+    amount = cards[face, C_A]
+    start = pl[p, PL_POS]
+    act_first = False
+    target, wall = -1, -1
+    damage = amount + weapon_bonus(held, cards, p)
+    if effect == BANDAGES:
+        heal(rules, pl, bank, p, amount)
+    elif effect == BOOGIE_BOMB:
+        act_first = bomb_first(sq, groups, own, rules, prm, pl, p, steps)
+        if act_first:
+            boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, amount)
+    elif effect == CROSSHAIR:
+        act_first, target, wall = crosshair_plan(sq, groups, own, rules, prm, pl, held, cards, p, steps, damage)
+        if act_first:
+            shoot(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage)
+    if bank[B_WINNER] >= 0:
+        return
+    end = move(sq, own, rules, pl, bank, held, dropped, p, steps)
+    jailed = resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dropped, draws, sq_agg, p, end)
+    if pl[p, PL_ALIVE] == 0 or bank[B_WINNER] >= 0:
+        return
+    if not jailed and not act_first:
+        if effect == BOOGIE_BOMB:
+            boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, amount)
+        elif effect == CROSSHAIR:
+            q, value = best_target(own, rules, prm, pl, held, cards, p, damage)
+            if q >= 0 and value > 0:
+                shoot(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p, q, -1, damage)
+        elif effect == WALL and bank[B_WALLS] > 0:
+            s = wall_square(sq, groups, own, rules, prm, pl, p, start, end)
+            if s >= 0:
+                own[s, O_WALL] = 1
+                bank[B_WALLS] -= 1
+                pl[p, PL_WALLS] += 1
+    if bank[B_STORM_DUE] == 1 and bank[B_WINNER] < 0:
+        flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Checks, a game, a batch
+
+
+@njit(cache=True)
+def check_invariants(sq, own, rules, pl, bank, cards, decks, dq, held, dropped):
+    violations = 0
+    n = pl.shape[0]
+    total = 0
+    alive = 0
+    for p in range(n):
+        hp = pl[p, PL_HP]
+        total += hp
+        if pl[p, PL_ALIVE] == 1:
+            alive += 1
+            if hp < 1 or hp > rules[R_MAX_HP]:
+                violations |= V_HP
+        elif hp != 0:
+            violations |= V_HP
+    if total != n * rules[R_START_HP] + bank[B_NET]:
+        violations |= V_HP
+    walls = bank[B_WALLS]
+    covered_now = 0
+    for s in range(sq.shape[0]):
+        walls += own[s, O_WALL]
+        covered_now += own[s, O_COVERED]
+        owner = own[s, O_OWNER]
+        if owner >= 0 and (sq[s, SQ_KIND] != LOCATION or own[s, O_COVERED] == 1 or pl[owner, PL_ALIVE] == 0):
+            violations |= V_OWNERSHIP
+    if walls != rules[R_WALLS]:
+        violations |= V_WALLS
+    if covered_now != bank[B_COVERED]:
+        violations |= V_STORM
+    flipped = decks[D_STORM, D_LEN] - dq[D_STORM, DQ_COUNT]
+    if flipped != bank[B_STORM_FLIPPED]:
+        violations |= V_STORM
+    for k in range(flipped):  # the cards turned over lie on their squares, covered
+        card = dq[D_STORM, DQ_CARDS + (dq[D_STORM, DQ_HEAD] - 1 - k) % decks[D_STORM, D_LEN]]
+        if own[cards[card, C_A], O_COVERED] == 0:
+            violations |= V_STORM
+    for c in range(cards.shape[0]):
+        if cards[c, C_DECK] == D_CHEST and not card_accounted_for(decks, dq, held, D_CHEST, c, dropped[:, c].sum()):
+            violations |= V_CARDS
+    winner = bank[B_WINNER]
+    if winner >= 0 and (pl[winner, PL_ALIVE] == 0 or alive != 1):
+        violations |= V_WINNER
+    return violations
+
+
+@njit(cache=True)
+def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng):
+    """Full health, the decks shuffled, and the players placing their pawns in turn (rulebook: Sautez du
+    bus de combat !)."""
+    pl[:, :] = 0
+    pl[:, PL_HP] = rules[R_START_HP]
+    pl[:, PL_ALIVE] = 1
+    pl[:, PL_JAIL] = -1
+    pl[:, PL_OUT_TURN] = -1
+    own[:, :] = 0
+    own[:, O_OWNER] = -1
+    own[:, O_FIRST_OWNER] = -1
+    bank[:] = 0
+    bank[B_WALLS] = rules[R_WALLS]
+    bank[B_WINNER] = -1
+    held[:, :] = 0
+    dropped[:, :] = 0
+    draws[:, :] = 0
+    shuffle_decks(decks, dq, rng)
+    for p in range(pl.shape[0]):
+        pl[p, PL_POS] = start_square(own, rules, prm, pl, rng, p, p)
+
+
+@njit(cache=True)
+def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped,
+              draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
+    n = pl.shape[0]
+    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
+    new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng)
+    violations = 0
+    p = 0
+    while True:
+        if pl[p, PL_ALIVE] == 1:
+            take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p)
+            bank[B_TURN] += 1
+            if check:
+                violations |= check_invariants(sq, own, rules, pl, bank, cards, decks, dq, held, dropped)
+        if bank[B_WINNER] >= 0:
+            break
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+        if capped:
+            break
+    _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation, game_row, player_rows, sq_agg,
+            card_agg)
+
+
+@njit(cache=True)
+def _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation, game_row, player_rows, sq_agg,
+            card_agg):
+    n = pl.shape[0]
+    winner = bank[B_WINNER]
+    write_game_row(game_row, bank, winner, END_LAST_SURVIVOR if winner >= 0 else END_TURN_CAP, winner >= 0,
+                   violations, rotation)
+    for i in range(n):
+        # The survivor first; then players still in by HP, then the later eliminated, ties to the earlier seat.
+        rank = 1
+        for j in range(n):
+            if j == i:
+                continue
+            if pl[j, PL_ALIVE] != pl[i, PL_ALIVE]:
+                rank += pl[j, PL_ALIVE]
+            elif pl[i, PL_ALIVE] == 0:
+                rank += 1 if pl[j, PL_OUT_TURN] > pl[i, PL_OUT_TURN] else 0
+            elif pl[j, PL_HP] > pl[i, PL_HP] or (pl[j, PL_HP] == pl[i, PL_HP] and j < i):
+                rank += 1
+        row = player_rows[i]
+        locations = 0
+        worth = pl[i, PL_HP]
+        pairs = 0
+        for s in range(sq.shape[0]):
+            if own[s, O_OWNER] == i:
+                locations += 1
+                worth += sq[s, SQ_PRICE]
+        for g in range(groups.shape[0]):
+            if own[groups[g, G_MEMBERS], O_OWNER] == i and owns_pair(sq, groups, own, i, groups[g, G_MEMBERS]):
+                pairs += 1
+        row[PO_CASH] = pl[i, PL_HP]
+        row[PO_NET_WORTH] = worth
+        row[PO_OUT_TURN] = pl[i, PL_OUT_TURN]
+        row[PO_RANK] = rank
+        row[PO_LOCATIONS] = locations
+        row[PO_PAIRS] = pairs
+        row[PO_DEALT] = pl[i, PL_DEALT]
+        row[PO_KILLS] = pl[i, PL_KILLS]
+        row[PO_STORM_LOST] = pl[i, PL_STORM_LOST]
+        row[PO_HEALED] = pl[i, PL_HEALED]
+        row[PO_WALLS] = pl[i, PL_WALLS]
+        row[PO_CLAIMED] = pl[i, PL_CLAIMED]
+        row[PO_PAID] = pl[i, PL_PAID]
+        row[PO_TRADES] = pl[i, PL_TRADES]
+        row[PO_JAIL_TURNS] = pl[i, PL_JAIL_TURNS]
+        row[PO_ITEMS] = held[i, :].sum()
+        row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
+    record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
+
+
+@njit(cache=True, parallel=True)
+def simulate_batch(sq, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, n_chunks, games_out,
+                   players_out, sq_agg, card_agg):
+    """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into sq_agg[c]."""
+    n_games = games_out.shape[0]
+    n_players = lineup.shape[0]
+    per_chunk = (n_games + n_chunks - 1) // n_chunks
+    for c in prange(n_chunks):
+        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
+        own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
+        bank = np.zeros(B_COLUMNS, dtype=np.int64)
+        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
+        held = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+        dropped = np.zeros((sq.shape[0], cards.shape[0]), dtype=np.int64)
+        draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+        prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
+        rng = np.zeros(4, dtype=np.uint64)
+        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
+            play_game(borrowed(sq), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules),
+                      borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own),
+                      borrowed(bank), borrowed(dq), borrowed(held), borrowed(dropped), borrowed(draws), borrowed(prm),
+                      borrowed(rng), borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg[c]),
+                      borrowed(card_agg[c]))

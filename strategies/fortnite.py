@@ -1,0 +1,59 @@
+"""Strategies of Monopoly Fortnite: one heuristic that values landings, shots and walls in HP
+(strategies/fortnite_logic.py), and named strategies that weigh them the way players differ: an aggressive
+shooter, a wall builder, a collector of colour pairs, a storm avoider."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from simulator.engines import fortnite_layout as L
+from strategies import Strategy, StrategyError, define, numeric_vector
+
+FAMILY = "fortnite"
+
+PARAMETERS = {
+    "attack_weight": (L.P_ATTACK_WEIGHT, 1.0, "value of 1 HP taken from a rival by a shot, grenade or bomb"),
+    "kill_bonus": (L.P_KILL_BONUS, 2.0, "extra value of a shot that eliminates"),
+    "target_leader": (L.P_TARGET_LEADER, 0.0, "lean toward shooting the healthiest rival (0: the shot's HP only)"),
+    "wall_trap": (L.P_WALL_TRAP, 1.0, "weight of what a wall is likely to cost the rivals it stops"),
+    "wall_shelter": (L.P_WALL_SHELTER, 0.5, "value of standing its wall on its own square (sheltered from attacks)"),
+    "claim_value": (L.P_CLAIM_VALUE, 1.0, "value of claiming a free location"),
+    "pair_value": (L.P_PAIR_VALUE, 1.0, "extra value of a location that completes a pair"),
+    "storm_fear": (L.P_STORM_FEAR, 1.0, "multiple of the HP a covered square costs, when choosing the die's order"),
+    "jail_pay_hp": (L.P_JAIL_PAY_HP, 8.0, "pays the 2 HP to leave jail at once when it has at least this many HP "
+                                          "(inf: always tries for the six)"),
+    "start_sight": (L.P_START_SIGHT, 0.0, "per rival in sight of a starting square: > 0 seeks them, < 0 avoids them"),
+    "trade": (L.P_TRADE, 1.0, "1: swaps locations when the swap completes a pair for both"),
+}
+
+
+def fortnite_strategy(name: str, summary: str, **params) -> Strategy:
+    return define(FAMILY, PARAMETERS, name, summary, **params)
+
+
+def _start_sight(value) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+        raise StrategyError(f"parameter start_sight: expected a number, got {value!r}")
+    return float(value)
+
+
+def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
+    return numeric_vector(strategy, PARAMETERS, L.N_PARAMS, {"start_sight": _start_sight})
+
+
+fortnite_strategy("aggressive_shooter", "shoots whenever it can, the healthiest rival first and any it can "
+                  "eliminate; starts in sight of rivals; never trades", attack_weight=3, kill_bonus=4,
+                  target_leader=1, start_sight=1, jail_pay_hp=4, trade=0)
+fortnite_strategy("wall_builder", "stands its walls where rivals behind it are likely to stop on its locations "
+                  "or under the storm", wall_trap=3, wall_shelter=0)
+fortnite_strategy("pair_collector", "values free locations, twice those that complete a pair, and swaps to "
+                  "complete pairs", claim_value=2, pair_value=4)
+fortnite_strategy("storm_avoider", "orders its dice to keep off covered squares, shelters behind its own walls, "
+                  "starts out of sight", storm_fear=3, wall_shelter=3, wall_trap=0, start_sight=-1, jail_pay_hp=12)
+fortnite_strategy("passive", "a baseline: never shoots a player, stands walls for shelter only, never trades",
+                  attack_weight=0, kill_bonus=0, wall_trap=0, trade=0)
+
+DEFAULT_LINEUP = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider", "aggressive_shooter",
+                  "wall_builder", "pair_collector"]
+TOURNAMENT_FIELD = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider", "passive"]

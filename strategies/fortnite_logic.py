@@ -1,0 +1,175 @@
+"""The compiled decisions of the Monopoly Fortnite strategies.
+
+One heuristic, its behaviour set by the seat's parameter row `prm[p]` (layout:
+simulator/engines/fortnite_layout.py, meaning: strategies/fortnite.py). Values are in HP: what landing
+on a square gains or costs, what a shot takes from a rival, what a wall is likely to cost the rivals it
+stops. The die's order (move first or act first), the shot, the wall's square, the starting square and
+jail are chosen by comparing them.
+"""
+from numba import njit
+
+from simulator.engines.fortnite_layout import (
+    CAMPFIRE, CHEST, G_MEMBERS, G_SIZE, GO_TO_JAIL, LOCATION, O_OWNER, O_WALL, P_ATTACK_WEIGHT, P_CLAIM_VALUE, P_JAIL_PAY_HP,
+    P_KILL_BONUS, P_PAIR_VALUE, P_START_SIGHT, P_STORM_FEAR, P_TARGET_LEADER, P_WALL_SHELTER, P_WALL_TRAP,
+    PL_ALIVE, PL_HP, PL_JAIL, PL_POS, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, R_PAIR_BONUS, R_STORM_SQUARE_COST,
+    SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST,
+)
+from simulator.engines.fortnite_state import can_hit, covered, first_wall, in_sight, landing_square, owns_pair
+from simulator.rng import below
+
+NO = -1e18
+CHEST_VALUE = 1.5   # what an item is worth on average, in HP
+JAIL_VALUE = -3.0   # going to jail: a storm card, the rest of the turn, and a turn or two stuck
+
+
+@njit(cache=True)
+def _gain(rules, pl, p, hp):
+    """HP p would really receive of `hp` (never above the maximum)."""
+    return min(hp, rules[R_MAX_HP] - pl[p, PL_HP])
+
+
+@njit(cache=True)
+def landing_value(sq, groups, own, rules, prm, pl, p, s):
+    """What landing on square s is worth to p."""
+    kind = sq[s, SQ_KIND]
+    if covered(own, s):
+        cost = sq[s, SQ_STORM_COST] if kind == LOCATION else rules[R_STORM_SQUARE_COST]
+        return -cost * prm[p, P_STORM_FEAR]
+    if kind == LOCATION:
+        owner = own[s, O_OWNER]
+        g = sq[s, SQ_GROUP]
+        if owner < 0:
+            value = prm[p, P_CLAIM_VALUE]
+            for k in range(groups[g, G_SIZE]):
+                other = groups[g, G_MEMBERS + k]
+                if other != s and own[other, O_OWNER] == p:
+                    value += prm[p, P_PAIR_VALUE]
+            return value
+        if owner == p:
+            return float(_gain(rules, pl, p, rules[R_PAIR_BONUS])) if owns_pair(sq, groups, own, p, s) else 0.0
+        return -float(sq[s, SQ_PRICE])
+    if kind == CAMPFIRE:
+        return float(_gain(rules, pl, p, sq[s, SQ_AMOUNT]))
+    if kind == SPIKE_TRAP:
+        return -float(sq[s, SQ_AMOUNT])
+    if kind == CHEST:
+        return CHEST_VALUE
+    if kind == GO_TO_JAIL:
+        return JAIL_VALUE
+    return 0.0
+
+
+@njit(cache=True)
+def shot_value(rules, prm, pl, p, q, damage):
+    """What taking `damage` HP from q is worth to p: the HP, an elimination, and a lean to the leader."""
+    hp = pl[q, PL_HP]
+    value = prm[p, P_ATTACK_WEIGHT] * min(damage, hp) + prm[p, P_TARGET_LEADER] * hp / rules[R_MAX_HP]
+    if damage >= hp:
+        value += prm[p, P_KILL_BONUS]
+    return value
+
+
+@njit(cache=True)
+def best_target(own, rules, prm, pl, held, cards, p, damage):
+    """The rival p would shoot with `damage` from where it stands: (player, value), (-1, NO) when none."""
+    best, value = -1, NO
+    n = pl.shape[0]
+    for i in range(1, n):  # in turn order from p: a tie goes to the next player, never to a fixed seat
+        q = (p + i) % n
+        if can_hit(own, rules, pl, held, cards, p, q):
+            v = shot_value(rules, prm, pl, p, q, damage)
+            if v > value:
+                best, value = q, v
+    return best, value
+
+
+@njit(cache=True)
+def crosshair_plan(sq, groups, own, rules, prm, pl, held, cards, p, steps, damage):
+    """Shoot first or move first (the rulebook's example: a shot can break the wall that would stop the
+    move). Returns (shoot first, target player or -1, wall square to break or -1)."""
+    n = sq.shape[0]
+    start = pl[p, PL_POS]
+    stay = landing_value(sq, groups, own, rules, prm, pl, p, landing_square(own, n, start, steps))
+    # Shoot first at a player from here
+    q_now, shot_now = best_target(own, rules, prm, pl, held, cards, p, damage)
+    plan_first, best = True, (shot_now if q_now >= 0 else 0.0) + stay
+    target, wall = q_now, -1
+    # Shoot first at the wall that would stop the move
+    w = first_wall(own, n, start, steps)
+    if w >= 0 and in_sight(own, rules, n, start, w):
+        own[w, O_WALL] = 0
+        through = landing_value(sq, groups, own, rules, prm, pl, p, landing_square(own, n, start, steps))
+        own[w, O_WALL] = 1
+        if through > best:
+            best, target, wall = through, -1, w
+    # Move first, then shoot from where the move ends
+    end = landing_square(own, n, start, steps)
+    pl[p, PL_POS] = end
+    q_then, shot_then = best_target(own, rules, prm, pl, held, cards, p, damage)
+    pl[p, PL_POS] = start
+    if (shot_then if q_then >= 0 else 0.0) + stay > best:
+        plan_first, target, wall = False, q_then, -1
+    return plan_first, target, wall
+
+
+@njit(cache=True)
+def bomb_first(sq, groups, own, rules, prm, pl, p, steps):
+    """Throw the boogie bomb before moving (every wall falls, so the move goes its full length)?"""
+    n = sq.shape[0]
+    start = pl[p, PL_POS]
+    walled = landing_square(own, n, start, steps)
+    free = (start + steps) % n
+    return landing_value(sq, groups, own, rules, prm, pl, p, free) > landing_value(sq, groups, own, rules, prm,
+                                                                                   pl, p, walled)
+
+
+@njit(cache=True)
+def wall_square(sq, groups, own, rules, prm, pl, p, start, end):
+    """Where p stands its wall, among the squares of its move (start to end): where rivals behind it are
+    likely to be stopped on a square that costs them (wall_trap), or on its own square to shelter
+    (wall_shelter). -1 when every square of the move already has a wall."""
+    n = sq.shape[0]
+    sides = rules[R_DIE_SIDES]
+    best, value = -1, NO
+    length = (end - start) % n
+    for i in range(length + 1):
+        s = (start + i) % n
+        if own[s, O_WALL] == 1:
+            continue
+        v = prm[p, P_WALL_SHELTER] if s == end else 0.0
+        for q in range(pl.shape[0]):
+            if q == p or pl[q, PL_ALIVE] == 0 or pl[q, PL_JAIL] >= 0:
+                continue
+            distance = (s - pl[q, PL_POS]) % n
+            if 1 <= distance <= sides and first_wall(own, n, pl[q, PL_POS], distance - 1) < 0:
+                chance = (sides - distance + 1) / sides
+                v -= prm[p, P_WALL_TRAP] * chance * landing_value(sq, groups, own, rules, prm, pl, q, s)
+        if v > value:
+            best, value = s, v
+    return best
+
+
+@njit(cache=True)
+def start_square(own, rules, prm, pl, rng, p, placed):
+    """The square p starts on, after `placed` players have placed theirs: with rivals in sight or out of
+    it (start_sight), ties broken at random."""
+    n = own.shape[0]
+    best, value, ties = -1, NO, 0
+    for s in range(n):
+        v = 0.0
+        for q in range(placed):
+            if in_sight(own, rules, n, s, pl[q, PL_POS]):
+                v += prm[p, P_START_SIGHT]
+        if v > value:
+            best, value, ties = s, v, 1
+        elif v == value:
+            ties += 1
+            if below(rng, ties) == 0:
+                best = s
+    return best
+
+
+@njit(cache=True)
+def pays_jail(rules, prm, pl, p):
+    """Does p pay the fine to leave jail at once, rather than try for the escape roll?"""
+    return pl[p, PL_HP] > rules[R_JAIL_FINE] and pl[p, PL_HP] >= prm[p, P_JAIL_PAY_HP]
