@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the example reports in reports/ from the built-in editions. Run from the repository root:
 #   bash reports/generate.sh
-# The runs go to reports/data/ (not kept in git); the reports are kept. About seven minutes on 2 cores.
+# The runs go to reports/data/ (not kept in git); the reports are kept. About eight minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=reports/data
@@ -43,3 +43,13 @@ monopoly-mc sweep --edition deal --set players=2,3,4,5 --games 50000 --seed 7 --
 monopoly-mc report "$data/deal" "$data/deal_tournament" "$data/deal_breakers" "$data/deal_players" \
     --out reports/deal.md --title "Monopoly Deal: strategies, cards, Deal Breakers and the first player" \
     --summary reports/deal_summary.md
+monopoly-mc simulate --edition fortnite --games 200000 --seed 7 --out "$data/fortnite" --overwrite --no-progress
+monopoly-mc tournament --edition fortnite --games 100000 --seed 7 --out "$data/fortnite_tournament" --overwrite \
+    --no-progress
+monopoly-mc sweep --edition fortnite --set rules.walls=0,4,8,16 --games 50000 --seed 7 --out "$data/fortnite_walls" \
+    --overwrite --no-progress
+monopoly-mc sweep --edition fortnite --set players=2,3,4,5,6,7 --games 50000 --seed 7 \
+    --out "$data/fortnite_players" --overwrite --no-progress
+monopoly-mc report "$data/fortnite" "$data/fortnite_tournament" "$data/fortnite_walls" "$data/fortnite_players" \
+    --out reports/fortnite.md --title "Monopoly Fortnite: who survives, walls, pairs, items and the first player" \
+    --summary reports/fortnite_summary.md

@@ -92,7 +92,7 @@ def test_compare_two_data_files_and_report_and_plot(tmp_path, stored):
     (["simulate", "-e", "empire", "-s", "buy_all"], "unknown strategy 'buy_all' for the empire family"),
     (["simulate", "-e", "empire", "--set", "rules.swap_face=9"], "rules.swap_face: expected an integer <= 6"),
     (["landing", "-e", "empire"], "the movement model covers the classic board"),
-    (["strategies", "--family", "fortnite"], "Invalid value for '--family'"),
+    (["strategies", "--family", "junior"], "Invalid value for '--family'"),
 ])
 def test_bad_empire_input_is_one_line(args, message):
     result = invoke(*args)

@@ -1059,16 +1059,7 @@ def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, e
     write_game_row(game_row, bank, winner, end, end != END_TURN_CAP, violations, rotation)
     top = hotel_level(rules)
     for i in range(n):
-        rank = 1
-        for j in range(n):
-            if j == i:
-                continue
-            if pl[j, PL_ALIVE] != pl[i, PL_ALIVE]:
-                rank += pl[j, PL_ALIVE]
-            elif pl[i, PL_ALIVE] == 0:
-                rank += 1 if pl[j, PL_OUT_TURN] > pl[i, PL_OUT_TURN] else 0
-            elif score[j] > score[i] or (score[j] == score[i] and j < i):
-                rank += 1
+        rank = finishing_rank(pl[:, PL_ALIVE], pl[:, PL_OUT_TURN], score, i)
         row = player_rows[i]
         row[PO_CASH] = pl[i, PL_CASH]
         row[PO_NET_WORTH] = worth[i]
@@ -1098,6 +1089,23 @@ def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, e
         row[PO_GROUPS] = complete
         row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
+
+
+@njit(cache=True)
+def finishing_rank(alive, out_turn, score, i):
+    """Player i's place, 1 first: players still in rank above those out (later out first) and among
+    themselves by `score`, ties to the earlier seat. Shared by every board-game engine's results."""
+    rank = 1
+    for j in range(alive.shape[0]):
+        if j == i:
+            continue
+        if alive[j] != alive[i]:
+            rank += alive[j]
+        elif alive[i] == 0:
+            rank += 1 if out_turn[j] > out_turn[i] else 0
+        elif score[j] > score[i] or (score[j] == score[i] and j < i):
+            rank += 1
+    return rank
 
 
 @njit(cache=True)

@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.board import (
-    card_accounted_for, draw, next_seat, record_aggregates, seat_lineup, set_owner, shuffle_decks, to_bottom,
-    write_game_row,
+    card_accounted_for, draw, finishing_rank, next_seat, record_aggregates, seat_lineup, set_owner, shuffle_decks,
+    to_bottom, write_game_row,
 )
 from simulator.engines.fortnite_layout import (
     BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_NET, B_STORM_DUE, B_STORM_FLIPPED, B_TURN, B_WALLS, B_WINNER,
@@ -454,17 +454,8 @@ def _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation,
     write_game_row(game_row, bank, winner, END_LAST_SURVIVOR if winner >= 0 else END_TURN_CAP, winner >= 0,
                    violations, rotation)
     for i in range(n):
-        # The survivor first; then players still in by HP, then the later eliminated, ties to the earlier seat.
-        rank = 1
-        for j in range(n):
-            if j == i:
-                continue
-            if pl[j, PL_ALIVE] != pl[i, PL_ALIVE]:
-                rank += pl[j, PL_ALIVE]
-            elif pl[i, PL_ALIVE] == 0:
-                rank += 1 if pl[j, PL_OUT_TURN] > pl[i, PL_OUT_TURN] else 0
-            elif pl[j, PL_HP] > pl[i, PL_HP] or (pl[j, PL_HP] == pl[i, PL_HP] and j < i):
-                rank += 1
+        # Players still in (at the turn cap) rank by HP.
+        rank = finishing_rank(pl[:, PL_ALIVE], pl[:, PL_OUT_TURN], pl[:, PL_HP], i)
         row = player_rows[i]
         locations = 0
         worth = pl[i, PL_HP]

@@ -107,8 +107,8 @@ V_WALLS = 8         # walls on the board and in the pile not the rule's number
 V_CARDS = 16        # chest items not all in the deck, held or dropped on a square
 V_WINNER = 32       # a winner who is not the last survivor
 VIOLATION_NAMES = {V_HP: "HP out of range or not conserved", V_STORM: "storm cover inconsistent",
-                   V_OWNERSHIP: "ownership", V_WALLS: "walls not accounted for", V_CARDS: "chest items not accounted for",
-                   V_WINNER: "winner not the last survivor"}
+                   V_OWNERSHIP: "ownership", V_WALLS: "walls not accounted for",
+                   V_CARDS: "chest items not accounted for", V_WINNER: "winner not the last survivor"}
 
 # ---------------------------------------------------------------------------------------------------
 # Game state
