@@ -50,6 +50,9 @@ monopoly-mc sweep --edition fortnite --set rules.walls=0,4,8,16 --games 50000 --
     --overwrite --no-progress
 monopoly-mc sweep --edition fortnite --set players=2,3,4,5,6,7 --games 50000 --seed 7 \
     --out "$data/fortnite_players" --overwrite --no-progress
-monopoly-mc report "$data/fortnite" "$data/fortnite_tournament" "$data/fortnite_walls" "$data/fortnite_players" \
+monopoly-mc sweep --edition fortnite --set strategy.pair_collector.item_price=0,1,2,3,5 --games 50000 --seed 7 \
+    --out "$data/fortnite_item_price" --overwrite --no-progress
+monopoly-mc report "$data/fortnite" "$data/fortnite_tournament" "$data/fortnite_walls" "$data/fortnite_item_price" \
+    "$data/fortnite_players" \
     --out reports/fortnite.md --title "Monopoly Fortnite: who survives, walls, pairs, items and the first player" \
     --summary reports/fortnite_summary.md

@@ -24,7 +24,9 @@ PARAMETERS = {
     "jail_pay_hp": (L.P_JAIL_PAY_HP, 8.0, "pays the 2 HP to leave jail at once when it has at least this many HP "
                                           "(inf: always tries for the six)"),
     "start_sight": (L.P_START_SIGHT, 0.0, "per rival in sight of a starting square: > 0 seeks them, < 0 avoids them"),
-    "trade": (L.P_TRADE, 1.0, "1: swaps locations when the swap completes a pair for both"),
+    "trade": (L.P_TRADE, 1.0, "1: trades with other traders for the location that completes a pair"),
+    "item_price": (L.P_ITEM_PRICE, 2.0, "chest items it gives at most for a rival's location that completes its "
+                                        "pair, and asks for one of its own (0: trades no items)"),
 }
 
 
@@ -47,8 +49,8 @@ fortnite_strategy("aggressive_shooter", "shoots whenever it can, the healthiest 
                   target_leader=1, start_sight=1, jail_pay_hp=4, trade=0)
 fortnite_strategy("wall_builder", "stands its walls where rivals behind it are likely to stop on its locations "
                   "or under the storm", wall_trap=3, wall_shelter=0)
-fortnite_strategy("pair_collector", "values free locations, twice those that complete a pair, and swaps to "
-                  "complete pairs", claim_value=2, pair_value=4)
+fortnite_strategy("pair_collector", "values free locations, twice those that complete a pair, and swaps "
+                  "locations or pays up to 3 chest items to complete pairs", claim_value=2, pair_value=4, item_price=3)
 fortnite_strategy("storm_avoider", "orders its dice to keep off covered squares, shelters behind its own walls, "
                   "starts out of sight", storm_fear=3, wall_shelter=3, wall_trap=0, start_sight=-1, jail_pay_hp=12)
 fortnite_strategy("passive", "a baseline: never shoots a player, stands walls for shelter only, never trades",

@@ -23,10 +23,10 @@ from simulator.engines.fortnite_layout import (
     PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_TURN, PL_PAID, PL_POS, PL_STORM_LOST,
     PL_TRADES, PL_WALLS, PO_CASH, PO_CLAIMED, PO_DEALT, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_JAIL_TURNS,
     PO_KILLS, PO_LOCATIONS, PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_RANK, PO_STORM_LOST, PO_TRADES,
-    PO_WALLS, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE, R_JAIL_TRIES, R_MAX_HP,
-    R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS, R_WALL_SHIELDS_FROM_BOMB,
-    SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST,
-    V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
+    PO_WALLS, P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE,
+    R_JAIL_TRIES, R_MAX_HP, R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS,
+    R_WALL_SHIELDS_FROM_BOMB, SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP, SQ_KIND,
+    SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
 )
 from simulator.engines.fortnite_state import (
     can_hit, covered, owns_pair, weapon_bonus,
@@ -251,9 +251,9 @@ def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
 
 
 @njit(cache=True)
-def trade_pairs(sq, groups, own, rules, prm, pl, bank, p):
-    """Trading as a strategy behaviour: p swaps a location for a rival's when the swap completes a colour
-    pair for each (both must be traders)."""
+def trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p):
+    """Trading as a strategy behaviour: for the rival's location that completes one of its pairs, p offers
+    one of its own that completes one of the rival's, else chest items (both must be traders)."""
     if rules[R_TRADING] == 0 or prm[p, P_TRADE] < 1.0:
         return
     for g in range(groups.shape[0]):
@@ -264,21 +264,46 @@ def trade_pairs(sq, groups, own, rules, prm, pl, bank, p):
         q = own[theirs, O_OWNER]
         if own[mine, O_OWNER] != p or q < 0 or q == p or prm[q, P_TRADE] < 1.0:
             continue
-        for h in range(groups.shape[0]):
-            c, d = groups[h, G_MEMBERS], groups[h, G_MEMBERS + 1]
-            if h == g or groups[h, G_SIZE] != 2:
-                continue
-            if own[c, O_OWNER] == p and own[d, O_OWNER] == q:
-                give = c
-            elif own[d, O_OWNER] == p and own[c, O_OWNER] == q:
-                give = d
-            else:
-                continue
-            set_owner(own, bank, theirs, p)
-            set_owner(own, bank, give, q)
+        if swap_locations(groups, own, bank, p, q, g, theirs) or buy_with_items(own, bank, prm, held, p, q, theirs):
             pl[p, PL_TRADES] += 1
             pl[q, PL_TRADES] += 1
             return
+
+
+@njit(cache=True)
+def swap_locations(groups, own, bank, p, q, g, theirs):
+    """p takes `theirs` (completing its pair g) for one of its locations that completes a pair of q's."""
+    for h in range(groups.shape[0]):
+        c, d = groups[h, G_MEMBERS], groups[h, G_MEMBERS + 1]
+        if h == g or groups[h, G_SIZE] != 2:
+            continue
+        if own[c, O_OWNER] == p and own[d, O_OWNER] == q:
+            give = c
+        elif own[d, O_OWNER] == p and own[c, O_OWNER] == q:
+            give = d
+        else:
+            continue
+        set_owner(own, bank, theirs, p)
+        set_owner(own, bank, give, q)
+        return True
+    return False
+
+
+@njit(cache=True)
+def buy_with_items(own, bank, prm, held, p, q, theirs):
+    """p takes `theirs` for as many chest items as q asks (its item_price), if p would give that many and
+    holds them; the items go in the chest deck's order. A price of 0 trades no items."""
+    price = prm[q, P_ITEM_PRICE]
+    if price < 1.0 or prm[p, P_ITEM_PRICE] < price or held[p, :].sum() < price:
+        return False
+    left = int(price)
+    for c in range(held.shape[1]):
+        moved = min(left, held[p, c])
+        held[p, c] -= moved
+        held[q, c] += moved
+        left -= moved
+    set_owner(own, bank, theirs, p)
+    return True
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -292,7 +317,7 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
     for s in range(sq.shape[0]):
         if sq[s, SQ_KIND] == LOCATION and own[s, O_OWNER] == p and owns_pair(sq, groups, own, p, s):
             pl[p, PL_GROUPS_HELD] |= 1 << sq[s, SQ_GROUP]
-    trade_pairs(sq, groups, own, rules, prm, pl, bank, p)
+    trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p)
     bank[B_STORM_DUE] = 0
     if pl[p, PL_JAIL] >= 0:
         pl[p, PL_JAIL_TURNS] += 1

@@ -158,7 +158,8 @@ P_STORM_FEAR = 7
 P_JAIL_PAY_HP = 8
 P_START_SIGHT = 9
 P_TRADE = 10
-N_PARAMS = 11
+P_ITEM_PRICE = 11
+N_PARAMS = 12
 
 # Per-player output `players_out[game, seat, column]`: PO_CASH (HP at the end), PO_NET_WORTH (HP and
 # locations' costs), PO_OUT_TURN and PO_RANK as the board family, then

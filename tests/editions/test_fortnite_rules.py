@@ -248,6 +248,38 @@ def test_traders_swap_to_complete_a_pair_each():
     assert table.pl[0, F.PL_TRADES] == 1 and table.violations() == 0
 
 
+def test_a_trader_pays_chest_items_for_the_location_that_completes_its_pair():
+    """Transactions de lieux: items may be traded too. With no location to swap, a trader pays the rival's
+    item_price in chest items (those it would give at most) for the location that completes its pair."""
+    table = FortniteTable()
+    table.give(0, "Junk Junction")
+    table.give(1, "Haunted Hills")
+    table.hold(0, "bandages")
+    table.hold(0, "grenade")
+    table.hold(0, "med_kit")
+    table.use(0, "pair_collector", item_price=3)
+    table.use(1, "pair_collector", item_price=2)
+    table.turn(0)
+    assert table.owner("Haunted Hills") == 0
+    assert table.items(1) == ["bandages", "med_kit"] and len(table.items(0)) <= 1
+    assert table.pl[0, F.PL_TRADES] == 1 and table.pl[1, F.PL_TRADES] == 1 and table.violations() == 0
+
+
+@pytest.mark.parametrize("buyer_price,seller_price,items", [(1, 2, 3), (3, 2, 1), (3, 0, 3)])
+def test_no_item_trade_above_the_buyers_price_beyond_its_items_or_with_a_non_seller(buyer_price, seller_price,
+                                                                                  items):
+    """Transactions de lieux: a trade needs both players to agree; the buyer cannot give items it lacks."""
+    table = FortniteTable()
+    table.give(0, "Junk Junction")
+    table.give(1, "Haunted Hills")
+    for _ in range(items):
+        table.hold(0, "grenade")
+    table.use(0, "pair_collector", item_price=buyer_price)
+    table.use(1, "pair_collector", item_price=seller_price)
+    table.turn(0)
+    assert table.owner("Haunted Hills") == 1 and table.items(1) == [] and table.pl[0, F.PL_TRADES] == 0
+
+
 def test_players_choose_their_starting_squares():
     """Sautez du bus de combat !: each player in turn places its pawn where it likes (start_sight: toward or
     away from the rivals already placed)."""
