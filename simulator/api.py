@@ -35,14 +35,16 @@ __all__ = list(API)  # one list of names, also read by simulator.__getattr__
 def simulate(edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (), games: int = 10_000,
              seed: int = 0, variant: str | None = None, overrides: dict | None = None, out: str | Path | None = None,
              overwrite: bool = False, threads: int | None = None,
-             progress: Callable[[int], None] | None = None) -> Results:
-    """Play `games` games; per-game and per-player frames stay in memory, or go to `out` if given.
-    `progress` is called with the games each finished batch adds."""
+             progress: Callable[[int], None] | None = None, resume: bool = False) -> Results:
+    """Play `games` games; per-game and per-player frames stay in memory, or go to `out` if given
+    (`resume`: finish an interrupted run there). `progress` is called with the games each finished batch
+    adds."""
     loaded = load_edition(edition, variant, list((overrides or {}).items()))
     lineup = resolve_lineup(loaded, compile_rules(loaded), players, list(strategies))
     spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=threads)
     out = None if out is None else Path(out)
-    return as_results(run(spec, out=out, overwrite=overwrite, progress=progress, keep_frames=out is None))
+    return as_results(run(spec, out=out, overwrite=overwrite, progress=progress, keep_frames=out is None,
+                          resume=resume))
 
 
 def load(*paths: str | Path) -> list[Results]:
@@ -51,19 +53,20 @@ def load(*paths: str | Path) -> list[Results]:
 
 
 def tournament(strategies: list[str], edition: str = "classic", players: int = 4, games: int = 24_000, seed: int = 0,
-               variant: str | None = None, out: str | Path | None = None, overwrite: bool = False) -> list[Results]:
+               variant: str | None = None, out: str | Path | None = None, overwrite: bool = False,
+               resume: bool = False) -> list[Results]:
     """Every table the strategies can form, seats rotated; analyse with ranking() and head_to_head()."""
     loaded = load_edition(edition, variant)
     plan = tournament_plan(loaded, compile_rules(loaded), list(strategies), players, games, seed)
     return run_many(plan, "tournament", {"strategies": list(strategies), "players": players, "seed": seed},
-                    out=None if out is None else Path(out), overwrite=overwrite)
+                    out=None if out is None else Path(out), overwrite=overwrite, resume=resume)
 
 
 def sweep(axes: dict[str, list], edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (),
           games: int = 10_000, seed: int = 0, variant: str | None = None, fixed: dict | None = None,
-          out: str | Path | None = None, overwrite: bool = False) -> list[Results]:
+          out: str | Path | None = None, overwrite: bool = False, resume: bool = False) -> list[Results]:
     """One run per grid point of one or two `axes` ({path: values}); analyse with sweep_table()."""
     plan = sweep_plan(edition, variant, list((fixed or {}).items()), list(axes.items()), list(strategies), players,
                       games, seed)
     return run_many(plan, "sweep", {"axes": list(axes), "fixed": fixed or {}, "seed": seed},
-                    out=None if out is None else Path(out), overwrite=overwrite)
+                    out=None if out is None else Path(out), overwrite=overwrite, resume=resume)

@@ -13,15 +13,20 @@ from pathlib import Path
 import click
 
 from simulator import tables
+from simulator.executors import ExecutorError, make_executor
 from simulator.results import ResultsError
 from simulator.rules import FAMILIES, EditionError, builtin_editions, compile_rules, load_edition, parse_value
 from strategies import StrategyError
 
-USER_ERRORS = (EditionError, StrategyError, ResultsError)
+USER_ERRORS = (EditionError, StrategyError, ResultsError, ExecutorError)
 
 
 class CliError(click.ClickException):
     exit_code = 2
+
+
+class Interrupted(click.ClickException):
+    exit_code = 130
 
 
 class OneLineErrors(click.Group):
@@ -37,6 +42,9 @@ class OneLineErrors(click.Group):
             hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
             click.echo(f"monopoly-mc: error: {exc.format_message()}{hint}", err=True)
             sys.exit(2)
+        except Interrupted as exc:
+            click.echo(f"monopoly-mc: interrupted: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
         except click.ClickException as exc:
             click.echo(f"monopoly-mc: error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
@@ -54,6 +62,40 @@ def user_errors():
         if isinstance(exc, RunError):
             raise CliError(str(exc)) from None
         raise
+
+
+@contextmanager
+def batches_on(threads: int | None, scheduler: str | None, workers: int | None, out: Path | None, resume: bool):
+    """The executor for a run's batches (this process, or Dask), closed at the end. A run stopped by
+    Ctrl-C or a failed write leaves its finished batches in `out` and says how to finish it."""
+    if resume and out is None:
+        raise CliError("--resume: give the --out directory of the run to finish")
+    executor = make_executor(threads, scheduler, workers)
+    how = "run the same command with --resume to finish it"
+    try:
+        yield executor
+    except KeyboardInterrupt:
+        raise Interrupted(f"the finished batches are in {out}: {how}" if out is not None else
+                          "nothing was written (no --out)") from None
+    except OSError as exc:
+        if out is None:
+            raise
+        raise click.ClickException(f"writing {out}: {exc.strerror or exc}: the finished batches are kept; once "
+                                   f"fixed, {how}") from None
+    finally:
+        executor.close()
+
+
+resume_option = click.option("--resume", is_flag=True,
+                             help="Finish an interrupted run in --out: only its missing batches are played, and "
+                                  "the results are those of an uninterrupted run. The other options must be "
+                                  "the same as the first time.")
+scheduler_option = click.option("--scheduler", metavar="ADDRESS", default=None,
+                                help="Play the batches on the Dask cluster whose scheduler is at ADDRESS "
+                                     "(e.g. tcp://10.0.0.5:8786); same seed, same results.")
+workers_option = click.option("--workers", type=int, default=None, metavar="N",
+                              help="Start a local Dask cluster of N single-threaded worker processes for the "
+                                   "batches.")
 
 
 def _overrides(values: tuple[str, ...]) -> list[tuple[str, object]]:
@@ -146,16 +188,19 @@ def _short(value) -> str:
 @click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
               help="Write Parquet results (games, players, squares, cards) and a manifest to this directory.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing results directory at --out.")
+@resume_option
 @click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
 @click.option("--batch-size", default=10_000, show_default=True, help="Games per batch (one Parquet file each).")
 @click.option("--threads", type=int, default=None, help="Threads to use (default: all cores).")
+@scheduler_option
+@workers_option
 @click.option("--fixed-seats", is_flag=True,
               help="Keep lineup position = seat. By default seats rotate every game so that seat advantage "
                    "cannot pose as strategy skill.")
 @click.option("--check", is_flag=True, help="Check the invariants (money, ownership, buildings) after every turn.")
 @click.option("--progress/--no-progress", default=True, show_default=True, help="Show a progress bar on stderr.")
-def simulate(edition, variant, overrides, players, strategy_names, games, seed, out, overwrite, output_format,
-             batch_size, threads, fixed_seats, check, progress):
+def simulate(edition, variant, overrides, players, strategy_names, games, seed, out, overwrite, resume, output_format,
+             batch_size, threads, scheduler, workers, fixed_seats, check, progress):
     """Simulate games and print win rates per strategy and seat with 95% intervals, game length and
     the share of unfinished games."""
     from simulator.runner import RunSpec, resolve_lineup, run
@@ -167,13 +212,23 @@ def simulate(edition, variant, overrides, players, strategy_names, games, seed, 
                        threads=threads, rotate_seats=not fixed_seats, check=check)
         spec.validate()
         show = progress and output_format == "table" and sys.stderr.isatty()
-        with click.progressbar(length=games, label="Simulating", file=sys.stderr, show_eta=True,
-                               hidden=not show) as bar:
-            result = run(spec, out=out, overwrite=overwrite, progress=bar.update)
+        with batches_on(threads, scheduler, workers, out, resume) as executor, \
+                click.progressbar(length=games, label="Simulating", file=sys.stderr, show_eta=True,
+                                  hidden=not show) as bar:
+            result = run(spec, out=out, overwrite=overwrite, progress=bar.update, resume=resume, executor=executor)
     if output_format == "json":
         click.echo(json.dumps(result.manifest, indent=2, default=str))
         return
     click.echo(_summary_text(result))
+
+
+def _where(manifest: dict) -> str:
+    """Where the batches of this invocation were played."""
+    if manifest.get("scheduler"):
+        return f"on the Dask cluster at {manifest['scheduler']}"
+    if manifest.get("workers"):
+        return f"on {manifest['workers']} local Dask workers"
+    return f"{manifest['threads']} threads"
 
 
 def _summary_text(result) -> str:
@@ -181,9 +236,11 @@ def _summary_text(result) -> str:
     summary = manifest["summary"]
     edition = manifest["edition"]
     label = edition["name"] + (f" ({edition['variant']})" if edition["variant"] else "")
+    rate = f"{manifest['games_per_second']:,.0f} games/s, " if manifest.get("games_per_second") else ""
     lines = [f"{label}: {manifest['players']} players, {manifest['games']:,} games, seed {manifest['seed']}, "
-             f"{manifest['elapsed_seconds']:.1f} s ({manifest['games_per_second']:,.0f} games/s, "
-             f"{manifest['threads']} threads)"]
+             f"{manifest['elapsed_seconds']:.1f} s ({rate}{_where(manifest)})"]
+    if manifest.get("resumed_batches"):
+        lines.append(f"Resumed: {manifest['resumed_batches']} of {manifest['batches']} batches were already written")
     seating = "seats rotated every game" if manifest["rotate_seats"] else "fixed seats"
     lines.append(f"Lineup ({seating}): " + ", ".join(s["strategy"] for s in manifest["lineup"]))
     lines.append("")

@@ -14,7 +14,10 @@ import click
 
 from simulator import analysis, plots
 from simulator import presentation as present
-from simulator.cli import CliError, _overrides, cli, edition_option, set_option, user_errors, variant_option
+from simulator.cli import (
+    CliError, _overrides, batches_on, cli, edition_option, resume_option, scheduler_option, set_option, user_errors,
+    variant_option, workers_option,
+)
 from simulator.results import load_results
 from simulator.rules import compile_rules, load_edition
 
@@ -127,10 +130,13 @@ def cards(results, top, output_format, out, overwrite, **simulate_args):
 @format_option
 @out_option
 @overwrite_option
+@resume_option
+@scheduler_option
+@workers_option
 @click.option("--plot", type=click.Path(path_type=Path), default=None, help="Write the win-rate plot (PNG).")
 @analysis_command
 def tournament(results_path, edition, variant, overrides, players, strategy_names, games, seed, threads, progress,
-               output_format, out, overwrite, plot):
+               output_format, out, overwrite, resume, scheduler, workers, plot):
     """Strategies meet at every table they can form, seats rotated every game so that seat advantage
     cannot pose as skill: a ranking with win rates and 95% intervals, whether each lead is
     significant, and head to head. --games is the total over all tables; without --strategy the
@@ -147,9 +153,10 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
         total = sum(p.spec.games for p in plan)
         click.echo(f"{len(plan)} tables of {players} from {len(names)} strategies, "
                    f"{plan[0].spec.games:,} games each ({total:,} in all)", err=True)
-        with _bar(total, progress) as bar:
+        with batches_on(threads, scheduler, workers, out, resume) as executor, _bar(total, progress) as bar:
             runs = run_many(plan, "tournament", {"strategies": names, "players": players, "seed": seed},
-                            out=out, overwrite=overwrite, progress=bar.update, keep_frames=False)
+                            out=out, overwrite=overwrite, progress=bar.update, keep_frames=False, resume=resume,
+                            executor=executor)
     ranking, pairs = analysis.strategy_ranking(runs), analysis.head_to_head(runs)
     seats = analysis.seat_table(runs)
     if plot is not None:
@@ -176,11 +183,14 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
 @format_option
 @out_option
 @overwrite_option
+@resume_option
+@scheduler_option
+@workers_option
 @click.option("--plot", type=click.Path(path_type=Path), default=None,
               help="Write a line plot (one value) or heat map (two values) as PNG.")
 @analysis_command
 def sweep(results_path, edition, variant, axes, players, strategy_names, games, seed, threads, progress,
-          output_format, out, overwrite, plot):
+          output_format, out, overwrite, resume, scheduler, workers, plot):
     """Vary one or two values over a grid and see, per point, win rates, first-player advantage, game
     length and unfinished games, each with 95% intervals."""
     from simulator.runner import parse_axis, run_many, sweep_plan
@@ -194,9 +204,11 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
             raise CliError("--set: give one or two values to vary as PATH=V1,V2,... (e.g. rules.start_cash=1000,2000)")
         plan = sweep_plan(edition, variant, fixed, varied, list(strategy_names), players, games, seed,
                           threads=threads)
-        with _bar(games * len(plan), progress) as bar:
+        with batches_on(threads, scheduler, workers, out, resume) as executor, \
+                _bar(games * len(plan), progress) as bar:
             runs = run_many(plan, "sweep", {"axes": [p for p, _ in varied], "fixed": fixed, "seed": seed},
-                            out=out, overwrite=overwrite, progress=bar.update, keep_frames=False)
+                            out=out, overwrite=overwrite, progress=bar.update, keep_frames=False, resume=resume,
+                            executor=executor)
     axis_names = list(runs[0].info.get("values", {}))
     frame = analysis.sweep_table(runs)
     if plot is not None:

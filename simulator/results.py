@@ -1,9 +1,11 @@
 """Tidy frames from the engine's arrays, and the results directory they are stored in.
 
 A results directory holds `games/` and `players/` (Parquet, one file per batch, named by batch index so a
-rerun of a batch overwrites it), `squares.parquet`, `cards.parquet` and `manifest.json`. The manifest is
-written last: a directory without it (and with `INCOMPLETE`) is a run that did not finish. The README's
-"Results schema" section documents every column.
+rerun of a batch overwrites it), `squares.parquet`, `cards.parquet`, `manifest.json` and `run.json` (what
+fixes the results). While a run is written, `totals/` keeps each finished batch's share of the summary, so
+that --resume replays only the batches missing. The manifest is written last: a directory without it (and
+with `INCOMPLETE`) is a run that did not finish. The README's "Results schema" section documents every
+column.
 """
 from __future__ import annotations
 
@@ -124,37 +126,98 @@ def cards_frame(board: GameRules, card_agg: np.ndarray) -> pd.DataFrame:
 # The directory
 
 
-def prepare_directory(out: Path, overwrite: bool, collection: bool = False) -> None:
-    """Refuse to mix results: a non-empty directory is replaced only with overwrite. A collection (a
+RUN_DEFINITION = "run.json"     # what fixes a run's results, checked by --resume
+BATCH_TOTALS = "totals"         # per batch, its share of the summary: read back by --resume
+
+
+def prepare_directory(out: Path, overwrite: bool, collection: bool = False, resume: bool = False) -> bool:
+    """Refuse to mix results: a non-empty directory is replaced only with `overwrite`, or continued with
+    `resume` if it is an unfinished run (True: it holds earlier work to continue). A collection (a
     tournament's or sweep's runs) holds one results directory per run and its collection.json."""
     if out.exists() and not out.is_dir():
         raise ResultsError(f"--out {out}: exists and is not a directory")
     if out.exists() and any(out.iterdir()):
-        if not overwrite:
-            raise ResultsError(f"--out {out}: directory is not empty: pass --overwrite to replace it")
         if not any((out / marker).exists() for marker in (MANIFEST, COLLECTION, INCOMPLETE_MARKER)):
-            raise ResultsError(f"--out {out}: not a monopoly-mc results directory: refusing to overwrite it")
+            raise ResultsError(f"--out {out}: directory is not empty and holds no monopoly-mc results: choose "
+                               f"another directory")
+        if resume:
+            return True
+        if not overwrite:
+            raise ResultsError(f"--out {out}: directory is not empty: pass --resume to finish an interrupted run "
+                               f"there, or --overwrite to replace it")
         shutil.rmtree(out)
     out.mkdir(parents=True, exist_ok=True)
     if not collection:
-        (out / "games").mkdir()
-        (out / "players").mkdir()
+        for folder in ("games", "players", BATCH_TOTALS):
+            (out / folder).mkdir()
     missing = COLLECTION if collection else MANIFEST
-    (out / INCOMPLETE_MARKER).write_text(f"This run has not finished: its {missing} is missing.\n")
+    (out / INCOMPLETE_MARKER).write_text(f"This run has not finished: its {missing} is missing. Run the same "
+                                         f"command with --resume to finish it.\n")
+    return False
 
 
-def write_batch(out: Path, batch: int, games: pd.DataFrame, players: pd.DataFrame) -> None:
-    name = f"part-{batch:05d}.parquet"
-    games.to_parquet(out / "games" / name, index=False)
-    players.to_parquet(out / "players" / name, index=False)
+def check_definition(out: Path, definition: dict) -> None:
+    """Record what fixes the results of the run being written, or check that a resumed run's are the same."""
+    path = out / RUN_DEFINITION
+    given = json.loads(json.dumps(definition, default=str))
+    if not path.exists():
+        _write_atomically(path, json.dumps(given, indent=2) + "\n")
+        return
+    started = json.loads(path.read_text())
+    changed = sorted(key for key in started.keys() | given.keys() if started.get(key) != given.get(key))
+    if changed:
+        raise ResultsError(f"--resume {out}: it was started with other settings (what differs: {', '.join(changed)}): "
+                           f"run the same command again, or pass --overwrite to start over")
+
+
+def open_run(out: Path, definition: dict, overwrite: bool, resume: bool) -> dict[int, dict] | None:
+    """Make `out` ready for a run: the stored totals of each batch already written (by batch index), or
+    None if `resume` finds the run already finished."""
+    continuing = prepare_directory(out, overwrite, resume=resume)
+    if continuing and (out / COLLECTION).exists():
+        raise ResultsError(f"--resume {out}: holds a tournament or sweep, not one run")
+    check_definition(out, definition)
+    if continuing and (out / MANIFEST).exists():
+        read_manifest(out)
+        return None
+    stored = {}
+    for path in sorted((out / BATCH_TOTALS).glob("part-*.npz")):
+        with np.load(path) as arrays:
+            stored[int(path.stem.removeprefix("part-"))] = {name: arrays[name] for name in arrays.files}
+    return stored
+
+
+def _write_atomically(path: Path, text: str | None = None, write=None) -> None:
+    """Write to a temporary name, then rename: a killed process never leaves a file that looks whole."""
+    partial = path.with_name(path.name + ".partial")
+    if write is not None:
+        write(partial)
+    else:
+        partial.write_text(text)
+    partial.replace(path)
+
+
+def write_batch(out: Path, batch: int, games: pd.DataFrame, players: pd.DataFrame,
+                totals: dict[str, np.ndarray]) -> None:
+    """A finished batch: its games and players, then its totals, whose file marks the batch as done."""
+    name = f"part-{batch:05d}"
+    _write_atomically(out / "games" / f"{name}.parquet", write=lambda p: games.to_parquet(p, index=False))
+    _write_atomically(out / "players" / f"{name}.parquet", write=lambda p: players.to_parquet(p, index=False))
+    _write_atomically(out / BATCH_TOTALS / f"{name}.npz", write=lambda p: _save_npz(p, totals))
+
+
+def _save_npz(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    with open(path, "wb") as handle:
+        np.savez(handle, **arrays)
 
 
 def finish_directory(out: Path, squares: pd.DataFrame, cards: pd.DataFrame, manifest: dict) -> None:
     squares.to_parquet(out / "squares.parquet", index=False)
     cards.to_parquet(out / "cards.parquet", index=False)
     manifest = {"format": FORMAT, "format_version": FORMAT_VERSION, **manifest}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, default=str) + "\n")
+    _write_atomically(out / MANIFEST, json.dumps(manifest, indent=2, default=str) + "\n")
     (out / INCOMPLETE_MARKER).unlink()
+    shutil.rmtree(out / BATCH_TOTALS)
 
 
 def read_manifest(directory: Path) -> dict:
@@ -268,5 +331,5 @@ def load_results(paths: list[Path | str]) -> list[Results]:
 def write_collection(out: Path, kind: str, entries: list[dict], settings: dict) -> None:
     """The index of a tournament's or sweep's runs, written last like a manifest."""
     document = {"format": FORMAT, "format_version": FORMAT_VERSION, "kind": kind, **settings, "runs": entries}
-    (out / COLLECTION).write_text(json.dumps(document, indent=2, default=str) + "\n")
+    _write_atomically(out / COLLECTION, json.dumps(document, indent=2, default=str) + "\n")
     (out / INCOMPLETE_MARKER).unlink()

@@ -354,6 +354,10 @@ class BoardRules(GameRules):
         return simulate_batch
 
 
+# Amounts, counts and costs beyond this would overflow the engines' 64-bit sums over a long game.
+LARGEST_NUMBER = 10 ** 9
+
+
 class _Checker:
     """Reads typed fields, failing with the file and the field path."""
 
@@ -375,6 +379,8 @@ class _Checker:
             raise self.fail(f"{path}.{key}", f"an integer >= {minimum}", value)
         if maximum is not None and value > maximum:
             raise self.fail(f"{path}.{key}", f"an integer <= {maximum}", value)
+        if abs(value) > LARGEST_NUMBER:
+            raise self.fail(f"{path}.{key}", f"an integer of at most {LARGEST_NUMBER:,} in size", value)
         return value
 
     def choice(self, table: dict, key: str, path: str, choices: tuple[str, ...] | list[str]) -> int:
@@ -393,8 +399,8 @@ class _Checker:
     def int_list(self, table: dict, key: str, path: str, length: int | None = None) -> list[int]:
         value = table.get(key)
         if (not isinstance(value, list) or not value
-                or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)):
-            raise self.fail(f"{path}.{key}", "a list of non-negative integers", value)
+                or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= LARGEST_NUMBER for v in value)):
+            raise self.fail(f"{path}.{key}", f"a list of integers from 0 to {LARGEST_NUMBER:,}", value)
         if length is not None and len(value) != length:
             raise self.fail(f"{path}.{key}", f"{length} entries", f"{len(value)} entries")
         return value

@@ -19,6 +19,7 @@ import pandas as pd
 import simulator
 from simulator import results, stats
 from simulator.engines import board_layout as L
+from simulator.executors import BatchTask, LocalExecutor
 from simulator.rules import Edition, GameRules, compile_rules, load_edition, parse_value
 from strategies import Strategy, get
 
@@ -96,7 +97,11 @@ class Totals:
         self.sq_agg = np.zeros((self.n_squares, L.SA_COLUMNS), dtype=np.int64)
         self.card_agg = np.zeros((self.n_cards, L.CA_COLUMNS), dtype=np.int64)
 
+    COUNTS = ("games", "finished", "violations", "turns")
+    ARRAYS = ("wins_by_lineup", "wins_by_seat", "rounds_histogram", "turns_histogram", "sq_agg", "card_agg", "ahead")
+
     def add(self, games: np.ndarray, players: np.ndarray, sq_agg: np.ndarray, card_agg: np.ndarray) -> None:
+        """Fold in a batch's games, players and (summed) per-square and per-card aggregates."""
         n = len(self.lineup)
         winner = games[:, L.GM_WINNER]
         done = winner >= 0
@@ -112,8 +117,33 @@ class Totals:
         self.wins_by_lineup += np.bincount((winner[done] + games[done, L.GM_ROTATION]) % n, minlength=n)
         self.rounds_histogram += np.bincount(games[done, L.GM_ROUNDS], minlength=len(self.rounds_histogram))
         self.turns_histogram += np.bincount(games[done, L.GM_TURNS], minlength=len(self.turns_histogram))
-        self.sq_agg += sq_agg.sum(axis=0)
-        self.card_agg += card_agg.sum(axis=0)
+        self.sq_agg += sq_agg
+        self.card_agg += card_agg
+
+    def merge(self, other: Totals) -> None:
+        for name in self.COUNTS + self.ARRAYS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def as_arrays(self) -> dict[str, np.ndarray]:
+        """Everything, as arrays to store with a batch (a resumed run reads them back instead of replaying)."""
+        return {name: np.asarray(getattr(self, name)) for name in self.COUNTS + self.ARRAYS}
+
+    def fresh(self) -> Totals:
+        """Empty totals shaped like these."""
+        return Totals(self.lineup, self.max_rounds, self.n_squares, self.n_cards)
+
+    def from_arrays(self, arrays: dict[str, np.ndarray]) -> Totals:
+        """Totals shaped like these, holding the stored `arrays`."""
+        other = self.fresh()
+        for name in self.COUNTS:
+            setattr(other, name, int(arrays[name]))
+        for name in self.ARRAYS:
+            stored = arrays[name]
+            if stored.shape != getattr(other, name).shape:
+                raise results.ResultsError(f"stored batch totals: {name} has shape {stored.shape}, expected "
+                                           f"{getattr(other, name).shape}")
+            setattr(other, name, stored.astype(np.int64))
+        return other
 
     def summary(self) -> dict:
         n = len(self.lineup)
@@ -162,7 +192,7 @@ class Totals:
 class RunResult:
     spec: RunSpec
     board: GameRules
-    totals: Totals
+    totals: Totals | None      # None when a finished run was read back from disk by --resume
     elapsed: float
     out: Path | None
     manifest: dict
@@ -176,73 +206,94 @@ class RunResult:
         return self.manifest["summary"]
 
 
-def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
-        progress: Callable[[int], None] | None = None, keep_frames: bool = False) -> RunResult:
-    """Play spec.games games in batches; with `out`, write the results directory. `progress` is called
-    with the number of games each finished batch adds. `keep_frames` also returns the per-game and
-    per-player frames in memory (for small runs from the Python API)."""
-    spec.validate()
-    board = compile_rules(spec.edition)
-    names = [s.name for s in spec.lineup]
-    params = np.stack([board.parameter_vector(s) for s in spec.lineup])
-    if out is not None:
-        results.prepare_directory(out, overwrite)
-    import numba
-    threads = spec.threads or numba.config.NUMBA_NUM_THREADS
-    numba.set_num_threads(threads)
-    simulate_batch = board.kernel()
-    totals = Totals(names, board.max_rounds, board.n_squares, len(board.card_ids))
-    n = len(names)
-    kept_games, kept_players = [], []
-    started = datetime.now(timezone.utc)
-    clock = time.perf_counter()
-    batches = math.ceil(spec.games / spec.batch_size)
-    for batch in range(batches):
-        first = batch * spec.batch_size
-        size = min(spec.batch_size, spec.games - first)
-        chunks = max(1, min(size, threads * 4))
-        games = np.zeros((size, L.GM_COLUMNS), dtype=np.int64)
-        players = np.zeros((size, n, board.po_columns), dtype=np.int64)
-        sq_agg = np.zeros((chunks, board.n_squares, L.SA_COLUMNS), dtype=np.int64)
-        card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
-        simulate_batch(*board.kernel_args, params, spec.rotate_seats, spec.seed, first, spec.check, chunks,
-                       games, players, sq_agg, card_agg)
-        totals.add(games, players, sq_agg, card_agg)
-        if out is not None or keep_frames:
-            games_frame = results.games_frame(games, first, names, board.end_reasons)
-            players_frame = results.players_frame(games, players, first, names, board)
-            if out is not None:
-                results.write_batch(out, batch, games_frame, players_frame)
-            if keep_frames:
-                kept_games.append(games_frame)
-                kept_players.append(players_frame)
-        if progress is not None:
-            progress(size)
-    elapsed = time.perf_counter() - clock
-    manifest = {
+def run_definition(spec: RunSpec) -> dict:
+    """What fixes a run's results (threads, workers and batches already played do not): stored when the
+    run starts, so that --resume refuses to finish it with other settings."""
+    edition = spec.edition
+    return {
         "version": simulator.__version__,
         "edition": {
-            "name": spec.edition.name,
-            "title": spec.edition.title,
-            "family": spec.edition.family,
-            "source": str(spec.edition.source),
-            "file_sha256": spec.edition.file_hash,
-            "rules_sha256": spec.edition.rules_hash,
-            "variant": spec.edition.variant,
-            "overrides": [[path, value] for path, value in spec.edition.overrides],
+            "name": edition.name,
+            "title": edition.title,
+            "family": edition.family,
+            "source": str(edition.source),
+            "file_sha256": edition.file_hash,
+            "rules_sha256": edition.rules_hash,
+            "variant": edition.variant,
+            "overrides": [[path, value] for path, value in edition.overrides],
         },
-        "players": n,
+        "players": len(spec.lineup),
         "lineup": [{"position": i, "strategy": s.name, "params": s.params} for i, s in enumerate(spec.lineup)],
         "rotate_seats": spec.rotate_seats,
         "seed": spec.seed,
         "games": spec.games,
         "batch_size": spec.batch_size,
-        "batches": batches,
-        "threads": threads,
         "checking": spec.check,
+    }
+
+
+def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
+        progress: Callable[[int], None] | None = None, keep_frames: bool = False, resume: bool = False,
+        executor=None) -> RunResult:
+    """Play spec.games games in batches; with `out`, write the results directory, each batch as it
+    finishes (`resume` finishes an interrupted one, replaying only its missing batches). `progress` is
+    called with the number of games each finished batch adds. `keep_frames` also returns the per-game
+    and per-player frames in memory (for small runs from the Python API). `executor` plays the batches
+    (default: this process, on spec.threads)."""
+    spec.validate()
+    board = compile_rules(spec.edition)
+    names = [s.name for s in spec.lineup]
+    params = np.stack([board.parameter_vector(s) for s in spec.lineup])
+    definition = run_definition(spec)
+    totals = Totals(names, board.max_rounds, board.n_squares, len(board.card_ids))
+    task = BatchTask(board, params, spec.games, spec.batch_size, spec.seed, spec.rotate_seats, spec.check)
+    batches = math.ceil(spec.games / spec.batch_size)
+    stored = {}
+    if out is not None:
+        stored = results.open_run(out, definition, overwrite, resume)
+        if stored is None:  # finished earlier: nothing to resume
+            if progress is not None:
+                progress(spec.games)
+            return RunResult(spec=spec, board=board, totals=None, elapsed=0.0, out=out,
+                             manifest=results.read_manifest(out), squares=results.read_table(out, "squares"),
+                             cards=results.read_table(out, "cards"))
+    for batch, arrays in sorted(stored.items()):
+        totals.merge(totals.from_arrays(arrays))
+        if progress is not None:
+            progress(task.size(batch))
+    own_executor = executor is None
+    executor = executor or LocalExecutor(spec.threads)
+    kept = {}
+    started = datetime.now(timezone.utc)
+    clock = time.perf_counter()
+    played = 0
+    try:
+        for output in executor.map(task, [b for b in range(batches) if b not in stored]):
+            added = totals.fresh()
+            added.add(output.games, output.players, output.sq_agg, output.card_agg)
+            totals.merge(added)
+            if out is not None or keep_frames:
+                games_frame = results.games_frame(output.games, output.first, names, board.end_reasons)
+                players_frame = results.players_frame(output.games, output.players, output.first, names, board)
+                if out is not None:
+                    results.write_batch(out, output.batch, games_frame, players_frame, added.as_arrays())
+                if keep_frames:
+                    kept[output.batch] = (games_frame, players_frame)
+            played += len(output.games)
+            if progress is not None:
+                progress(len(output.games))
+    finally:
+        if own_executor:
+            executor.close()
+    elapsed = time.perf_counter() - clock
+    manifest = {
+        **definition,
+        "batches": batches,
+        **executor.description,
+        "resumed_batches": len(stored),
         "started": started.isoformat(timespec="seconds"),
         "elapsed_seconds": round(elapsed, 3),
-        "games_per_second": round(spec.games / elapsed, 1) if elapsed > 0 else None,
+        "games_per_second": round(played / elapsed, 1) if elapsed > 0 and played else None,
         "turns": totals.turns,
         "summary": totals.summary(),
     }
@@ -250,10 +301,11 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     cards = results.cards_frame(board, totals.card_agg)
     if out is not None:
         results.finish_directory(out, squares, cards, manifest)
+    frames = [kept[b] for b in sorted(kept)]
     return RunResult(spec=spec, board=board, totals=totals, elapsed=elapsed, out=out, manifest=manifest,
                      squares=squares, cards=cards,
-                     games=pd.concat(kept_games, ignore_index=True) if keep_frames else None,
-                     players=pd.concat(kept_players, ignore_index=True) if keep_frames else None)
+                     games=pd.concat([g for g, _ in frames], ignore_index=True) if keep_frames else None,
+                     players=pd.concat([p for _, p in frames], ignore_index=True) if keep_frames else None)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -362,18 +414,28 @@ def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: lis
 
 
 def run_many(plan: list[PlannedRun], kind: str, settings: dict, out: Path | None = None, overwrite: bool = False,
-             progress: Callable[[int], None] | None = None, keep_frames: bool = True) -> list[results.Results]:
+             progress: Callable[[int], None] | None = None, keep_frames: bool = True, resume: bool = False,
+             executor=None) -> list[results.Results]:
     """Play every planned run; with `out`, each into its own results directory under it, indexed by a
-    collection.json written last. Without `out` the per-game frames stay in memory if `keep_frames`
-    (the rankings, seats and sweep tables need only the summaries)."""
+    collection.json written last (`resume` keeps the runs already finished and finishes the one
+    interrupted). Without `out` the per-game frames stay in memory if `keep_frames` (the rankings, seats
+    and sweep tables need only the summaries)."""
     for item in plan:
         item.spec.validate()
     if out is not None:
-        results.prepare_directory(out, overwrite, collection=True)
+        continuing = results.prepare_directory(out, overwrite, collection=True, resume=resume)
+        if continuing and (out / results.MANIFEST).exists():
+            raise results.ResultsError(f"--resume {out}: holds one run, not a tournament or sweep")
+        results.check_definition(out, {"kind": kind, **settings,
+                                       "runs": [{"directory": p.label, **run_definition(p.spec)} for p in plan]})
+        if continuing and (out / results.COLLECTION).exists():
+            if progress is not None:
+                progress(sum(p.spec.games for p in plan))
+            return results.load_results([out])
     runs = []
     for item in plan:
         result = run(item.spec, out=None if out is None else out / item.label, progress=progress,
-                     keep_frames=keep_frames and out is None)
+                     keep_frames=keep_frames and out is None, resume=resume, executor=executor)
         runs.append(as_results(result, item.label, item.info))
     if out is not None:
         results.write_collection(out, kind, [{"directory": p.label, "info": p.info} for p in plan], settings)

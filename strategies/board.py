@@ -38,6 +38,9 @@ def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
     edition's groups (a chased group the edition lacks is ignored)."""
     def group_mask(value) -> float:
         names = [value] if isinstance(value, str) else value
+        if not isinstance(names, list) or not all(isinstance(g, str) for g in names):
+            raise StrategyError(f"strategy {strategy.name}: parameter preferred_groups: expected a colour group's "
+                                f"name or a list of them (known: {', '.join(group_names)}), got {value!r}")
         return float(sum(1 << group_names.index(g) for g in names if g in group_names))
 
     vector = numeric_vector(strategy, PARAMETERS, L.N_PARAMS, {"preferred_groups": group_mask})

@@ -28,6 +28,16 @@ def invoke(*args):
     return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
 
 
+def assert_same_results(a, b):
+    """Two results directories hold equal tables and summaries (elapsed times and resumed counts may differ)."""
+    import pandas as pd
+
+    from simulator.results import read_manifest
+    for table in ("games", "players", "squares.parquet", "cards.parquet"):
+        pd.testing.assert_frame_equal(pd.read_parquet(a / table), pd.read_parquet(b / table))
+    assert read_manifest(a)["summary"] == read_manifest(b)["summary"]
+
+
 class _Decks:
     """Dice and deck helpers shared by the tables of every board-game engine (same dice, same decks)."""
 

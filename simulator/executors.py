@@ -1,0 +1,151 @@
+"""Where batches are played: in this process on numba's threads, or on a Dask cluster.
+
+A batch is a pure function of the run's arrays, its seed and its index (every game draws from the
+stream of its own index), so any executor, in any order, retrying any batch, gives the same results.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from simulator.engines import board_layout as L
+from simulator.rules import GameRules
+
+
+class ExecutorError(ValueError):
+    """A cluster that cannot be reached or started; the message says what was asked and why it failed."""
+
+
+@dataclass
+class BatchOutput:
+    batch: int
+    first: int               # index of the batch's first game
+    games: np.ndarray        # (size, GM_COLUMNS)
+    players: np.ndarray      # (size, players, po_columns)
+    sq_agg: np.ndarray       # summed over the kernel's chunks
+    card_agg: np.ndarray
+    threads: int
+
+
+@dataclass
+class BatchTask:
+    """Plays one batch of a run. Picklable: a Dask worker receives it once and calls it per batch."""
+    board: GameRules
+    params: np.ndarray
+    games: int
+    batch_size: int
+    seed: int
+    rotate_seats: bool
+    check: bool
+    threads: int | None = None   # None: all of numba's threads, or the Dask worker's own
+
+    def size(self, batch: int) -> int:
+        return min(self.batch_size, self.games - batch * self.batch_size)
+
+    def __call__(self, batch: int) -> BatchOutput:
+        import numba
+        threads = min(self.threads or _worker_threads() or numba.config.NUMBA_NUM_THREADS,
+                      numba.config.NUMBA_NUM_THREADS)
+        numba.set_num_threads(threads)
+        board = self.board
+        first = batch * self.batch_size
+        size = self.size(batch)
+        n = self.params.shape[0]
+        chunks = max(1, min(size, threads * 4))
+        games = np.zeros((size, L.GM_COLUMNS), dtype=np.int64)
+        players = np.zeros((size, n, board.po_columns), dtype=np.int64)
+        sq_agg = np.zeros((chunks, board.n_squares, L.SA_COLUMNS), dtype=np.int64)
+        card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
+        board.kernel()(*board.kernel_args, self.params, self.rotate_seats, self.seed, first, self.check, chunks,
+                       games, players, sq_agg, card_agg)
+        return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0), threads)
+
+
+def _worker_threads() -> int | None:
+    """The threads of the Dask worker running this task (one numba thread per single-threaded worker)."""
+    try:
+        from distributed import get_worker
+        return get_worker().state.nthreads
+    except (ImportError, ValueError):
+        return None
+
+
+class LocalExecutor:
+    """Batches one after another in this process, each on `threads` of numba's threads."""
+
+    def __init__(self, threads: int | None = None):
+        import numba
+        self.threads = threads or numba.config.NUMBA_NUM_THREADS
+        self.description = {"threads": self.threads}
+
+    def map(self, task: BatchTask, batches: Iterable[int]) -> Iterator[BatchOutput]:
+        task.threads = self.threads
+        for batch in batches:
+            yield task(batch)
+
+    def close(self) -> None:
+        pass
+
+
+class DaskExecutor:
+    """Batches on a Dask cluster: an existing one at `scheduler`, or `workers` local single-threaded worker
+    processes started here. A batch lost with its worker is resubmitted by Dask; results come back in
+    the order they finish and are stored by batch index, so a retry overwrites and order does not matter."""
+
+    def __init__(self, scheduler: str | None = None, workers: int | None = None):
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise ExecutorError("--scheduler/--workers need Dask: pip install 'dask[distributed]'") from None
+        self.cluster = None
+        try:
+            if scheduler is not None:
+                self.client = Client(scheduler, timeout="10s")
+                self.description = {"threads": None, "scheduler": scheduler}
+            else:
+                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                            dashboard_address=None)
+                self.client = Client(self.cluster)
+                self.description = {"threads": None, "workers": workers}
+        except (OSError, TimeoutError) as exc:
+            where = f"--scheduler {scheduler}" if scheduler is not None else f"--workers {workers}"
+            raise ExecutorError(f"{where}: no Dask cluster to run on: {exc}".splitlines()[0]) from None
+
+    def map(self, task: BatchTask, batches: Iterable[int]) -> Iterator[BatchOutput]:
+        from distributed import as_completed
+        batches = list(batches)
+        if not batches:
+            return
+        task.threads = None
+        shared = self.client.scatter(task, broadcast=True)
+        futures = [self.client.submit(_play, shared, batch, pure=False, retries=2) for batch in batches]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+                future.release()
+        finally:
+            self.client.cancel(futures)
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def _play(task: BatchTask, batch: int) -> BatchOutput:
+    return task(batch)
+
+
+def make_executor(threads: int | None = None, scheduler: str | None = None, workers: int | None = None):
+    """The executor the options ask for: Dask with --scheduler or --workers, else this process."""
+    if scheduler is not None and workers is not None:
+        raise ExecutorError("--scheduler and --workers: give one (an existing cluster, or N local workers)")
+    if (scheduler is not None or workers is not None) and threads is not None:
+        raise ExecutorError("--threads applies to a run in this process: each Dask worker uses its own threads")
+    if workers is not None and workers < 1:
+        raise ExecutorError(f"--workers {workers}: expected a positive number of worker processes")
+    if scheduler is not None or workers is not None:
+        return DaskExecutor(scheduler, workers)
+    return LocalExecutor(threads)
