@@ -5,7 +5,7 @@ stream of its own index), so any executor, in any order, retrying any batch, giv
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Iterator
 
 import numpy as np
@@ -118,6 +118,10 @@ class DaskExecutor:
         batches = list(batches)
         if not batches:
             return
+        if self.cluster is not None:
+            # Compile (or load) the engine here first: the local workers then load it from numba's cache on
+            # this machine instead of each compiling it.
+            replace(task, games=1, batch_size=1, threads=1)(0)
         task.threads = None
         shared = self.client.scatter(task, broadcast=True)
         futures = [self.client.submit(_play, shared, batch, pure=False, retries=2) for batch in batches]
