@@ -149,7 +149,8 @@ def editions():
 
 @cli.command()
 @click.option("--family", type=click.Choice(list(FAMILIES)), default="board", show_default=True,
-              help="Game family whose strategies to list: board (classic, walking_dead), empire or millionaire.")
+              help="Game family whose strategies to list: board (classic, walking_dead), empire, millionaire, "
+                   "deal or fortnite.")
 @click.option("--params/--no-params", default=True, show_default=True, help="Show each strategy's parameters.")
 def strategies(family, params):
     """List the strategies with what they do and the parameters a sweep can vary."""
@@ -182,7 +183,9 @@ def _short(value) -> str:
               help="A strategy per player, in lineup order (repeatable; fewer than players repeat in order). "
                    "Default: the first N of the family's default lineup (board: buy_all, cautious, three_houses, "
                    "hard_trader, ...; empire: buy_everything, skyscraper_saver, card_shark, swapper; millionaire: "
-                   "upgrade_at_once, never_upgrade, upgrade_rich, build_first).")
+                   "upgrade_at_once, never_upgrade, upgrade_rich, build_first; deal: bank_first, rush_properties, "
+                   "late_attacker, opportunist, ...; fortnite: aggressive_shooter, wall_builder, pair_collector, "
+                   "storm_avoider, ...).")
 @click.option("--games", "-n", default=100_000, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results.")
 @click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
