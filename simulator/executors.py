@@ -26,7 +26,6 @@ class BatchOutput:
     players: np.ndarray      # (size, players, po_columns)
     sq_agg: np.ndarray       # summed over the kernel's chunks
     card_agg: np.ndarray
-    threads: int
 
 
 @dataclass
@@ -60,7 +59,7 @@ class BatchTask:
         card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
         board.kernel()(*board.kernel_args, self.params, self.rotate_seats, self.seed, first, self.check, chunks,
                        games, players, sq_agg, card_agg)
-        return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0), threads)
+        return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0))
 
 
 def _worker_threads() -> int | None:

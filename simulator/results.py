@@ -180,6 +180,7 @@ def open_run(out: Path, definition: dict, overwrite: bool, resume: bool) -> dict
     if continuing and (out / MANIFEST).exists():
         read_manifest(out)
         return None
+    (out / BATCH_TOTALS).mkdir(exist_ok=True)  # a run interrupted by an older version has none
     stored = {}
     for path in sorted((out / BATCH_TOTALS).glob("part-*.npz")):
         with np.load(path) as arrays:

@@ -8,6 +8,8 @@ The arrays: `sq`, `groups` (colour pairs), `cards` and `decks` (storm cards, che
 pile, winner, turn, round, HP flows), `dq` (deck queues), `held` (chest items per player), `dropped`
 (chest items lying on squares, dropped by eliminated players), `draws` (cards drawn and die faces rolled).
 """
+import math
+
 import numpy as np
 from numba import njit, prange
 
@@ -291,12 +293,12 @@ def swap_locations(groups, own, bank, p, q, g, theirs):
 
 @njit(cache=True)
 def buy_with_items(own, bank, prm, held, p, q, theirs):
-    """p takes `theirs` for as many chest items as q asks (its item_price), if p would give that many and
-    holds them; the items go in the chest deck's order. A price of 0 trades no items."""
+    """p takes `theirs` for as many chest items as q asks (its item_price, a fraction rounded up), if p would
+    give that many and holds them; the items go in the chest deck's order. A price of 0 trades no items."""
     price = prm[q, P_ITEM_PRICE]
     if price < 1.0 or prm[p, P_ITEM_PRICE] < price or held[p, :].sum() < price:
         return False
-    left = int(price)
+    left = int(math.ceil(price))
     for c in range(held.shape[1]):
         moved = min(left, held[p, c])
         held[p, c] -= moved
