@@ -64,10 +64,10 @@ class BatchTask:
 
 def _worker_threads() -> int | None:
     """The threads of the Dask worker running this task (one numba thread per single-threaded worker)."""
+    from distributed import get_worker
     try:
-        from distributed import get_worker
         return get_worker().state.nthreads
-    except (ImportError, ValueError):
+    except ValueError:  # not on a Dask worker
         return None
 
 
@@ -94,10 +94,7 @@ class DaskExecutor:
     the order they finish and are stored by batch index, so a retry overwrites and order does not matter."""
 
     def __init__(self, scheduler: str | None = None, workers: int | None = None):
-        try:
-            from distributed import Client, LocalCluster
-        except ImportError:
-            raise ExecutorError("--scheduler/--workers need Dask: pip install 'dask[distributed]'") from None
+        from distributed import Client, LocalCluster
         self.cluster = None
         try:
             if scheduler is not None:
