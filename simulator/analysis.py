@@ -37,6 +37,16 @@ def _flag(frame: pd.DataFrame, p_column: str = "p_value") -> pd.DataFrame:
 
 BOARD_FAMILIES = {"board", "empire", "millionaire", "fortnite"}  # the families whose results have squares and colour groups
 COLOUR_GROUP_KINDS = ("street", "brand", "location")  # squares whose groups a player completes
+CLAIMED_FREE_FAMILIES = {"fortnite"}  # squares are claimed, not bought: their price is what a visitor pays
+# When each family's engine marks a colour group as held (players' held_<group> columns): the board
+# family stops at the first bankruptcy so that a group merely collected from a bankrupt player is not counted
+GROUPS_HELD_MEANING = {
+    "board": "complete at the start of one of the player's turns, before the first bankruptcy",
+    "millionaire": "complete at the start of one of the player's turns, before the first bankruptcy",
+    "empire": "complete in the player's tower at the start of one of its turns",
+    "fortnite": "both locations of the pair held at the start of one of the player's turns",
+    "deal": "complete on the player's table at the start of one of its turns",
+}
 
 
 def has_board(runs: list[Results]) -> bool:
@@ -63,15 +73,20 @@ def _one_board(runs: list[Results]) -> None:
 
 def strategy_ranking(runs: list[Results]) -> pd.DataFrame:
     """Win rate per strategy over all runs (per player-game: a strategy seated twice plays twice), ranked,
-    with whether each strategy's lead over the next one is significant."""
+    with whether each strategy's lead over the next one is significant. `fills_every_seat`: the strategy held
+    every seat of every game it played, so its rate is fixed by the lineup (the finished share over n)."""
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     fair = set()
+    in_every_seat: dict[str, bool] = {}
     for run in runs:
         fair.add(run.summary["fair_share"])
         for row in run.summary["strategies"]:
             totals[row["strategy"]][0] += row["wins"]
             totals[row["strategy"]][1] += row["player_games"]
-    frame = pd.DataFrame([{"strategy": k, "wins": w, "player_games": n} for k, (w, n) in totals.items()])
+            every = row["seats"] == run.players_per_game
+            in_every_seat[row["strategy"]] = in_every_seat.get(row["strategy"], True) and every
+    frame = pd.DataFrame([{"strategy": k, "wins": w, "player_games": n, "fills_every_seat": in_every_seat[k]}
+                          for k, (w, n) in totals.items()])
     frame["win_rate"] = frame.wins / frame.player_games
     frame = _with_interval(frame, "wins", "player_games")
     frame = frame.sort_values("win_rate", ascending=False, ignore_index=True)
@@ -183,14 +198,23 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
         frame["first_owner_win_rate"] = (frame.first_owner_won / frame.first_owned).where(ownable)
     frame = _with_interval(frame, "first_owner_won", "first_owned", prefix="first_owner_")
     frame.loc[~ownable, ["first_owner_ci_low", "first_owner_ci_high"]] = math.nan
+    bought = not _claimed_free(runs)
+    if not bought:
+        frame["payback_rounds"] = math.nan
     frame["payback_rank"] = frame.payback_rounds.rank(method="min").astype("Int64")
+    frame.attrs["squares_bought"] = bought
     return frame
+
+
+def _claimed_free(runs: list[Results]) -> bool:
+    """Squares claimed for nothing have no price to repay: their `price` is what a visitor pays."""
+    return runs[0].manifest["edition"]["family"] in CLAIMED_FREE_FAMILIES
 
 
 def group_table(runs: list[Results]) -> pd.DataFrame:
     """Per colour group: the win rate of players who held it complete at the start of one of their turns
-    before the first bankruptcy (so not merely collected from a bankrupt player; Empire and Deal have none)
-    against those who did not, with the difference controlled for strategy (compared within each strategy,
+    (in the board family before the first bankruptcy, so not merely collected from a bankrupt player;
+    GROUPS_HELD_MEANING says it per family, and `attrs["held_meaning"]` for these runs) against those who did not, with the difference controlled for strategy (compared within each strategy,
     then averaged with weights n_with·n_without/(n_with+n_without)). Ranked by that lift. On a board, also
     the group's price, landings, rent and payback; Monopoly Deal's groups are its colour sets."""
     if not runs:
@@ -215,7 +239,7 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
                 "squares": len(members), "price": int(members.price.sum()),
                 "landing_share": members.landing_share.sum(), "rent_per_game": members.rent_per_game.sum(),
                 "payback_rounds": members.price.sum() / members.rent_per_owned_round.sum()
-                if members.rent_per_owned_round.sum() > 0 else math.nan})
+                if squares.attrs["squares_bought"] and members.rent_per_owned_round.sum() > 0 else math.nan})
         rows.append({
             **row,
             "held_share": with_n / (with_n + without_n) if with_n + without_n else math.nan,
@@ -227,7 +251,11 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
     frame = _with_interval(pd.DataFrame(rows), "held_wins", "held_player_games", prefix="held_")
     frame = _flag(frame)
     frame["rank"] = frame.lift.rank(ascending=False, method="min").astype("Int64")
-    return frame.sort_values("rank", ignore_index=True)
+    frame = frame.sort_values("rank", ignore_index=True)
+    frame.attrs["held_meaning"] = "; ".join(sorted({GROUPS_HELD_MEANING[r.manifest["edition"]["family"]]
+                                                    for r in runs}))
+    frame.attrs["squares_bought"] = squares is None or squares.attrs["squares_bought"]
+    return frame
 
 
 def _held_counts(runs: list[Results], group: str) -> pd.DataFrame:

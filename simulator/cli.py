@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from simulator import tables
+from simulator.tables import FIXED_BY_LINEUP, fills_every_seat_note
 from simulator.executors import ExecutorError, make_executor
 from simulator.results import ResultsError
 from simulator.rules import FAMILIES, EditionError, builtin_editions, compile_rules, load_edition, parse_value
@@ -248,9 +249,11 @@ def _summary_text(result) -> str:
     lines.append(f"Lineup ({seating}): " + ", ".join(s["strategy"] for s in manifest["lineup"]))
     lines.append("")
     rows = [[s["strategy"], s["seats"], tables.count(s["wins"]), tables.percent(s["win_rate"]),
-             tables.interval(s["ci_low"], s["ci_high"])] for s in summary["strategies"]]
+             FIXED_BY_LINEUP if s.get("fills_every_seat") else tables.interval(s["ci_low"], s["ci_high"])]
+            for s in summary["strategies"]]
     lines.append(tables.render(["strategy", "seats", "wins", "win rate", "95% CI"], rows,
                                title=f"Win rate per strategy and player (fair share {tables.percent(summary['fair_share'])})"))
+    lines += [fills_every_seat_note(s["strategy"]) for s in summary["strategies"] if s.get("fills_every_seat")]
     lines.append("")
     rows = [[s["seat"], tables.count(s["wins"]), tables.percent(s["win_rate"]),
              tables.interval(s["ci_low"], s["ci_high"])] for s in summary["seats"]]

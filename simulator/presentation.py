@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from simulator.tables import count, interval, percent, render
+from simulator.tables import FIXED_BY_LINEUP, count, fills_every_seat_note, interval, magnitude, percent, render
 
 
 @dataclass
@@ -67,12 +67,14 @@ SIGNIFICANCE_NOTE = "significant: Holm-adjusted p < 0.05 across the table's comp
 
 def ranking_table(frame: pd.DataFrame) -> Table:
     rows = [[str(r["rank"]), r.strategy, count(r.player_games), count(r.wins), percent(r.win_rate),
-             interval(r.ci_low, r.ci_high), points(r.lead_over_next), p_value(r.p_holm), verdict(r.significant, r.p_holm)]
+             FIXED_BY_LINEUP if r.fills_every_seat else interval(r.ci_low, r.ci_high), points(r.lead_over_next),
+             p_value(r.p_holm), verdict(r.significant, r.p_holm)]
             for _, r in frame.iterrows()]
     fair = frame.fair_share.iloc[0]
     return Table(f"Strategies ranked by win rate (fair share {percent(fair)})",
                  ["rank", "strategy", "player-games", "wins", "win rate", "95% CI", "lead over next", "p (Holm)",
-                  "significant"], rows, [SIGNIFICANCE_NOTE])
+                  "significant"], rows,
+                 [SIGNIFICANCE_NOTE, *(fills_every_seat_note(name) for name in frame.strategy[frame.fills_every_seat])])
 
 
 def head_to_head_table(frame: pd.DataFrame) -> Table:
@@ -100,31 +102,41 @@ def length_table(frame: pd.DataFrame) -> Table:
 
 
 def squares_table(frame: pd.DataFrame) -> Table:
-    ownable = frame[frame.price > 0].sort_values("payback_rank")
-    rows = [[str(r.payback_rank), r.name, r.group, count(r.price), percent(r.landing_share, 2), number(r.rent_per_game, 0),
+    ownable = frame[frame.price > 0]
+    landings_note = "landings: share of all rolls ending there; first owner wins: games won by the first player to own it"
+    if not frame.attrs.get("squares_bought", True):
+        rows = [[str(rank), r.name, r.group, count(r.price), percent(r.landing_share, 2), magnitude(r.rent_per_game),
+                 percent(r.first_owner_win_rate), interval(r.first_owner_ci_low, r.first_owner_ci_high)]
+                for rank, r in enumerate(ownable.sort_values("rent_per_game", ascending=False).itertuples(), 1)]
+        return Table("Locations ranked by what visitors pay their owners per game (claimed free: no price to repay)",
+                     ["rank", "square", "group", "cost", "landings", "paid/game", "first owner wins", "95% CI"], rows,
+                     [landings_note + "; cost: what a visitor pays the owner"])
+    rows = [[str(r.payback_rank), r.name, r.group, count(r.price), percent(r.landing_share, 2), magnitude(r.rent_per_game),
              number(r.payback_rounds), percent(r.first_owner_win_rate), interval(r.first_owner_ci_low, r.first_owner_ci_high)]
-            for r in ownable.itertuples()]
+            for r in ownable.sort_values("payback_rank").itertuples()]
     return Table("Properties ranked by payback (rounds of ownership for its rent to repay its price)",
                  ["rank", "square", "group", "price", "landings", "rent/game", "payback rounds",
-                  "first owner wins", "95% CI"], rows,
-                 ["landings: share of all rolls ending there; first owner wins: games won by the first player to own it"])
+                  "first owner wins", "95% CI"], rows, [landings_note])
 
 
 def groups_table(frame: pd.DataFrame) -> Table:
     on_board = "price" in frame
+    bought = frame.attrs.get("squares_bought", True)
     rows = []
     for r in frame.itertuples():
-        board = [count(r.price), percent(r.landing_share, 1), number(r.rent_per_game, 0),
-                 number(r.payback_rounds)] if on_board else []
+        board = [count(r.price), percent(r.landing_share, 1), magnitude(r.rent_per_game)] + \
+            ([number(r.payback_rounds)] if bought else []) if on_board else []
         rows.append([str(r.rank), r.group, *board, percent(r.held_share), percent(r.win_rate_held),
                      percent(r.win_rate_not_held), points(r.lift), point_interval(r.lift_ci_low, r.lift_ci_high),
                      verdict(r.significant, r.p_holm)])
-    board_headers = ["price", "landings", "rent/game", "payback rounds"] if on_board else []
+    board_headers = (["price", "landings", "rent/game", "payback rounds"] if bought
+                     else ["cost", "landings", "paid/game"]) if on_board else []
+    held = frame.attrs.get("held_meaning", "complete at the start of one of the player's turns")
     return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the win-rate lift of completing them",
                  ["rank", "group" if on_board else "set", *board_headers, "held by", "win rate held", "not held",
                   "lift (same strategy)", "95% CI", "significant"], rows,
-                 ["held: complete at the start of one of the player's turns, before any bankruptcy; lift: held minus "
-                  "not held within each strategy, averaged over strategies", SIGNIFICANCE_NOTE])
+                 [f"held: {held}; lift: held minus not held within each strategy, averaged over strategies",
+                  SIGNIFICANCE_NOTE])
 
 
 def star_table(frame: pd.DataFrame) -> Table:

@@ -25,9 +25,9 @@ METHOD = [
     "Rates are per player-game (a strategy seated twice in a game plays twice) with Wilson 95% intervals. "
     "Differences carry normal 95% intervals and two-sided tests, Holm-adjusted across the comparisons of one table.",
     "Seats rotate every game unless the manifest says fixed seats, so seat advantage cannot pose as strategy skill.",
-    "Colour-group lift compares players who held the group complete at the start of one of their turns, before any "
-    "bankruptcy (Empire has none), with those who did not, within each strategy, averaged with weights "
-    "n1*n2/(n1+n2).",
+    "Colour-group lift compares players who held the group complete at the start of one of their turns (in classic, "
+    "Walking Dead and Millionaire before the first bankruptcy, so a group collected from a bankrupt player does not "
+    "count) with those who did not, within each strategy, averaged with weights n1*n2/(n1+n2).",
     "Card shifts compare the drawer's outcome after drawing the card with after drawing another card of the same "
     "deck: which card a draw turns up is chance, so the comparison is randomised.",
 ]

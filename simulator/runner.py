@@ -156,8 +156,9 @@ class Totals:
         for entry in by_strategy.values():
             trials = self.games * entry["seats"]
             low, high = stats.wilson(entry["wins"], trials)
+            # a strategy in every seat wins every finished game: its rate is the finished share over n
             strategies_rows.append({**entry, "player_games": trials, "win_rate": entry["wins"] / trials,
-                                    "ci_low": low, "ci_high": high})
+                                    "ci_low": low, "ci_high": high, "fills_every_seat": entry["seats"] == n})
         strategies_rows.sort(key=lambda r: -r["win_rate"])
         seats = []
         for seat in range(n):

@@ -13,6 +13,23 @@ def interval(low: float, high: float, digits: int = 1) -> str:
     return f"[{percent(low, digits)}, {percent(high, digits)}]"
 
 
+FIXED_BY_LINEUP = "fixed by the lineup"
+
+
+def fills_every_seat_note(strategy: str) -> str:
+    """Why a strategy in every seat gets no interval: it wins every finished game, so its rate is the
+    finished share divided by the players, whatever it does."""
+    return (f"{strategy} plays every seat: its win rate is the share of finished games divided by the players, "
+            f"fixed by the lineup, not a measure of its play")
+
+
+def magnitude(value: float) -> str:
+    """A non-negative amount with the decimals its size needs: 1,234 / 12.3 / 0.41."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    return f"{value:,.{0 if abs(value) >= 100 else 1 if abs(value) >= 10 else 2}f}"
+
+
 def count(value: Any) -> str:
     if isinstance(value, float):
         return "-" if math.isnan(value) else f"{value:,.0f}" if value.is_integer() else f"{value:,.1f}"

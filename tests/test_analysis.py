@@ -7,6 +7,8 @@ import pandas as pd
 import pytest
 
 from simulator import analysis, stats
+from simulator import presentation as present
+from simulator.tables import FIXED_BY_LINEUP
 from simulator.api import compare, load, simulate, sweep, tournament
 from simulator.results import ResultsError
 from simulator.runner import RunError, parse_axis, tournament_plan
@@ -116,6 +118,41 @@ def test_property_tables_are_consistent_with_the_stored_frames(tmp_path):
     held = players[players.held_orange]
     assert groups.set_index("group").loc["orange", "win_rate_held"] == pytest.approx(held.won.mean())
     assert (groups.lift_ci_low <= groups.lift).all() and (groups.lift <= groups.lift_ci_high).all()
+
+
+def test_a_strategy_in_every_seat_is_said_to_be_fixed_by_the_lineup():
+    """Its win rate is the finished share over the players whatever it does: no interval pretends otherwise."""
+    alone = simulate(players=2, strategies=["buy_all", "buy_all"], games=300, seed=1)
+    [row] = alone.summary["strategies"]
+    assert row["fills_every_seat"] and row["win_rate"] == pytest.approx(alone.summary["finished"] / 600)
+    ranking = analysis.strategy_ranking([alone])
+    table = present.ranking_table(ranking)
+    assert table.rows[0][5] == FIXED_BY_LINEUP and any("buy_all plays every seat" in n for n in table.notes)
+    mixed = simulate(players=2, strategies=["buy_all", "cautious"], games=300, seed=1)
+    assert not any(r["fills_every_seat"] for r in mixed.summary["strategies"])
+    assert FIXED_BY_LINEUP not in [r[5] for r in present.ranking_table(analysis.strategy_ranking([mixed])).rows]
+
+
+def test_locations_claimed_free_have_no_payback_and_small_amounts_keep_their_decimals():
+    """Monopoly Fortnite: locations are claimed for nothing (Règles, Lieux), so no price is repaid; what a
+    visitor pays per game is below 1 HP for the cheap pairs and must not print as 0."""
+    run = simulate(edition="fortnite", games=400, seed=2)
+    squares = analysis.square_table([run])
+    assert squares.payback_rounds.isna().all() and not squares.attrs["squares_bought"]
+    table = present.squares_table(squares)
+    assert "payback rounds" not in table.headers and "paid/game" in table.headers
+    paid = [float(row[table.headers.index("paid/game")]) for row in table.rows]
+    assert paid == sorted(paid, reverse=True) and 0 < min(paid) < 1
+    groups = present.groups_table(analysis.group_table([run]))
+    assert "payback rounds" not in groups.headers and "bankruptcy" not in groups.notes[0]
+
+
+def test_the_held_note_says_what_each_family_records():
+    """The board family counts a group held only before the first bankruptcy; Deal has no bankruptcy."""
+    classic = present.groups_table(analysis.group_table([simulate(games=200, seed=3)]))
+    deal = present.groups_table(analysis.group_table([simulate(edition="deal", games=200, seed=3)]))
+    assert "before the first bankruptcy" in classic.notes[0] and "bankruptcy" not in deal.notes[0]
+    assert "payback rounds" in classic.headers
 
 
 # --- cards ------------------------------------------------------------------------------------------
