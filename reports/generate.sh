@@ -56,3 +56,17 @@ monopoly-mc report "$data/fortnite" "$data/fortnite_tournament" "$data/fortnite_
     "$data/fortnite_players" \
     --out reports/fortnite.md --title "Monopoly Fortnite: who survives, walls, pairs, items and the first player" \
     --summary reports/fortnite_summary.md
+# The notebooks, executed in place so that they are committed with their tables and plots (small runs).
+MONOPOLY_MC_GAMES=20000 MONOPOLY_MC_OUT="$PWD/$data/notebooks" python - <<'PYTHON'
+from pathlib import Path
+
+import nbclient
+import nbformat
+
+for path in sorted(Path("notebooks").glob("*.ipynb")):
+    notebook = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(notebook, timeout=1800, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}}).execute()
+    nbformat.write(notebook, path)
+    print(f"executed {path}")
+PYTHON

@@ -203,6 +203,7 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
         frame["payback_rounds"] = math.nan
     frame["payback_rank"] = frame.payback_rounds.rank(method="min").astype("Int64")
     frame.attrs["squares_bought"] = bought
+    frame.attrs["currency"] = runs[0].manifest.get("currency", "")
     return frame
 
 

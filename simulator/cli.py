@@ -413,6 +413,9 @@ from simulator import cli_analysis  # noqa: E402, F401
 
 
 def main():
+    # The CLI only writes plots to files: no display is wanted (or present on servers and CI). Set here,
+    # before matplotlib loads, not in the library: Jupyter then shows plots inline.
+    os.environ.setdefault("MPLBACKEND", "Agg")
     cli()
 
 

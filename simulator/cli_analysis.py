@@ -277,8 +277,8 @@ PLOTS = {
     "win-rates": lambda runs: plots.win_rates(analysis.strategy_ranking(runs), f"Win rate per strategy, {runs[0].edition}"),
     "length": lambda runs: plots.length_distribution(analysis.rounds_histogram(runs), f"Game length, {runs[0].edition}"),
     "landings": lambda runs: plots.board_heatmap(analysis.square_table(runs), "landing_share",
-                                                 "share of rolls ending there (%)", f"Where rolls end, {runs[0].edition}"),
-    "rent": lambda runs: plots.board_heatmap(analysis.square_table(runs), "rent_per_game", "rent collected per game",
+                                                 f"Where rolls end, {runs[0].edition}"),
+    "rent": lambda runs: plots.board_heatmap(analysis.square_table(runs), "rent_per_game",
                                              f"Rent per game, {runs[0].edition}"),
     "groups": lambda runs: plots.group_win_rates(analysis.group_table(runs),
                                                  f"Win rate with and without each colour group, {runs[0].edition}"),
@@ -289,12 +289,13 @@ PLOTS = {
 @cli.command()
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--kind", type=click.Choice(list(PLOTS)), required=True, help="Which plot.")
-@click.option("--out", "-o", type=click.Path(path_type=Path), required=True, help="PNG file to write.")
+@click.option("--out", "-o", type=click.Path(path_type=Path), required=True,
+              help="File to write: .png, .svg or .pdf.")
 @analysis_command
 def plot(results, kind, out):
     """One plot from RESULTS directories: win rates, game length, board heat maps of landings or rent,
     win rate by colour group held, or card shifts."""
-    if out.suffix != ".png":
-        raise CliError(f"--out {out}: expected a .png file")
+    if out.suffix.lower() not in plots.FORMATS:
+        raise CliError(f"--out {out}: expected a file ending in {', '.join(plots.FORMATS)}")
     plots.save(PLOTS[kind](load_results(list(results))), out)
     click.echo(f"Plot: {out}")

@@ -1,24 +1,29 @@
 """Plots of the analyses' frames: titled, axes labelled with units, 95% intervals drawn.
 
-Each function takes a frame from simulator.analysis and returns a matplotlib Figure; `save` writes it.
+Each function takes a frame from simulator.analysis and returns a matplotlib Figure; `save` writes it as
+PNG, SVG or PDF. The backend is left to matplotlib (inline in Jupyter); the CLI chooses Agg for itself.
 """
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
 
-matplotlib.use("Agg")  # files only: no display on servers and CI
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
+FORMATS = (".png", ".svg", ".pdf")
 
 GROUP_COLOURS = {"brown": "#8B4513", "light_blue": "#87CEEB", "pink": "#D93A96", "orange": "#F7941D",
                  "red": "#ED1B24", "yellow": "#FEF200", "green": "#1FB25A", "dark_blue": "#0072BB"}
 
 
 def save(figure: plt.Figure, path: Path | str) -> Path:
+    """Write the figure in the format its suffix names (one of FORMATS) and close it."""
     path = Path(path)
+    if path.suffix.lower() not in FORMATS:
+        plt.close(figure)
+        raise ValueError(f"{path}: expected a file ending in {', '.join(FORMATS)}")
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(figure)
@@ -45,6 +50,9 @@ def length_distribution(histogram: pd.Series, title: str) -> plt.Figure:
     figure, axis = plt.subplots(figsize=(7, 3.5))
     share = histogram / max(1, histogram.sum()) * 100
     axis.bar(histogram.index, share, width=1.0, color="#55A868")
+    played = histogram.index[histogram.to_numpy() > 0]
+    if len(played):
+        axis.set_xlim(played.min() - 1, played.max() + 1)  # the axis ends where the games do
     axis.set_xlabel("game length (rounds; a round is one turn of every player)")
     axis.set_ylabel("finished games (%)")
     axis.set_title(title)
@@ -61,26 +69,52 @@ def _ring_positions(n: int) -> list[tuple[int, int]]:
     return cells
 
 
-def board_heatmap(squares: pd.DataFrame, metric: str, label: str, title: str) -> plt.Figure:
+HEATMAP_LABELS = {
+    "landing_share": ("share of rolls ending there", "%"),
+    "rent_per_game": ("rent collected per game", None),
+}
+
+
+def board_heatmap(squares: pd.DataFrame, metric: str, title: str) -> plt.Figure:
+    """The board as printed, each square coloured by `metric` and labelled with its full name and value;
+    a stripe of its colour group along the square. The scale runs from the 3rd to the 97th percentile of
+    the squares, so that the jail square or an empty corner does not flatten the rest (2% and 3% differ)."""
     n = len(squares)
     side = n // 4
+    what, unit = HEATMAP_LABELS[metric]
+    unit = unit or squares.attrs.get("currency", "")
+    if metric == "rent_per_game" and not squares.attrs.get("squares_bought", True):
+        what = "paid by visitors per game"
+    values = squares[metric].to_numpy(dtype=float) * (100 if unit == "%" else 1)
     grid = np.full((side + 1, side + 1), np.nan)
-    figure, axis = plt.subplots(figsize=(7.5, 7.5))
-    for (x, y), value in zip(_ring_positions(n), squares[metric].to_numpy(dtype=float)):
+    for (x, y), value in zip(_ring_positions(n), values):
         grid[y, x] = value
-    scaled = grid * (100 if metric.endswith("share") else 1)
-    # the jail square alone would set the scale; cap it so the other squares stay apart
-    image = axis.imshow(scaled, cmap="YlOrRd", origin="lower", vmax=np.nanpercentile(scaled, 97))
-    for (x, y), row in zip(_ring_positions(n), squares.itertuples()):
+    low, high = np.nanpercentile(values, [3, 97])
+    cmap = plt.get_cmap("viridis")
+    figure, axis = plt.subplots(figsize=(9, 9))
+    image = axis.imshow(grid, cmap=cmap, origin="lower", vmin=low, vmax=max(high, low + 1e-9))
+    for (x, y), row, value in zip(_ring_positions(n), squares.itertuples(), values):
         colour = GROUP_COLOURS.get(row.group)
         if colour:
-            axis.add_patch(plt.Rectangle((x - 0.5, y + 0.3), 1, 0.2, color=colour))
-        axis.text(x, y - 0.1, str(row.name)[:10], ha="center", va="center", fontsize=5.5, color="black")
-    figure.colorbar(image, ax=axis, shrink=0.7, label=label, extend="max")
+            axis.add_patch(plt.Rectangle((x - 0.5, y + 0.32), 1, 0.18, color=colour, ec="white", lw=0.5))
+        shade = cmap(image.norm(value))
+        light = 0.299 * shade[0] + 0.587 * shade[1] + 0.114 * shade[2] > 0.55
+        ink = "black" if light else "white"
+        axis.text(x, y + 0.02, textwrap.fill(str(row.name), 11, break_long_words=False), ha="center", va="center", fontsize=5.5, color=ink)
+        axis.text(x, y - 0.33, _value_label(value, unit), ha="center", va="center", fontsize=6.5, color=ink,
+                  fontweight="bold")
+    figure.colorbar(image, ax=axis, shrink=0.7, label=f"{what} ({unit})" if unit else what, extend="both")
     axis.set_xticks([])
     axis.set_yticks([])
     axis.set_title(title)
     return figure
+
+
+def _value_label(value: float, unit: str) -> str:
+    if np.isnan(value) or (value == 0 and unit != "%"):  # no rent on GO, taxes, cards
+        return ""
+    digits = 1 if unit == "%" or abs(value) >= 10 else 2
+    return f"{value:,.{digits}f}{'%' if unit == '%' else ''}"
 
 
 def group_win_rates(groups: pd.DataFrame, title: str) -> plt.Figure:
@@ -99,11 +133,14 @@ def group_win_rates(groups: pd.DataFrame, title: str) -> plt.Figure:
 
 
 def card_shifts(cards: pd.DataFrame, title: str, top: int = 15) -> plt.Figure:
+    """The `top` cards of the cards table (the same order as its rows), labelled by deck and text."""
     frame = cards.head(top).iloc[::-1]
-    figure, axis = plt.subplots(figsize=(7, 0.4 * len(frame) + 1.5))
+    labels = [f"{textwrap.shorten(str(r.text), 48, placeholder='…')}  [{r.deck}]" for r in frame.itertuples()]
+    figure, axis = plt.subplots(figsize=(8.5, 0.4 * len(frame) + 1.5))
     colours = ["#55A868" if v > 0 else "#C44E52" for v in frame.win_shift]
-    axis.barh(frame.card, frame.win_shift * 100, color=colours,
+    axis.barh(np.arange(len(frame)), frame.win_shift * 100, color=colours,
               xerr=_error(frame, "win_shift", "win_shift_ci_low", "win_shift_ci_high"), capsize=3)
+    axis.set_yticks(np.arange(len(frame)), labels, fontsize=8)
     axis.axvline(0, color="black", linewidth=0.8)
     axis.set_xlabel("win rate after drawing it minus after another card of its deck (points), 95% CI")
     axis.set_title(title)
@@ -111,34 +148,56 @@ def card_shifts(cards: pd.DataFrame, title: str, top: int = 15) -> plt.Figure:
 
 
 def sweep(frame: pd.DataFrame, axes: list[str], title: str, metric: str = "win_rate") -> plt.Figure:
-    """One swept value: win rate per strategy and first-player advantage against it, with 95% bands.
-    Two: a heat map of `metric` for the first strategy (or first_player_advantage)."""
+    """One swept value: win rate per strategy and first-player advantage against it, with 95% bands
+    (integer ticks and the fair share 1/players when the players are swept). Two: one heat map per
+    strategy, the swept strategy first, with the value in every cell."""
     if len(axes) == 1:
-        axis_name = axes[0]
-        figure, (top, bottom) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
-        for strategy, rows in frame.groupby("strategy", sort=False):
-            top.errorbar(rows[axis_name], rows.win_rate * 100, yerr=_error(rows, "win_rate", "ci_low", "ci_high"),
-                         marker="o", capsize=3, label=strategy)
-        top.set_ylabel("win rate (%), 95% CI")
-        top.legend(fontsize=8)
-        point = frame.drop_duplicates(axis_name)
-        bottom.errorbar(point[axis_name], point.first_player_advantage * 100, marker="s", capsize=3, color="black",
-                        yerr=_error(point, "first_player_advantage", "first_player_ci_low", "first_player_ci_high"))
-        bottom.axhline(0, color="grey", linestyle="--")
-        bottom.set_ylabel("first-player advantage (points)")
-        bottom.set_xlabel(axis_name)
-        top.set_title(title)
-        return figure
-    first = frame.strategy.iloc[0]
-    rows = frame[frame.strategy == first]
-    table = rows.pivot_table(index=axes[0], columns=axes[1], values=metric, sort=False)
-    figure, axis = plt.subplots(figsize=(7, 5))
-    image = axis.imshow(table.to_numpy() * 100, cmap="viridis", origin="lower", aspect="auto")
-    axis.set_xticks(range(table.shape[1]), [str(c) for c in table.columns])
-    axis.set_yticks(range(table.shape[0]), [str(i) for i in table.index])
-    axis.set_xlabel(axes[1])
-    axis.set_ylabel(axes[0])
-    label = f"{first} win rate (%)" if metric == "win_rate" else f"{metric} (%)"
-    figure.colorbar(image, ax=axis, label=label)
-    axis.set_title(title)
+        return _sweep_lines(frame, axes[0], title)
+    strategies = list(dict.fromkeys(frame.strategy))
+    swept = [s for s in strategies if any(a.startswith(f"strategy.{s}.") for a in axes)]
+    strategies = swept + [s for s in strategies if s not in swept]
+    columns = min(len(strategies), 3)
+    rows_count = -(-len(strategies) // columns)
+    figure, grid = plt.subplots(rows_count, columns, figsize=(4.2 * columns, 3.6 * rows_count), squeeze=False,
+                                layout="constrained", sharex=True, sharey=True)
+    values = frame[metric].to_numpy(dtype=float) * 100
+    low, high = np.nanmin(values), np.nanmax(values)
+    for axis, strategy in zip(grid.flat, strategies):
+        table = frame[frame.strategy == strategy].pivot_table(index=axes[0], columns=axes[1], values=metric,
+                                                              sort=False) * 100
+        image = axis.imshow(table.to_numpy(), cmap="viridis", origin="lower", aspect="auto", vmin=low, vmax=high)
+        for (i, j), value in np.ndenumerate(table.to_numpy()):
+            shade = image.cmap(image.norm(value))
+            ink = "black" if 0.299 * shade[0] + 0.587 * shade[1] + 0.114 * shade[2] > 0.55 else "white"
+            axis.text(j, i, f"{value:.1f}", ha="center", va="center", fontsize=8, color=ink)
+        axis.set_xticks(range(table.shape[1]), [str(c) for c in table.columns])
+        axis.set_yticks(range(table.shape[0]), [str(i) for i in table.index])
+        axis.set_title(strategy + (" (swept)" if strategy in swept else ""), fontsize=9)
+    for axis in list(grid.flat)[len(strategies):]:
+        axis.set_visible(False)
+    label = "win rate (%)" if metric == "win_rate" else f"{metric} (%)"
+    figure.colorbar(image, ax=list(grid.flat), shrink=0.8, label=label)
+    figure.supxlabel(axes[1], fontsize=9)
+    figure.supylabel(axes[0], fontsize=9)
+    figure.suptitle(title)
+    return figure
+
+
+def _sweep_lines(frame: pd.DataFrame, axis_name: str, title: str) -> plt.Figure:
+    figure, (top, bottom) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
+    for strategy, rows in frame.groupby("strategy", sort=False):
+        top.errorbar(rows[axis_name], rows.win_rate * 100, yerr=_error(rows, "win_rate", "ci_low", "ci_high"),
+                     marker="o", capsize=3, label=strategy)
+    point = frame.drop_duplicates(axis_name)
+    if axis_name == "players":
+        top.plot(point[axis_name], 100 / point[axis_name], color="grey", linestyle="--", label="fair share")
+        bottom.set_xticks(sorted(point[axis_name].astype(int)))
+    top.set_ylabel("win rate (%), 95% CI")
+    top.legend(fontsize=8)
+    bottom.errorbar(point[axis_name], point.first_player_advantage * 100, marker="s", capsize=3, color="black",
+                    yerr=_error(point, "first_player_advantage", "first_player_ci_low", "first_player_ci_high"))
+    bottom.axhline(0, color="grey", linestyle="--")
+    bottom.set_ylabel("first-player advantage (points)")
+    bottom.set_xlabel(axis_name)
+    top.set_title(title)
     return figure

@@ -62,7 +62,8 @@ def verdict(significant: bool, p: float) -> str:
     return "yes" if significant else "no"
 
 
-SIGNIFICANCE_NOTE = "significant: Holm-adjusted p < 0.05 across the table's comparisons"
+SIGNIFICANCE_NOTE = ("significant: Holm-adjusted p < 0.05 across the table's comparisons; "
+                     "the 95% intervals are per comparison, not adjusted")
 
 
 def ranking_table(frame: pd.DataFrame) -> Table:
@@ -155,7 +156,8 @@ def star_table(frame: pd.DataFrame) -> Table:
 
 def cards_table(frame: pd.DataFrame, top: int | None = None) -> Table:
     shown = frame if top is None else frame.head(top)
-    rows = [[r.deck, r.card, str(r.copies), number(r.draws_per_game, 2), percent(r.win_rate_after),
+    rows = [[r.deck, f"{r.card}: {r.text}" if len(str(r.text)) <= 60 else f"{r.card}: {str(r.text)[:59]}…",
+             str(r.copies), number(r.draws_per_game, 2), percent(r.win_rate_after),
              points(r.win_shift), point_interval(r.win_shift_ci_low, r.win_shift_ci_high), number(r.rank_shift, 3),
              verdict(r.significant, r.p_holm)] for r in shown.itertuples()]
     title = "Cards ranked by how much drawing them shifts the drawer's chance to win"

@@ -33,6 +33,9 @@ METHOD = [
 ]
 
 
+CARDS_SHOWN = 12  # the same cards in the table and the plot
+
+
 @dataclass
 class Block:
     kind: str               # heading, text, table, figure
@@ -91,10 +94,10 @@ def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
     if analysis.has_board(runs):
         squares = analysis.square_table(runs)
         blocks.append(Block("table", present.squares_table(squares)))
-        blocks.append(Block("figure", plots.board_heatmap(squares, "landing_share", "share of rolls ending there (%)",
-                                                          "Where rolls end"), f"{prefix}_landings.png"))
-        blocks.append(Block("figure", plots.board_heatmap(squares, "rent_per_game", "rent collected per game",
-                                                          "Rent collected per game"), f"{prefix}_rent.png"))
+        blocks.append(Block("figure", plots.board_heatmap(squares, "landing_share", "Where rolls end"),
+                            f"{prefix}_landings.png"))
+        blocks.append(Block("figure", plots.board_heatmap(squares, "rent_per_game", "Rent collected per game"),
+                            f"{prefix}_rent.png"))
     if all(r.has_frames for r in runs):
         groups = analysis.group_table(runs)
         blocks.append(Block("table", present.groups_table(groups)))
@@ -103,8 +106,9 @@ def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
     if analysis.has_star_levels(runs):
         blocks.append(Block("table", present.star_table(analysis.star_table(runs))))
     cards = analysis.card_table(runs)
-    blocks.append(Block("table", present.cards_table(cards, top=12)))
-    blocks.append(Block("figure", plots.card_shifts(cards, "Cards that swing games"), f"{prefix}_cards.png"))
+    blocks.append(Block("table", present.cards_table(cards, top=CARDS_SHOWN)))
+    blocks.append(Block("figure", plots.card_shifts(cards, "Cards that swing games", top=CARDS_SHOWN),
+                        f"{prefix}_cards.png"))
     return blocks
 
 

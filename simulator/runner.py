@@ -296,6 +296,7 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         "elapsed_seconds": round(elapsed, 3),
         "games_per_second": round(played / elapsed, 1) if elapsed > 0 and played else None,
         "turns": totals.turns,
+        "currency": spec.edition.document["edition"].get("currency", ""),
         "summary": totals.summary(),
     }
     squares = results.squares_frame(board, totals.sq_agg, totals.games, totals.finished)

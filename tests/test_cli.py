@@ -133,9 +133,15 @@ def test_bench_reports_each_edition_and_the_scaling():
     result = invoke("bench", "-e", "classic", "-e", "empire", "--games", 300, "--scaling")
     assert result.exit_code == 0, result.output
     table = result.output[result.output.index("edition  threads"):]
-    rows = [line.split() for line in table.splitlines()[2:] if line and not line.startswith("peak")]
+    rows = [line.split() for line in table.splitlines()[2:]
+            if line and not line.startswith(("peak", "machine reference"))]
     import numba
     threads = ["1", str(numba.config.NUMBA_NUM_THREADS)] if numba.config.NUMBA_NUM_THREADS > 1 else ["1"]
     assert [(r[0], r[1]) for r in rows] == [(e, t) for e in ("classic", "empire") for t in threads]
     assert "peak memory" in result.output
+    # the cost of a turn against the machine reference: reference turns/s over the engine's per thread
+    reference = float(result.output.split("machine reference: ")[1].split(" M")[0]) * 1e6
+    for row in rows:
+        per_thread = float(row[4].replace(",", "")) / int(row[1])
+        assert float(row[7]) == pytest.approx(reference / per_thread, rel=0.06)
     assert invoke("bench", "-e", "monopoly_junior").exit_code == 2

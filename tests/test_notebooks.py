@@ -21,3 +21,15 @@ def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
                             resources={"metadata": {"path": str(path.parent)}}).execute()
     errors = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs if o.output_type == "error"]
     assert not errors
+    # every plot shows in the notebook (a library that forced a file-only backend would show none)
+    plotting = [cell for cell in notebook.cells if cell.cell_type == "code" and "plots." in cell.source
+                and "import" not in cell.source]
+    assert plotting and all(any("image/png" in o.get("data", {}) for o in cell.outputs) for cell in plotting)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebooks_are_committed_with_their_outputs(path):
+    """A reader on the web sees the tables and plots without running anything."""
+    notebook = nbformat.read(path, as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert all(cell.execution_count for cell in code) and sum(bool(cell.outputs) for cell in code) >= len(code) - 1
