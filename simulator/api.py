@@ -35,16 +35,17 @@ __all__ = list(API)  # one list of names, also read by simulator.__getattr__
 def simulate(edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (), games: int = 10_000,
              seed: int = 0, variant: str | None = None, overrides: dict | None = None, out: str | Path | None = None,
              overwrite: bool = False, threads: int | None = None,
-             progress: Callable[[int], None] | None = None, resume: bool = False) -> Results:
+             progress: Callable[[int], None] | None = None, resume: bool = False,
+             notice: Callable[..., None] | None = None) -> Results:
     """Play `games` games; per-game and per-player frames stay in memory, or go to `out` if given
     (`resume`: finish an interrupted run there). `progress` is called with the games each finished batch
-    adds."""
+    adds, `notice` with a line when the engine is compiled."""
     loaded = load_edition(edition, variant, list((overrides or {}).items()))
     lineup = resolve_lineup(loaded, compile_rules(loaded), players, list(strategies))
     spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=threads)
     out = None if out is None else Path(out)
     return as_results(run(spec, out=out, overwrite=overwrite, progress=progress, keep_frames=out is None,
-                          resume=resume))
+                          resume=resume, notice=notice))
 
 
 def load(*paths: str | Path) -> list[Results]:

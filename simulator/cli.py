@@ -15,6 +15,7 @@ import click
 from simulator import tables
 from simulator.tables import FIXED_BY_LINEUP, fills_every_seat_note
 from simulator.executors import ExecutorError, make_executor
+from simulator.progress import progress_bar
 from simulator.results import ResultsError
 from simulator.rules import FAMILIES, EditionError, builtin_editions, compile_rules, load_edition, parse_value
 from strategies import StrategyError
@@ -215,11 +216,10 @@ def simulate(edition, variant, overrides, players, strategy_names, games, seed, 
         spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, batch_size=batch_size,
                        threads=threads, rotate_seats=not fixed_seats, check=check)
         spec.validate()
-        show = progress and output_format == "table" and sys.stderr.isatty()
         with batches_on(threads, scheduler, workers, out, resume) as executor, \
-                click.progressbar(length=games, label="Simulating", file=sys.stderr, show_eta=True,
-                                  hidden=not show) as bar:
-            result = run(spec, out=out, overwrite=overwrite, progress=bar.update, resume=resume, executor=executor)
+                progress_bar(games, f"Simulating {loaded.name}", progress and output_format == "table") as bar:
+            result = run(spec, out=out, overwrite=overwrite, progress=bar.update, resume=resume, executor=executor,
+                         notice=bar.note)
     if output_format == "json":
         click.echo(json.dumps(result.manifest, indent=2, default=str))
         return

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from simulator import analysis, plots
+from simulator.progress import progress_bar
 from simulator import presentation as present
 from simulator.cli import (
     CliError, _overrides, batches_on, cli, edition_option, resume_option, scheduler_option, set_option, user_errors,
@@ -39,17 +40,12 @@ def simulation_options(games: int):
     return decorate
 
 
-def _bar(total: int, show: bool):
-    return click.progressbar(length=total, label="Simulating", file=sys.stderr, show_eta=True,
-                             hidden=not (show and sys.stderr.isatty()))
-
-
 def _simulated(edition, variant, overrides, players, strategy_names, games, seed, threads, progress, out=None,
                overwrite=False):
     from simulator.api import simulate
-    with _bar(games, progress) as bar:
+    with progress_bar(games, "Simulating", progress) as bar:
         return [simulate(edition, players, strategy_names, games, seed, variant, dict(_overrides(overrides)), out,
-                         overwrite, threads, progress=bar.update)]
+                         overwrite, threads, progress=bar.update, notice=bar.note)]
 
 
 def _runs(results_paths, simulate_args) -> list:
@@ -153,10 +149,11 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
         total = sum(p.spec.games for p in plan)
         click.echo(f"{len(plan)} tables of {players} from {len(names)} strategies, "
                    f"{plan[0].spec.games:,} games each ({total:,} in all)", err=True)
-        with batches_on(threads, scheduler, workers, out, resume) as executor, _bar(total, progress) as bar:
+        with batches_on(threads, scheduler, workers, out, resume) as executor, \
+                progress_bar(total, "Tournament", progress) as bar:
             runs = run_many(plan, "tournament", {"strategies": names, "players": players, "seed": seed},
                             out=out, overwrite=overwrite, progress=bar.update, keep_frames=False, resume=resume,
-                            executor=executor)
+                            executor=executor, describe=bar.describe, notice=bar.note)
     ranking, pairs = analysis.strategy_ranking(runs), analysis.head_to_head(runs)
     seats = analysis.seat_table(runs)
     if plot is not None:
@@ -205,10 +202,10 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
         plan = sweep_plan(edition, variant, fixed, varied, list(strategy_names), players, games, seed,
                           threads=threads)
         with batches_on(threads, scheduler, workers, out, resume) as executor, \
-                _bar(games * len(plan), progress) as bar:
+                progress_bar(games * len(plan), "Sweep", progress) as bar:
             runs = run_many(plan, "sweep", {"axes": [p for p, _ in varied], "fixed": fixed, "seed": seed},
                             out=out, overwrite=overwrite, progress=bar.update, keep_frames=False, resume=resume,
-                            executor=executor)
+                            executor=executor, describe=bar.describe, notice=bar.note)
     axis_names = list(runs[0].info.get("values", {}))
     frame = analysis.sweep_table(runs)
     if plot is not None:
@@ -236,6 +233,9 @@ def compare(a, b, variant, players, strategy_names, games, seed, threads, detect
     and tests, and how many games a difference of --detect would take to detect."""
     if not 0 < detect < 1:
         raise CliError(f"--detect {detect}: expected a proportion between 0 and 1, e.g. 0.01")
+    for source in (a, b):  # both sides are checked before either is simulated
+        if not Path(source).is_dir():
+            load_edition(source, variant)
     sides = []
     for source in (a, b):
         if Path(source).is_dir():

@@ -40,6 +40,10 @@ class BatchTask:
     check: bool
     threads: int | None = None   # None: all of numba's threads, or the Dask worker's own
 
+    def warm_up(self) -> None:
+        """Compile the engine, or load it from numba's cache, by playing one game on one thread."""
+        replace(self, games=1, batch_size=1, threads=1)(0)
+
     def size(self, batch: int) -> int:
         return min(self.batch_size, self.games - batch * self.batch_size)
 
@@ -79,6 +83,9 @@ class LocalExecutor:
         self.threads = threads or numba.config.NUMBA_NUM_THREADS
         self.description = {"threads": self.threads}
 
+    # the engine runs in this process: run() prepares it here, before its clock starts
+    prepares_here = True
+
     def map(self, task: BatchTask, batches: Iterable[int]) -> Iterator[BatchOutput]:
         task.threads = self.threads
         for batch in batches:
@@ -105,6 +112,9 @@ class DaskExecutor:
                                             dashboard_address=None)
                 self.client = Client(self.cluster)
                 self.description = {"threads": None, "workers": workers}
+            # Local workers load the engine from numba's cache on this machine once run() has compiled
+            # (or loaded) it here, instead of each compiling it; a remote cluster's workers compile their own.
+            self.prepares_here = self.cluster is not None
         except (OSError, TimeoutError) as exc:
             where = f"--scheduler {scheduler}" if scheduler is not None else f"--workers {workers}"
             raise ExecutorError(f"{where}: no Dask cluster to run on: {exc}".splitlines()[0]) from None
@@ -114,10 +124,6 @@ class DaskExecutor:
         batches = list(batches)
         if not batches:
             return
-        if self.cluster is not None:
-            # Compile (or load) the engine here first: the local workers then load it from numba's cache on
-            # this machine instead of each compiling it.
-            replace(task, games=1, batch_size=1, threads=1)(0)
         task.threads = None
         shared = self.client.scatter(task, broadcast=True)
         futures = [self.client.submit(_play, shared, batch, pure=False, retries=2) for batch in batches]

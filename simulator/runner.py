@@ -233,14 +233,36 @@ def run_definition(spec: RunSpec) -> dict:
     }
 
 
+def _prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] | None) -> None:
+    """Compile or load the engine before the clock starts, so that a run's speed figure is the engine's and
+    not the compiler's. A compile takes a minute or two with nothing else to show: say so when numba has
+    no cached copy to load (a load takes about a second)."""
+    kernel = task.board.kernel()
+    compiling = not kernel.signatures and not _in_numba_cache(kernel)
+    if compiling and notice is not None:
+        notice(f"compiling the {edition} engine (once: later runs load it from numba's cache) ...")
+    clock = time.perf_counter()
+    task.warm_up()
+    if compiling and notice is not None:
+        seconds = time.perf_counter() - clock
+        notice(f"{edition} engine compiled in {seconds:.0f} s", paused=seconds)
+
+
+def _in_numba_cache(kernel) -> bool:
+    cache = getattr(kernel, "_cache", None)
+    index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
+    return index is not None and Path(index).exists()
+
+
 def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         progress: Callable[[int], None] | None = None, keep_frames: bool = False, resume: bool = False,
-        executor=None) -> RunResult:
+        executor=None, notice: Callable[..., None] | None = None) -> RunResult:
     """Play spec.games games in batches; with `out`, write the results directory, each batch as it
     finishes (`resume` finishes an interrupted one, replaying only its missing batches). `progress` is
     called with the number of games each finished batch adds. `keep_frames` also returns the per-game
     and per-player frames in memory (for small runs from the Python API). `executor` plays the batches
-    (default: this process, on spec.threads)."""
+    (default: this process, on spec.threads). `notice(text, paused=seconds)` is told when the engine is
+    compiled, and for how long (time to keep out of a rate)."""
     spec.validate()
     board = compile_rules(spec.edition)
     names = [s.name for s in spec.lineup]
@@ -264,6 +286,8 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
             progress(task.size(batch))
     own_executor = executor is None
     executor = executor or LocalExecutor(spec.threads)
+    if executor.prepares_here and len(stored) < batches:
+        _prepare_engine(task, spec.edition.name, notice)
     kept = {}
     started = datetime.now(timezone.utc)
     clock = time.perf_counter()
@@ -417,11 +441,12 @@ def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: lis
 
 def run_many(plan: list[PlannedRun], kind: str, settings: dict, out: Path | None = None, overwrite: bool = False,
              progress: Callable[[int], None] | None = None, keep_frames: bool = True, resume: bool = False,
-             executor=None) -> list[results.Results]:
+             executor=None, describe: Callable[[str], None] | None = None,
+             notice: Callable[..., None] | None = None) -> list[results.Results]:
     """Play every planned run; with `out`, each into its own results directory under it, indexed by a
     collection.json written last (`resume` keeps the runs already finished and finishes the one
     interrupted). Without `out` the per-game frames stay in memory if `keep_frames` (the rankings, seats
-    and sweep tables need only the summaries)."""
+    and sweep tables need only the summaries). `describe` is told which run of the plan is playing."""
     for item in plan:
         item.spec.validate()
     if out is not None:
@@ -435,13 +460,23 @@ def run_many(plan: list[PlannedRun], kind: str, settings: dict, out: Path | None
                 progress(sum(p.spec.games for p in plan))
             return results.load_results([out])
     runs = []
-    for item in plan:
+    for number, item in enumerate(plan, 1):
+        if describe is not None:
+            describe(f"{kind} {number}/{len(plan)}: {_plain_label(item)}")
         result = run(item.spec, out=None if out is None else out / item.label, progress=progress,
-                     keep_frames=keep_frames and out is None, resume=resume, executor=executor)
+                     keep_frames=keep_frames and out is None, resume=resume, executor=executor, notice=notice)
         runs.append(as_results(result, item.label, item.info))
     if out is not None:
         results.write_collection(out, kind, [{"directory": p.label, "info": p.info} for p in plan], settings)
     return runs
+
+
+def _plain_label(item: PlannedRun) -> str:
+    """A sweep point by its values, a tournament table by its lineup."""
+    values = item.info.get("values")
+    if values:
+        return ", ".join(f"{path}={value}" for path, value in values.items())
+    return ", ".join(s.name for s in item.spec.lineup)
 
 
 def as_results(result: RunResult, label: str | None = None, info: dict | None = None) -> results.Results:
