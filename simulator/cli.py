@@ -1,7 +1,6 @@
 """The `monopoly-mc` command line: thin commands over simulator.runner, simulator.rules and the stats."""
 from __future__ import annotations
 
-import json
 import math
 import os
 import platform
@@ -11,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import click
+import pandas as pd
 
 from simulator import tables
 from simulator.tables import FIXED_BY_LINEUP, fills_every_seat_note
@@ -194,7 +194,9 @@ def _short(value) -> str:
               help="Write Parquet results (games, players, squares, cards) and a manifest to this directory.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing results directory at --out.")
 @resume_option
-@click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--format", "output_format", type=click.Choice(tables.FORMATS), default="table", show_default=True,
+              help="table: for reading; json: the manifest with the summary; csv: the per-strategy and per-seat "
+                   "summaries.")
 @click.option("--batch-size", default=10_000, show_default=True, help="Games per batch (one Parquet file each).")
 @click.option("--threads", type=int, default=None, help="Threads to use (default: all cores).")
 @scheduler_option
@@ -221,9 +223,13 @@ def simulate(edition, variant, overrides, players, strategy_names, games, seed, 
             result = run(spec, out=out, overwrite=overwrite, progress=bar.update, resume=resume, executor=executor,
                          notice=bar.note)
     if output_format == "json":
-        click.echo(json.dumps(result.manifest, indent=2, default=str))
-        return
-    click.echo(_summary_text(result))
+        click.echo(tables.as_json(result.manifest))
+    elif output_format == "csv":
+        summary = result.manifest["summary"]
+        click.echo(tables.as_csv({"strategies": pd.DataFrame(summary["strategies"]),
+                                  "seats": pd.DataFrame(summary["seats"])}))
+    else:
+        click.echo(_summary_text(result))
 
 
 def _where(manifest: dict) -> str:
@@ -282,7 +288,7 @@ def _summary_text(result) -> str:
 @click.option("--games", "-n", default=1_000, show_default=True, help="Independent pawns simulated.")
 @click.option("--rolls", default=10_000, show_default=True, help="Rolls per pawn.")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--format", "output_format", type=click.Choice(tables.FORMATS), default="table", show_default=True)
 def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output_format):
     """How often a roll ends on each square: after any card or Go To Jail; a roll in jail that does not
     get out counts on the jail square."""
@@ -321,7 +327,10 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
             row["exact"] = float(exact_shares[s])
         rows.append(row)
     if output_format == "json":
-        click.echo(json.dumps({"edition": loaded.name, "jail": jail, "rolls": total, "squares": rows}, indent=2))
+        click.echo(tables.as_json({"edition": loaded.name, "jail": jail, "rolls": total, "squares": rows}))
+        return
+    if output_format == "csv":
+        click.echo(tables.as_csv({"squares": pd.DataFrame(rows)}))
         return
     headers = ["#", "square", "simulated", "95% CI"] + (["exact", "sim - exact"] if exact else [])
     body = []

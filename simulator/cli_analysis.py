@@ -6,14 +6,13 @@ the same options as `simulate`; each prints tables with 95% intervals and can wr
 from __future__ import annotations
 
 import functools
-import json
-import sys
 from pathlib import Path
 
 import click
 
 from simulator import analysis, plots
 from simulator.progress import progress_bar
+from simulator.tables import FORMATS, as_csv, as_json
 from simulator import presentation as present
 from simulator.cli import (
     CliError, _overrides, batches_on, cli, edition_option, resume_option, scheduler_option, set_option, user_errors,
@@ -56,13 +55,15 @@ def _runs(results_paths, simulate_args) -> list:
 
 def _emit(tables: list, frames: dict, output_format: str) -> None:
     if output_format == "json":
-        click.echo(json.dumps({k: json.loads(f.to_json(orient="records")) for k, f in frames.items()}, indent=2))
-        return
-    click.echo("\n\n".join(t.text() for t in tables))
+        click.echo(as_json(frames))
+    elif output_format == "csv":
+        click.echo(as_csv(frames))
+    else:
+        click.echo("\n\n".join(t.text() for t in tables))
 
 
-format_option = click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table",
-                             show_default=True, help="table: for reading; json: the full frames.")
+format_option = click.option("--format", "output_format", type=click.Choice(FORMATS), default="table",
+                             show_default=True, help="table: for reading; json or csv: the full frames.")
 out_option = click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
                           help="Also write the simulated runs here (a results directory), for later commands.")
 overwrite_option = click.option("--overwrite", is_flag=True, help="Replace an existing results directory at --out.")

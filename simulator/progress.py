@@ -71,10 +71,10 @@ def progress_bar(total: int, label: str = "Simulating", show: bool = True,
     stream = stream or sys.stderr
 
     def make_bar():
-        from tqdm import tqdm
         if "ipykernel" in sys.modules:
-            from tqdm.auto import tqdm
-            return tqdm(total=total, desc=label, unit=" games", unit_scale=True)
+            from tqdm.auto import tqdm as notebook_bar
+            return notebook_bar(total=total, desc=label, unit=" games", unit_scale=True)
+        from tqdm import tqdm
         if stream.isatty():
             return tqdm(total=total, desc=label, unit=" games", unit_scale=True, file=stream, dynamic_ncols=True)
         return tqdm(total=total, desc=label, unit=" games", unit_scale=True, file=_Lines(stream), ascii=True,

@@ -1,8 +1,14 @@
 """Plain-text tables that read well in a terminal."""
 from __future__ import annotations
 
+import io
+import json
 import math
 from typing import Any, Sequence
+
+import pandas as pd
+
+FORMATS = ("table", "json", "csv")
 
 
 def percent(value: float, digits: int = 1) -> str:
@@ -54,3 +60,38 @@ def render(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | N
 def _looks_numeric(text: str) -> bool:
     stripped = text.strip("[]%,.-+ ")
     return bool(stripped) and stripped.replace(",", "").replace(".", "").replace("%", "").replace(" ", "").isdigit()
+
+
+def json_ready(value: Any) -> Any:
+    """Plain JSON values: whole floats as integers (no `2000.0`), NaN and infinities as null (JSON has
+    neither), numpy scalars as Python numbers, frames as lists of records."""
+    if isinstance(value, pd.DataFrame):
+        return [json_ready(record) for record in value.to_dict(orient="records")]
+    if isinstance(value, dict):
+        return {str(k): json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(v) for v in value]
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):  # numpy scalars
+        value = value.item()
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        return int(value) if value.is_integer() and abs(value) < 2 ** 53 else value
+    if value is pd.NA or value is pd.NaT:
+        return None
+    return value
+
+
+def as_json(value: Any) -> str:
+    return json.dumps(json_ready(value), indent=2, default=str, allow_nan=False)
+
+
+def as_csv(frames: dict[str, pd.DataFrame]) -> str:
+    """Each frame as CSV; with several, each block opens with a `# name` line and blocks are separated
+    by a blank line (pandas reads one back with `read_csv(..., comment="#")` on its block)."""
+    blocks = []
+    for name, frame in frames.items():
+        buffer = io.StringIO()
+        frame.to_csv(buffer, index=False)
+        blocks.append((f"# {name}\n" if len(frames) > 1 else "") + buffer.getvalue().rstrip("\n"))
+    return "\n\n".join(blocks)

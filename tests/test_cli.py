@@ -145,3 +145,19 @@ def test_bench_reports_each_edition_and_the_scaling():
         per_thread = float(row[4].replace(",", "")) / int(row[1])
         assert float(row[7]) == pytest.approx(reference / per_thread, rel=0.06)
     assert invoke("bench", "-e", "monopoly_junior").exit_code == 2
+
+
+def test_json_has_no_float_noise_or_infinity_and_csv_reads_back():
+    """JSON: 2000 games print as 2000, a missing rate as null; CSV: every table, as pandas reads it."""
+    import io
+    manifest = json.loads(invoke("simulate", "--games", 200, "--format", "json", "--no-progress").output)
+    assert manifest["summary"]["games"] == 200 and isinstance(manifest["summary"]["fair_share"], float)
+    strict = json.loads(invoke("cards", "--games", 200, "--format", "json", "--no-progress").output,
+                        parse_constant=lambda name: pytest.fail(f"{name} in JSON"))
+    assert all(isinstance(row["copies"], int) for row in strict["cards"])
+    seats = invoke("simulate", "--games", 200, "--format", "csv", "--no-progress").output
+    blocks = {b.splitlines()[0]: "\n".join(b.splitlines()[1:]) for b in seats.strip().split("\n\n")}
+    assert set(blocks) == {"# strategies", "# seats"}
+    assert pd.read_csv(io.StringIO(blocks["# seats"])).wins.sum() <= 200
+    single = invoke("cards", "--games", 200, "--format", "csv", "--no-progress").output
+    assert list(pd.read_csv(io.StringIO(single)).columns[:3]) == ["card", "deck", "text"]
