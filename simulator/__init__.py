@@ -35,6 +35,11 @@ API = ("simulate", "load", "tournament", "sweep", "ranking", "head_to_head", "se
        "squares", "groups", "cards", "sweep_table", "compare", "Results")
 
 
+def __dir__() -> list[str]:
+    """The API (loaded on first use, so invisible to a plain dir()) and the dunders, not the imports."""
+    return sorted({*API, *(name for name in globals() if name.startswith("__"))})
+
+
 def __getattr__(name: str):
     """`from simulator import simulate, groups, ...`: the API (simulator/api.py) loads on first use, so
     the CLI and the engine do not pay for what they do not use."""

@@ -1,38 +1,63 @@
-"""The Python API: the same runs and frames the CLI prints.
+"""The Python API: the same runs and frames the CLI prints, with the CLI's defaults.
 
     from simulator import simulate, squares, groups
     run = simulate("classic", games=20_000, seed=7)
-    groups([run])                       # the frame behind `monopoly-mc properties`
+    groups(run)                         # the frame behind `monopoly-mc properties`
 
-Runs are simulator.results.Results; every analysis takes a list of them, from memory or from disk
-(`load("results/first")`).
+Runs are simulator.results.Results. Every analysis takes one run, a list of them (a tournament's tables,
+a sweep's points), or the path of a results directory (`load("results/first")` reads one explicitly).
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
-from simulator import API
-from simulator.analysis import (  # noqa: F401  (re-exported: the API's analyses)
-    card_table as cards,
-    compare,
-    group_table as groups,
-    head_to_head,
-    length_table as length,
-    rounds_histogram,
-    seat_table as seats,
-    square_table as squares,
-    strategy_ranking as ranking,
-    sweep_table,
-)
+from simulator import API, analysis
 from simulator.results import Results, load_results  # noqa: F401  (Results is re-exported)
 from simulator.rules import compile_rules, load_edition
-from simulator.runner import RunSpec, as_results, resolve_lineup, run, run_many, sweep_plan, tournament_plan
+from simulator.runner import (DEFAULT_GAMES, RunSpec, as_results, resolve_lineup, run, run_many, sweep_plan,
+                              tournament_plan)
 
 __all__ = list(API)  # one list of names, also read by simulator.__getattr__
 
 
-def simulate(edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (), games: int = 10_000,
+def _runs(value) -> list[Results]:
+    """One run, several, or the path of a results directory, as the list every analysis reads."""
+    if isinstance(value, Results):
+        return [value]
+    if isinstance(value, (str, Path)):
+        return load_results([value])
+    runs = list(value)
+    return [r for item in runs for r in _runs(item)] if not all(isinstance(r, Results) for r in runs) else runs
+
+
+def _on_runs(function):
+    """An analysis of simulator.analysis that also takes one run or a path."""
+    @functools.wraps(function)
+    def wrapper(runs, *args, **kwargs):
+        return function(_runs(runs), *args, **kwargs)
+    return wrapper
+
+
+cards = _on_runs(analysis.card_table)
+groups = _on_runs(analysis.group_table)
+head_to_head = _on_runs(analysis.head_to_head)
+length = _on_runs(analysis.length_table)
+rounds_histogram = _on_runs(analysis.rounds_histogram)
+seats = _on_runs(analysis.seat_table)
+squares = _on_runs(analysis.square_table)
+ranking = _on_runs(analysis.strategy_ranking)
+sweep_table = _on_runs(analysis.sweep_table)
+
+
+def compare(a, b, detect: float = 0.01):
+    """Two versions side by side (each one run, several, or a path): differences, intervals and tests."""
+    return analysis.compare(_runs(a), _runs(b), detect)
+
+
+def simulate(edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (),
+             games: int = DEFAULT_GAMES["simulate"],
              seed: int = 0, variant: str | None = None, overrides: dict | None = None, out: str | Path | None = None,
              overwrite: bool = False, threads: int | None = None,
              progress: Callable[[int], None] | None = None, resume: bool = False,
@@ -53,21 +78,24 @@ def load(*paths: str | Path) -> list[Results]:
     return load_results(list(paths))
 
 
-def tournament(strategies: list[str], edition: str = "classic", players: int = 4, games: int = 24_000, seed: int = 0,
-               variant: str | None = None, out: str | Path | None = None, overwrite: bool = False,
+def tournament(strategies: list[str], edition: str = "classic", players: int = 4,
+               games: int = DEFAULT_GAMES["tournament"], seed: int = 0, variant: str | None = None,
+               overrides: dict | None = None, out: str | Path | None = None, overwrite: bool = False,
+               threads: int | None = None, progress: Callable[[int], None] | None = None,
                resume: bool = False) -> list[Results]:
     """Every table the strategies can form, seats rotated; analyse with ranking() and head_to_head()."""
-    loaded = load_edition(edition, variant)
-    plan = tournament_plan(loaded, compile_rules(loaded), list(strategies), players, games, seed)
+    loaded = load_edition(edition, variant, list((overrides or {}).items()))
+    plan = tournament_plan(loaded, compile_rules(loaded), list(strategies), players, games, seed, threads=threads)
     return run_many(plan, "tournament", {"strategies": list(strategies), "players": players, "seed": seed},
-                    out=None if out is None else Path(out), overwrite=overwrite, resume=resume)
+                    out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=progress)
 
 
 def sweep(axes: dict[str, list], edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (),
-          games: int = 10_000, seed: int = 0, variant: str | None = None, fixed: dict | None = None,
-          out: str | Path | None = None, overwrite: bool = False, resume: bool = False) -> list[Results]:
+          games: int = DEFAULT_GAMES["sweep"], seed: int = 0, variant: str | None = None, fixed: dict | None = None,
+          out: str | Path | None = None, overwrite: bool = False, threads: int | None = None,
+          progress: Callable[[int], None] | None = None, resume: bool = False) -> list[Results]:
     """One run per grid point of one or two `axes` ({path: values}); analyse with sweep_table()."""
     plan = sweep_plan(edition, variant, list((fixed or {}).items()), list(axes.items()), list(strategies), players,
-                      games, seed)
+                      games, seed, threads=threads)
     return run_many(plan, "sweep", {"axes": list(axes), "fixed": fixed or {}, "seed": seed},
-                    out=None if out is None else Path(out), overwrite=overwrite, resume=resume)
+                    out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=progress)

@@ -17,6 +17,7 @@ from simulator.tables import FIXED_BY_LINEUP, fills_every_seat_note
 from simulator.executors import ExecutorError, make_executor
 from simulator.progress import progress_bar
 from simulator.results import ResultsError
+from simulator.runner import DEFAULT_GAMES
 from simulator.rules import FAMILIES, EditionError, builtin_editions, compile_rules, load_edition, parse_value
 from strategies import StrategyError
 
@@ -188,7 +189,7 @@ def _short(value) -> str:
                    "upgrade_at_once, never_upgrade, upgrade_rich, build_first; deal: bank_first, rush_properties, "
                    "late_attacker, opportunist, ...; fortnite: aggressive_shooter, wall_builder, pair_collector, "
                    "storm_avoider, ...).")
-@click.option("--games", "-n", default=100_000, show_default=True, help="Number of games.")
+@click.option("--games", "-n", default=DEFAULT_GAMES["simulate"], show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results.")
 @click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
               help="Write Parquet results (games, players, squares, cards) and a manifest to this directory.")

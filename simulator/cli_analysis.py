@@ -20,6 +20,7 @@ from simulator.cli import (
 )
 from simulator.results import load_results
 from simulator.rules import compile_rules, load_edition
+from simulator.runner import DEFAULT_GAMES
 
 
 def simulation_options(games: int):
@@ -80,7 +81,7 @@ def analysis_command(func):
 
 @cli.command()
 @click.argument("results", nargs=-1, type=click.Path(path_type=Path))
-@simulation_options(games=20_000)
+@simulation_options(games=DEFAULT_GAMES["analysis"])
 @click.option("--top", type=int, default=None, help="Show only the first N properties.")
 @format_option
 @out_option
@@ -105,7 +106,7 @@ def properties(results, top, output_format, out, overwrite, **simulate_args):
 
 @cli.command()
 @click.argument("results", nargs=-1, type=click.Path(path_type=Path))
-@simulation_options(games=20_000)
+@simulation_options(games=DEFAULT_GAMES["analysis"])
 @click.option("--top", type=int, default=None, help="Show only the N cards with the largest shift.")
 @format_option
 @out_option
@@ -123,7 +124,7 @@ def cards(results, top, output_format, out, overwrite, **simulate_args):
 @cli.command()
 @click.option("--results", "results_path", type=click.Path(path_type=Path), default=None,
               help="Read a tournament written earlier with --out instead of playing one.")
-@simulation_options(games=24_000)
+@simulation_options(games=DEFAULT_GAMES["tournament"])
 @format_option
 @out_option
 @overwrite_option
@@ -174,7 +175,7 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
                    "parameter, or players=2,3,4,5 for the number of players.")
 @click.option("--players", "-p", default=4, show_default=True)
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME", help="Lineup (repeatable).")
-@click.option("--games", "-n", default=20_000, show_default=True, help="Games per point.")
+@click.option("--games", "-n", default=DEFAULT_GAMES["sweep"], show_default=True, help="Games per point.")
 @click.option("--seed", default=0, show_default=True, help="The seed of every point (common random numbers).")
 @click.option("--threads", type=int, default=None)
 @click.option("--progress/--no-progress", default=True, show_default=True)

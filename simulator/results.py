@@ -263,6 +263,15 @@ class Results:
         self._players = players
         self.label = label or (directory.name if directory is not None else manifest["edition"]["name"])
 
+    def __repr__(self) -> str:
+        summary = self.summary
+        lineup = ", ".join(entry["strategy"] for entry in self.manifest["lineup"])
+        where = f", at {self.directory}" if self.directory is not None else ""
+        point = "".join(f", {path}={value}" for path, value in self.info.get("values", {}).items())
+        return (f"<Results {self.edition}: {summary['games']:,} games of {self.players_per_game} players "
+                f"({lineup}), seed {self.manifest['seed']}{point}, {summary['unfinished_share']:.1%} unfinished"
+                f"{where}>")
+
     @classmethod
     def load(cls, directory: Path | str, info: dict | None = None) -> Results:
         directory = Path(directory)

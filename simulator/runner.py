@@ -24,6 +24,8 @@ from simulator.rules import Edition, GameRules, compile_rules, load_edition, par
 from strategies import Strategy, get
 
 DEFAULT_BATCH = 10_000
+# Games when none are asked for, the same from the CLI and the Python API
+DEFAULT_GAMES = {"simulate": 100_000, "analysis": 20_000, "tournament": 24_000, "sweep": 20_000}
 
 
 class RunError(ValueError):
