@@ -6,6 +6,7 @@ memory: nothing here simulates.
 """
 from __future__ import annotations
 
+import json
 import math
 from collections import defaultdict
 
@@ -65,6 +66,29 @@ def _one_board(runs: list[Results]) -> None:
         names = sorted({r.edition for r in runs})
         raise AnalysisError(f"the runs are of different boards ({', '.join(names)}): analyse them one edition "
                             f"at a time, or use `compare`")
+
+
+def one_setup(runs: list[Results]) -> None:
+    """Pooled analyses (squares, groups, cards, plots of them) need runs of one game: the same rules
+    (data file, variant and overrides) and player count. A tournament's tables qualify (only their lineups
+    differ); a sweep's points do not, and are to be analysed one at a time."""
+    if not runs:
+        raise AnalysisError("no runs to analyse")
+    points = {json.dumps(r.info.get("values"), sort_keys=True, default=str) for r in runs if r.info.get("values")}
+    if len(points) > 1:
+        raise AnalysisError(f"the runs are {len(points)} points of a sweep, each with other values: analyse one "
+                            f"point at a time (its directory under the sweep's), or read the sweep with "
+                            f"`sweep --results`")
+    rules = {r.manifest["edition"]["rules_sha256"] for r in runs}
+    players = {r.players_per_game for r in runs}
+    if len(rules) > 1 or len(players) > 1:
+        names = sorted({r.label for r in runs})
+        raise AnalysisError(f"the runs were played under different rules or player counts ({', '.join(names)}): "
+                            f"analyse them one at a time, or set them side by side with `compare`")
+
+
+def _lineups(runs: list[Results]) -> set[tuple[str, ...]]:
+    return {tuple(sorted(e["strategy"] for e in r.manifest["lineup"])) for r in runs}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -183,6 +207,7 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
     repay its price (rent over the rounds it was owned; buildings' cost not counted), and how often its
     first owner won the game (against the fair share 1/players). Ownable squares are ranked by payback."""
     _one_board(runs)
+    one_setup(runs)
     summed = ["landings", "bought", "auctioned", "rent_collected", "owned_rounds", "first_owned", "first_owner_won"]
     frame = runs[0].squares[["square", "name", "kind", "group", "price"]].copy()
     for column in summed:
@@ -218,12 +243,11 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
     GROUPS_HELD_MEANING says it per family, and `attrs["held_meaning"]` for these runs) against those who did not, with the difference controlled for strategy (compared within each strategy,
     then averaged with weights n_with·n_without/(n_with+n_without)). Ranked by that lift. On a board, also
     the group's price, landings, rent and payback; Monopoly Deal's groups are its colour sets."""
-    if not runs:
-        raise AnalysisError("no runs to analyse")
     if has_board(runs):
-        squares = square_table(runs)
+        squares = square_table(runs)  # which checks that the runs are of one board and one setup
         groups = list(dict.fromkeys(squares[squares.kind.isin(COLOUR_GROUP_KINDS)].group))
     else:
+        one_setup(runs)
         groups = [c[len("held_"):] for c in runs[0].player_columns if c.startswith("held_")]
         if any([c[len("held_"):] for c in r.player_columns if c.startswith("held_")] != groups for r in runs):
             raise AnalysisError("the runs have different colour sets: analyse them one edition at a time")
@@ -330,8 +354,7 @@ def card_table(runs: list[Results]) -> pd.DataFrame:
     shift is the card's effect relative to the rest of its deck; players who draw more cards weigh the
     same on both sides. Draws of one player in one game are counted as independent, so the intervals
     are slightly narrow for cards drawn often by the same player. Sorted by the size of the win shift."""
-    if not runs:
-        raise AnalysisError("no runs to analyse")
+    one_setup(runs)
     decks = {tuple(r.cards["card"]) for r in runs}
     if len(decks) > 1:
         raise AnalysisError("the runs have different decks: analyse them one edition at a time, or use `compare`")
@@ -403,7 +426,18 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
 def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.DataFrame:
     """Side by side: each strategy's win rate, the first seat's win rate, the unfinished share and the
     mean length, with B - A, its interval, a Holm-adjusted test, and the games per side a difference of
-    `detect` (a proportion, e.g. 0.01 for one point) would need to be found 80% of the time."""
+    `detect` (a proportion, e.g. 0.01 for one point) would need to be found 80% of the time. Both sides must
+    have been played by the same lineups and player count: otherwise a difference would be the lineup's."""
+    for side, runs in (("A", a), ("B", b)):
+        if not runs:
+            raise AnalysisError(f"{side}: no runs to compare")
+    players = ({r.players_per_game for r in a}, {r.players_per_game for r in b})
+    if _lineups(a) != _lineups(b) or players[0] != players[1]:
+        def describe(runs):
+            return "; ".join(", ".join(t) for t in sorted(_lineups(runs)))
+        raise AnalysisError(f"A and B were played by different lineups or player counts (A: {describe(a)}; "
+                            f"B: {describe(b)}): compare runs of the same lineup, e.g. simulate both data files "
+                            f"with the same --strategy and --players")
     rank_a, rank_b = strategy_ranking(a).set_index("strategy"), strategy_ranking(b).set_index("strategy")
     rows = []
     for name in rank_a.index.union(rank_b.index):

@@ -60,8 +60,16 @@ def _manifest_lines(runs: list[Results]) -> list[str]:
     games = sum(r.summary["games"] for r in runs)
     lines = [f"Edition {runs[0].edition}: {edition.get('title', '')} (data file {Path(edition['source']).name}, "
              f"SHA-256 {edition['file_sha256'][:16]}..., rules SHA-256 {edition['rules_sha256'][:16]}...)"]
-    if edition["overrides"]:
-        lines.append("Overrides: " + ", ".join(f"{p}={v}" for p, v in edition["overrides"]))
+    # a sweep's points differ by their values: only what every run shares is a fixed override
+    shared = [tuple(o) for o in edition["overrides"]
+              if all(list(o) in r.manifest["edition"]["overrides"] for r in runs)]
+    swept = {path for r in runs for path in r.info.get("values", {})}
+    fixed = [(p, v) for p, v in shared if p not in swept]
+    if fixed:
+        lines.append("Overrides: " + ", ".join(f"{p}={v}" for p, v in fixed))
+    for path in sorted(swept):
+        values = list(dict.fromkeys(r.info["values"][path] for r in runs if path in r.info.get("values", {})))
+        lines.append(f"Swept: {path} over {', '.join(map(str, values))}")
     lines.append(f"{len(runs)} run(s), {games:,} games, {first['players']} players, seed {first['seed']}"
                  + (" (first run)" if len(runs) > 1 else "")
                  + f", seats {'rotated' if first['rotate_seats'] else 'fixed'}, version {first['version']}, "

@@ -221,3 +221,33 @@ def test_runs_of_different_boards_or_formats_are_refused_clearly(tmp_path):
     with pytest.raises(ResultsError, match="results format 1"):
         load(tmp_path / "classic")
     assert not math.isnan(analysis.length_table(load(tmp_path / "quick"))["median"].iloc[0])
+
+
+def test_results_of_different_setups_are_refused_or_compared_like_with_like(tmp_path):
+    """Pooling a sweep's points, or runs of other rules, would mix games; comparing other lineups would
+    credit a rule change with the lineup's doing."""
+    points = sweep({"rules.start_cash": [1000, 2000]}, games=100, seed=1, out=tmp_path / "sweep")
+    for table in (analysis.square_table, analysis.group_table, analysis.card_table):
+        with pytest.raises(ResultsError, match="points of a sweep"):
+            table(points)
+    one_point = load(points[0].directory)
+    assert len(analysis.square_table(one_point)) == 40
+    base = simulate(games=200, seed=1)
+    richer = simulate(games=200, seed=1, overrides={"rules.start_cash": 2000})
+    with pytest.raises(ResultsError, match="different rules"):
+        analysis.card_table([base, richer])
+    tables = tournament(["buy_all", "cautious", "never_build"], players=2, games=60, seed=1)
+    assert len(analysis.square_table(tables)) == 40  # a tournament's tables share the rules: pooled
+    with pytest.raises(ResultsError, match="different lineups"):
+        compare([base], tables)
+    with pytest.raises(ResultsError, match="different lineups"):
+        compare([base], [simulate("empire", games=100, seed=1)])
+    assert compare([base], [richer]).measure.iloc[0].startswith("win rate")
+
+
+def test_a_sweeps_report_shows_its_swept_values_apart_from_its_fixed_overrides():
+    from simulator.report import _manifest_lines
+    points = sweep({"rules.start_cash": [1000, 2000]}, fixed={"rules.go_salary": 300}, games=50, seed=1)
+    lines = _manifest_lines(points)
+    assert "Overrides: rules.go_salary=300" in lines and "Swept: rules.start_cash over 1000, 2000" in lines
+    assert not any("start_cash=1000" in line for line in lines)
