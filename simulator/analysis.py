@@ -16,7 +16,7 @@ import pandas as pd
 from simulator import stats
 from simulator.results import Results, ResultsError
 
-ALPHA = 0.05
+ALPHA = stats.ALPHA
 
 
 class AnalysisError(ResultsError):

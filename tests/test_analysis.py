@@ -251,3 +251,10 @@ def test_a_sweeps_report_shows_its_swept_values_apart_from_its_fixed_overrides()
     lines = _manifest_lines(points)
     assert "Overrides: rules.go_salary=300" in lines and "Swept: rules.start_cash over 1000, 2000" in lines
     assert not any("start_cash=1000" in line for line in lines)
+
+
+def test_holm_leaves_comparisons_not_made_out_of_the_family():
+    """The last strategy of a ranking has no next one to lead: its missing p-value is no comparison, so
+    it must not inflate the others' adjustment (three real tests: factors 3, 2, 1)."""
+    adjusted = stats.holm([0.01, 0.02, 0.04, math.nan])
+    assert adjusted[:3] == pytest.approx([0.03, 0.04, 0.04]) and math.isnan(adjusted[3])
