@@ -4,7 +4,6 @@ One table definition serves the CLI, the reports and the notebooks, so they cann
 """
 from __future__ import annotations
 
-import html
 import math
 from dataclasses import dataclass, field
 
@@ -29,12 +28,6 @@ class Table:
                  "|" + "|".join("---" for _ in self.headers) + "|"]
         lines += ["| " + " | ".join(row) + " |" for row in escape]
         return "\n".join(lines + [""] + [f"_{note}_" for note in self.notes])
-
-    def html(self) -> str:
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.headers)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in self.rows)
-        notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in self.notes)
-        return f"<h3>{html.escape(self.title)}</h3><table><tr>{head}</tr>{body}</table>{notes}"
 
 
 def points(value: float, digits: int = 1) -> str:

@@ -7,7 +7,6 @@ then the method.
 from __future__ import annotations
 
 import base64
-import html
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,27 +126,13 @@ def _png(figure) -> bytes:
     return buffer.getvalue()
 
 
-STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1em;font-size:13px}td,th{border:1px solid #ccc;padding:3px 7px}
-th{background:#f0f0f0}td{text-align:right}td:first-child,td:nth-child(2){text-align:left}
-.note{color:#666;font-size:12px;margin:.2em 0}img{max-width:100%;margin:.5em 0 1.5em}h2{border-bottom:2px solid #ddd}"""
-
-
 def write_html(blocks: list[Block], title: str, path: Path) -> None:
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-             f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>"]
-    for block in blocks:
-        if block.kind == "heading":
-            parts.append(f"<h2>{html.escape(block.content)}</h2>")
-        elif block.kind == "text":
-            parts.append(f"<p>{html.escape(block.content)}</p>")
-        elif block.kind == "table":
-            parts.append(block.content.html())
-        else:
-            data = base64.b64encode(_png(block.content)).decode()
-            parts.append(f"<img alt='{html.escape(block.name)}' src='data:image/png;base64,{data}'>")
-    parts.append("</body></html>")
-    _write_whole(path, "\n".join(parts))
+    """One self-contained page (plots embedded) from templates/report.html.j2, every text escaped."""
+    import jinja2
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("simulator", "templates"), autoescape=True,
+                                     trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    images = [base64.b64encode(_png(b.content)).decode() if b.kind == "figure" else "" for b in blocks]
+    _write_whole(path, environment.get_template("report.html.j2").render(title=title, blocks=blocks, images=images))
 
 
 def write_markdown(blocks: list[Block], title: str, path: Path) -> None:
