@@ -1,4 +1,7 @@
-"""Plain-text tables that read well in a terminal."""
+"""Plain-text tables that read well in a terminal, and the JSON and CSV forms of the frames behind them.
+
+`render` stays hand-written (a dozen lines): it right-aligns columns of formatted cells such as
+"12.3%" or "[11.0%, 13.6%]", which table libraries (tabulate, rich) take for text and left-align."""
 from __future__ import annotations
 
 import io
