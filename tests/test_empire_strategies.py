@@ -39,9 +39,11 @@ def test_buy_everything_buys_every_billboard_it_can_pay_bids_up_to_the_price_and
     assert _rows(players, "random", "others").declined.sum() > 0, "the declined counter counts"
 
 
-def test_skyscraper_saver_buys_skyscrapers_and_bids_above_the_price_to_complete_groups(players):
+def test_skyscraper_saver_buys_skyscrapers_keeping_200k_and_bids_above_the_price_to_complete_groups(players):
     rows = _rows(players, "skyscraper_saver")
     assert (rows.skyscrapers_bought > 0).mean() > 0.3
+    kept = rows.cash_after_skyscraper_low[rows.cash_after_skyscraper_low >= 0]
+    assert len(kept) > 0 and kept.min() >= 200
     assert (rows.auction_paid > rows.auction_value).any(), "paid above the price for a billboard completing a group"
     for other in ("buy_everything", "card_shark", "swapper"):
         assert (_rows(players, other).skyscrapers_bought == 0).all()

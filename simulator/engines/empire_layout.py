@@ -162,7 +162,8 @@ PL_CHARGES_KEPT = 21  # turns it began free and ended its card play still holdin
 PL_PARKING_MOVES = 22  # paid Free Parking moves
 PL_JAIL_PAID = 23   # times it paid the fine to leave jail before rolling
 PL_BOUGHT = 24      # billboards it bought at the printed price
-PL_COLUMNS = 25
+PL_SKYSCRAPER_CASH_LOW = 25  # lowest cash left right after buying a skyscraper; -1: none bought
+PL_COLUMNS = 26
 
 # Towers `tw[player, k]`: tile k from the bottom, PL_TILES of them.
 
@@ -211,7 +212,8 @@ PO_CHARGES_KEPT = 24
 PO_PARKING_MOVES = 25
 PO_JAIL_PAID = 26
 PO_BOUGHT = 27
-PO_COLUMNS = 28
+PO_SKYSCRAPER_CASH_LOW = 28
+PO_COLUMNS = 29
 
 PLAYER_COLUMNS = (
     ("rank", PO_RANK, "int8"), ("cash", PO_CASH, "int32"), ("tower_value", PO_NET_WORTH, "int32"),
@@ -222,9 +224,10 @@ PLAYER_COLUMNS = (
     ("billboards_lost", PO_LOST, "int16"), ("skyscrapers_bought", PO_SKYSCRAPERS_BOUGHT, "int8"),
     ("bought", PO_BOUGHT, "int16"), ("declined", PO_DECLINED, "int16"), ("auction_paid", PO_AUCTION_PAID, "int32"),
     ("auction_value", PO_AUCTION_VALUE, "int32"), ("cash_after_buy_low", PO_BUY_CASH_LOW, "int32"),
-    ("attacks", PO_ATTACKS, "int16"), ("attack_leader_low", PO_ATTACK_LEADER_LOW, "int8"),
+    ("cash_after_skyscraper_low", PO_SKYSCRAPER_CASH_LOW, "int32"), ("attacks", PO_ATTACKS, "int16"),
+    ("attack_leader_low", PO_ATTACK_LEADER_LOW, "int8"),
     ("charges_kept", PO_CHARGES_KEPT, "int16"), ("parking_moves", PO_PARKING_MOVES, "int16"),
     ("jail_paid", PO_JAIL_PAID, "int16"),
 )
 # Player counters that start at -1 (nothing recorded yet) rather than 0
-PL_LOWEST = (PL_BUY_CASH_LOW, PL_ATTACK_LEADER_LOW)
+PL_LOWEST = (PL_BUY_CASH_LOW, PL_SKYSCRAPER_CASH_LOW, PL_ATTACK_LEADER_LOW)

@@ -382,7 +382,8 @@ def _nothing_to_buy(tmp_path, **rules):
     brands = "\n".join(f'  {{ name = "B{i}", kind = "brand", group = "g{i % 4}", price = 1000000, height = 1 }},'
                        for i in range(30))
     extra = "\n".join(f"{k} = {str(v).lower()}" for k, v in rules.items())
-    path.write_text(f'squares = [\n  {{ name = "GO", kind = "go" }},\n{brands}\n  {{ name = "Jail", kind = "jail" }},\n]\n'
+    squares = f'squares = [\n  {{ name = "GO", kind = "go" }},\n{brands}\n  {{ name = "Jail", kind = "jail" }},\n]\n'
+    path.write_text(squares +
                     f'[edition]\nextends = "empire"\nname = "nothing_to_buy"\n'
                     f'[rules]\nauctions = false\nmax_rounds = 40\n{extra}\n')
     return path
