@@ -9,8 +9,8 @@ from simulator.engines.empire_layout import (
     ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
     MOVE_ANYWHERE, O_OWNER, P_ATTACK_THRESHOLD, P_BID_FACTOR, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_PARKING_MOVES, P_PAY_JAIL, P_SKYSCRAPER_RESERVE, P_SWAP_MIN_GAIN, PL_CASH, PL_HEIGHT, PL_POS, PL_TILES,
-    PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SQ_GROUP, SQ_HEIGHT, SQ_KIND, SQ_PRICE,
-    SWAP_TOPS,
+    PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_HEIGHT, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SKYSCRAPER, SQ_GROUP,
+    SQ_HEIGHT, SQ_KIND, SQ_PRICE, SWAP_TOPS,
 )
 from simulator.engines.board_state import owned_in_group  # Empire's groups share the board layout
 from simulator.engines.empire_state import available, tallest_rival_height, top_height, tower_value
@@ -101,23 +101,40 @@ def charge_target(pl, p):
 
 
 @njit(cache=True)
-def _lead_after_swap(sq, rules, pl, tw, p, a, b):
+def _bonus_on_arrival(sq, groups, own, rules, pl, tw, q, t):
+    """Units of the bonus skyscraper tile t may bring q when it replaces q's top: t completes one of q's
+    groups once that top has gone (whether the bank still has a skyscraper is not asked)."""
+    if t == SKYSCRAPER or not _completes(sq, groups, own, q, t):
+        return 0
+    top = tw[q, pl[q, PL_TILES] - 1]
+    if top != SKYSCRAPER and sq[top, SQ_KIND] == BRAND and sq[top, SQ_GROUP] == sq[t, SQ_GROUP]:
+        return 0
+    return rules[R_SKYSCRAPER_HEIGHT]
+
+
+@njit(cache=True)
+def _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b):
     """p's height minus the tallest rival's once the tops of towers a and b are exchanged (by the tiles'
-    units; a bonus skyscraper the exchange may bring is not counted). Far below any real lead when it would
-    fill a rival's tower: no strategy hands a rival the game."""
+    units). Far below any real lead when it could fill a rival's tower, a bonus skyscraper included: no
+    strategy hands a rival the game."""
+    tile_a = tw[a, pl[a, PL_TILES] - 1]
+    tile_b = tw[b, pl[b, PL_TILES] - 1]
     ta = top_height(sq, rules, pl, tw, a)
     tb = top_height(sq, rules, pl, tw, b)
     mine = pl[p, PL_HEIGHT]
     tallest = 0
     for q in range(pl.shape[0]):
         height = pl[q, PL_HEIGHT]
+        bonus = 0
         if q == a:
             height += tb - ta
+            bonus = _bonus_on_arrival(sq, groups, own, rules, pl, tw, a, tile_b)
         elif q == b:
             height += ta - tb
+            bonus = _bonus_on_arrival(sq, groups, own, rules, pl, tw, b, tile_a)
         if q == p:
             mine = height
-        elif height >= rules[R_TOWER_CAPACITY]:
+        elif height + bonus >= rules[R_TOWER_CAPACITY]:
             return -4 * rules[R_TOWER_CAPACITY]
         else:
             tallest = max(tallest, height)
@@ -125,7 +142,7 @@ def _lead_after_swap(sq, rules, pl, tw, p, a, b):
 
 
 @njit(cache=True)
-def swap_pair(sq, rules, prm, pl, tw, p):
+def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
     """The two towers whose tops p exchanges ("des 2 tours de votre choix (la votre y compris)"): the pair
     that most widens p's lead over the tallest rival, its own top for a taller one, or a leader's tall top
     handed to a trailing rival, when the gain reaches the strategy's minimum; (-1, -1) for no swap."""
@@ -138,7 +155,7 @@ def swap_pair(sq, rules, prm, pl, tw, p):
         for b in range(a + 1, n):
             if pl[a, PL_TILES] == 0 or pl[b, PL_TILES] == 0:
                 continue
-            after = _lead_after_swap(sq, rules, pl, tw, p, a, b)
+            after = _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b)
             if after - before > best_gain:
                 best_gain = after - before
                 best_a = a
@@ -219,7 +236,7 @@ def plays(sq, groups, own, ladder, cards, rules, prm, pl, tw, p, c):
         if tallest_rival_height(pl, p) / rules[R_TOWER_CAPACITY] < prm[p, P_ATTACK_THRESHOLD]:
             return False
         if effect == SWAP_TOPS:
-            return swap_pair(sq, rules, prm, pl, tw, p)[0] >= 0
+            return swap_pair(sq, groups, own, rules, prm, pl, tw, p)[0] >= 0
         if effect == CRASH:
             return crash_group(sq, groups, own, pl, p) >= 0
         return charge_target(pl, p) >= 0

@@ -393,7 +393,7 @@ def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank,
     """p exchanges the tops of the two towers its strategy picks, its own or two rivals'; the rival whose
     taller top goes may cancel it, the one who gains lets it pass (an assumption). False when p chooses no
     swap; True when it tried one, cancelled or not."""
-    a, b = strategy.swap_pair(sq, rules, prm, pl, tw, p)
+    a, b = strategy.swap_pair(sq, groups, own, rules, prm, pl, tw, p)
     if a < 0:
         return False
     loser = a if top_height(sq, rules, pl, tw, a) > top_height(sq, rules, pl, tw, b) else b

@@ -517,3 +517,18 @@ def test_no_tower_grows_past_the_capacity_and_the_tallest_tiles_overshoot(tmp_pa
     assert players.tower_height.max() <= capacity + tallest - 1
     assert (players[~players.won].tower_height < capacity).all()
     assert result.totals.violations == 0 and result.totals.finished > 0
+
+
+def test_no_strategy_swaps_a_tile_that_completes_a_rivals_group_and_fills_its_tower():
+    """Vous obtenez le symbole Echange ? and Groupe de propriete complet: handing the leader's Skype to the
+    trailing rival would shrink the lead, but Skype completes that rival's dark blue group and the bonus
+    skyscraper would fill its tower; the swapper declines and moves by the other die."""
+    t = EmpireTable(players=3, strategy="swapper")
+    t.stack(0, "Polaroid", "Xbox")
+    t.stack(1, "Heinz", "Universal", "Billboard", "Razor", "Skype")   # 15 units
+    t.stack(2, "Beats", "Caterpillar", "Ford", "Nerf")                # 11 units
+    t.seek_rolls(lambda r: r[0][1] == SWAP and r[0][0] in (3, 5))   # a move by the other die, no double
+    other_die = t.next_rolls(1)[0][0]
+    t.turn(0)
+    assert t.tower(1)[-1] == "Skype" and t.tower(2)[-1] == "Nerf" and t.pl[0, E.PL_SWAPS] == 0
+    assert t.bank[E.B_WINNER] == -1 and t.pl[0, E.PL_POS] == other_die
