@@ -19,9 +19,11 @@ PARAMETERS = {
     "bid_factor": (L.P_BID_FACTOR, 1.0, "auction ceiling as a multiple of the price"),
     "skyscraper_reserve": (L.P_SKYSCRAPER_RESERVE, math.inf, "cash (k) kept after buying a 500k skyscraper "
                                                              "(inf: never buys one)"),
-    "swap_min_gain": (L.P_SWAP_MIN_GAIN, 2.0, "tower units a swap of tops must gain to be made (inf: never swaps)"),
-    "attack_threshold": (L.P_ATTACK_THRESHOLD, 0.5, "plays charge, swap and crash cards once the tallest rival "
-                                                    "tower is this full (0: at once; above 1: never)"),
+    "swap_min_gain": (L.P_SWAP_MIN_GAIN, 2.0, "tower units of lead over the tallest rival a swap of tops must "
+                                              "gain to be made, its own top or two rivals' (inf: never swaps)"),
+    "attack_threshold": (L.P_ATTACK_THRESHOLD, 0.5, "plays charge, swap and crash cards at the start of its turn "
+                                                    "once the tallest rival tower is this full (0: whatever its "
+                                                    "height; above 1: never)"),
     "group_bonus": (L.P_GROUP_BONUS, 0.5, "extra multiple of the price bid for a billboard completing a group; "
                                           "above 0 also waives the reserve for one"),
     "pay_jail": (L.P_PAY_JAIL, 1.0, "1: pays 100k to leave jail at once; 0: rolls for doubles"),
@@ -44,13 +46,15 @@ empire_strategy("buy_everything", "buys every billboard it can afford, bids up t
                 bid_factor=1.0, group_bonus=0.0)
 empire_strategy("skyscraper_saver", "saves for 500k skyscrapers, buying one whenever 200k stays in hand after it; "
                 "bids to complete groups", skyscraper_reserve=200, group_bonus=1.0)
-empire_strategy("card_shark", "plays charge, swap and crash cards the moment it draws them, bids to complete "
-                "or block groups", attack_threshold=0.0, group_bonus=1.0)
-empire_strategy("swapper", "swaps its top for a taller rival top whenever the Swap face or a card allows, "
-                "holds attack cards until a rival is three quarters up", swap_min_gain=1, attack_threshold=0.75)
+empire_strategy("card_shark", "plays every charge card at the start of its next turn, crash and swap cards "
+                "there too once they have a target (a swap that gains it 2 units of lead), however short the "
+                "towers; bids to complete or block groups", attack_threshold=0.0, group_bonus=1.0)
+empire_strategy("swapper", "swaps tops whenever the Swap face or a card allows a swap that gains it a unit of "
+                "lead (its top for a taller one, or the leader's tall top to a trailing rival); holds attack "
+                "cards until a rival is three quarters up", swap_min_gain=1, attack_threshold=0.75)
 empire_strategy("cautious", "keeps 300k in reserve, bids 80% of the price, rolls for doubles in jail, "
-                "never pays for the Free Parking move", buy_reserve=300, bid_factor=0.8, pay_jail=0,
-                parking_moves=0)
+                "never pays for the Free Parking move", buy_reserve=300, bid_factor=0.8, group_bonus=0.0,
+                pay_jail=0, parking_moves=0)
 empire_strategy("random", "a weak baseline: buys half of what it lands on, bids half the price, never swaps "
                 "or attacks", buy_probability=0.5, bid_factor=0.5, swap_min_gain=math.inf, attack_threshold=2.0,
                 group_bonus=0.0, parking_moves=0)

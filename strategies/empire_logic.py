@@ -9,11 +9,11 @@ from simulator.engines.empire_layout import (
     ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
     MOVE_ANYWHERE, O_OWNER, P_ATTACK_THRESHOLD, P_BID_FACTOR, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_PARKING_MOVES, P_PAY_JAIL, P_SKYSCRAPER_RESERVE, P_SWAP_MIN_GAIN, PL_CASH, PL_HEIGHT, PL_POS, PL_TILES,
-    PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SQ_GROUP, SQ_HEIGHT, SQ_KIND, SQ_PRICE,
-    SWAP_TOPS,
+    PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_HEIGHT, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SKYSCRAPER, SQ_GROUP,
+    SQ_HEIGHT, SQ_KIND, SQ_PRICE, SWAP_TOPS,
 )
 from simulator.engines.board_state import owned_in_group  # Empire's groups share the board layout
-from simulator.engines.empire_state import available, top_height, tower_value
+from simulator.engines.empire_state import available, tallest_rival_height, top_height, tower_value
 from simulator.rng import happens
 
 
@@ -101,26 +101,68 @@ def charge_target(pl, p):
 
 
 @njit(cache=True)
-def swap_partner(sq, rules, prm, pl, tw, p):
-    """The opponent whose top tile is the most units taller than p's, when the gain reaches the strategy's
-    minimum and the swap does not fill the opponent's tower; -1 for no swap."""
-    if pl[p, PL_TILES] == 0:
-        return -1
-    mine = top_height(sq, rules, pl, tw, p)
-    best = -1
-    best_gain = 0
+def _bonus_on_arrival(sq, groups, own, rules, pl, tw, q, t):
+    """Units of the bonus skyscraper tile t may bring q when it replaces q's top: t completes one of q's
+    groups once that top has gone (whether the bank still has a skyscraper is not asked)."""
+    if t == SKYSCRAPER or not _completes(sq, groups, own, q, t):
+        return 0
+    top = tw[q, pl[q, PL_TILES] - 1]
+    if top != SKYSCRAPER and sq[top, SQ_KIND] == BRAND and sq[top, SQ_GROUP] == sq[t, SQ_GROUP]:
+        return 0
+    return rules[R_SKYSCRAPER_HEIGHT]
+
+
+@njit(cache=True)
+def _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b):
+    """p's height minus the tallest rival's once the tops of towers a and b are exchanged (by the tiles'
+    units). Far below any real lead when it could fill a rival's tower, a bonus skyscraper included: no
+    strategy hands a rival the game."""
+    tile_a = tw[a, pl[a, PL_TILES] - 1]
+    tile_b = tw[b, pl[b, PL_TILES] - 1]
+    ta = top_height(sq, rules, pl, tw, a)
+    tb = top_height(sq, rules, pl, tw, b)
+    mine = pl[p, PL_HEIGHT]
+    tallest = 0
     for q in range(pl.shape[0]):
-        if q == p or pl[q, PL_TILES] == 0:
-            continue
-        theirs = top_height(sq, rules, pl, tw, q)
-        if pl[q, PL_HEIGHT] - theirs + mine >= rules[R_TOWER_CAPACITY]:
-            continue
-        if theirs - mine > best_gain:
-            best_gain = theirs - mine
-            best = q
-    if best < 0 or best_gain < prm[p, P_SWAP_MIN_GAIN]:
-        return -1
-    return best
+        height = pl[q, PL_HEIGHT]
+        bonus = 0
+        if q == a:
+            height += tb - ta
+            bonus = _bonus_on_arrival(sq, groups, own, rules, pl, tw, a, tile_b)
+        elif q == b:
+            height += ta - tb
+            bonus = _bonus_on_arrival(sq, groups, own, rules, pl, tw, b, tile_a)
+        if q == p:
+            mine = height
+        elif height + bonus >= rules[R_TOWER_CAPACITY]:
+            return -4 * rules[R_TOWER_CAPACITY]
+        else:
+            tallest = max(tallest, height)
+    return mine - tallest
+
+
+@njit(cache=True)
+def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
+    """The two towers whose tops p exchanges ("des 2 tours de votre choix (la votre y compris)"): the pair
+    that most widens p's lead over the tallest rival, its own top for a taller one, or a leader's tall top
+    handed to a trailing rival, when the gain reaches the strategy's minimum; (-1, -1) for no swap."""
+    n = pl.shape[0]
+    before = pl[p, PL_HEIGHT] - tallest_rival_height(pl, p)
+    best_a = -1
+    best_b = -1
+    best_gain = 0
+    for a in range(n):
+        for b in range(a + 1, n):
+            if pl[a, PL_TILES] == 0 or pl[b, PL_TILES] == 0:
+                continue
+            after = _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b)
+            if after - before > best_gain:
+                best_gain = after - before
+                best_a = a
+                best_b = b
+    if best_a < 0 or best_gain < prm[p, P_SWAP_MIN_GAIN]:
+        return -1, -1
+    return best_a, best_b
 
 
 @njit(cache=True)
@@ -175,16 +217,6 @@ def destination(sq, groups, own, ladder, prm, pl, p, fee):
 
 
 @njit(cache=True)
-def _leader_share(rules, pl, p):
-    """How full the tallest opponent's tower is, from 0 to 1."""
-    tallest = 0
-    for q in range(pl.shape[0]):
-        if q != p:
-            tallest = max(tallest, pl[q, PL_HEIGHT])
-    return tallest / rules[R_TOWER_CAPACITY]
-
-
-@njit(cache=True)
 def plays(sq, groups, own, ladder, cards, rules, prm, pl, tw, p, c):
     """Play card c from p's hand now, before rolling? Answers and jail cards are kept for their moment;
     a card that only moves is played when it lands on a billboard p would buy; an attack waits until the
@@ -201,10 +233,10 @@ def plays(sq, groups, own, ladder, cards, rules, prm, pl, tw, p, c):
         target = destination(sq, groups, own, ladder, prm, pl, p, 0)
         return target >= 0 and available(sq, own, target)
     if effect == CHARGE_PLAYER or effect == SWAP_TOPS or effect == CRASH:
-        if _leader_share(rules, pl, p) < prm[p, P_ATTACK_THRESHOLD]:
+        if tallest_rival_height(pl, p) / rules[R_TOWER_CAPACITY] < prm[p, P_ATTACK_THRESHOLD]:
             return False
         if effect == SWAP_TOPS:
-            return swap_partner(sq, rules, prm, pl, tw, p) >= 0
+            return swap_pair(sq, groups, own, rules, prm, pl, tw, p)[0] >= 0
         if effect == CRASH:
             return crash_group(sq, groups, own, pl, p) >= 0
         return charge_target(pl, p) >= 0

@@ -265,6 +265,7 @@ class EmpireTable(_Decks):
         self.pl = np.zeros((players, E.PL_COLUMNS), dtype=np.int64)
         self.pl[:, E.PL_CASH] = b.rules[E.R_START_CASH]
         self.pl[:, E.PL_JAIL] = -1
+        self.pl[:, list(E.PL_LOWEST)] = -1
         self.tw = np.full((players, 40), -1, dtype=np.int64)
         self.own = np.zeros((b.n_squares, E.O_COLUMNS), dtype=np.int64)
         self.own[:, E.O_OWNER] = -1
@@ -361,6 +362,10 @@ class EmpireTable(_Decks):
         b = self.board
         empire_engine.auction(b.sq, b.groups, b.rules, self.prm, self.pl, self.tw, self.own, self.bank, self.sq_agg,
                               self.sq(name), first)
+
+    def swap_tops(self, a: int, b: int, swapper: int) -> None:
+        b_ = self.board
+        empire_engine.swap_tops(b_.sq, b_.groups, b_.rules, self.pl, self.tw, self.own, self.bank, a, b, swapper)
 
     def play(self, player: int, card_id: str) -> None:
         """Play a card from the hand as the engine does before a roll; a card that moves is followed."""

@@ -20,7 +20,11 @@ from simulator.engines.empire_layout import (
     END_TURN_CAP, FREE_PARKING, FREE_UTILITY, GET_OUT_OF_JAIL, GO_TO_JAIL, GO_TO_JAIL_CARD, JUST_SAY_NO, MOVE, MOVE_ANYWHERE, N_PARAMS,
     O_COLUMNS, O_FIRST_OWNER, O_OWNER, O_STOCK, PL_BLOCKED, PL_BONUS_GIVEN, PL_CARDS_PLAYED,
     PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_HEIGHT, PL_JAIL, PL_JAIL_TURNS, PL_LOST, PL_POS, PL_RENT_IN,
-    PL_RENT_OUT, PL_SKYSCRAPERS_BOUGHT, PL_SWAPS, PL_TILES, PO_BLOCKED, PO_BRANDS, PO_CARDS_PLAYED, PO_CASH,
+    PL_RENT_OUT, PL_SKYSCRAPERS_BOUGHT, PL_SWAPS, PL_TILES, PL_BOUGHT, PL_DECLINED, PL_AUCTION_PAID,
+    PL_AUCTION_VALUE, PL_BUY_CASH_LOW, PL_SKYSCRAPER_CASH_LOW, PL_ATTACKS, PL_ATTACK_LEADER_LOW, PL_CHARGES_KEPT,
+    PL_PARKING_MOVES, PL_JAIL_PAID, PL_LOWEST, PO_BOUGHT, PO_DECLINED, PO_AUCTION_PAID, PO_AUCTION_VALUE,
+    PO_BUY_CASH_LOW, PO_SKYSCRAPER_CASH_LOW, PO_ATTACKS, PO_ATTACK_LEADER_LOW, PO_CHARGES_KEPT, PO_PARKING_MOVES,
+    PO_JAIL_PAID, PO_BLOCKED, PO_BRANDS, PO_CARDS_PLAYED, PO_CASH,
     PO_GROUPS, PO_GROUPS_HELD, PO_JAIL_TURNS, PO_LOST, PO_NET_WORTH, PO_OUT_TURN, PO_RANK, PO_RENT_IN,
     PO_RENT_OUT, PO_SKYSCRAPERS, PO_SKYSCRAPERS_BOUGHT, PO_SWAPS, PO_TOWER_HEIGHT, PO_UTILITIES, PROTECT_TOWER,
     R_AUCTION_START, R_AUCTION_STEP, R_AUCTIONS, R_BONUS_ONCE_PER_GROUP, R_DOUBLES_TO_JAIL,
@@ -31,7 +35,7 @@ from simulator.engines.empire_layout import (
     TOWER_TAX, UTILITY, V_BILLBOARDS, V_CARDS, V_MONEY, V_NEGATIVE_CASH, V_TOWER, V_WINNER,
 )
 from simulator.engines.board_state import owns_group  # Empire's groups share the board layout
-from simulator.engines.empire_state import available, tile_height, tower_value
+from simulator.engines.empire_state import available, tallest_rival_height, tile_height, top_height, tower_value
 from simulator.engines.views import borrowed
 from strategies import empire_logic as strategy
 
@@ -53,11 +57,14 @@ def _stack(sq, rules, pl, tw, bank, p, t):
 @njit(cache=True)
 def place(sq, groups, rules, pl, tw, own, bank, p, t):
     """Tile t joins p's tower: a brand becomes p's, and a colour group now complete in the tower earns a
-    free skyscraper while the bank has one (rulebook: Groupe de propriete complet = Bonus Immeuble)."""
+    free skyscraper while the bank has one (rulebook: Groupe de propriete complet = Bonus Immeuble), unless
+    the tile filled the tower: the game ends there (rulebook: Comment gagner ?)."""
     _stack(sq, rules, pl, tw, bank, p, t)
     if t == SKYSCRAPER or sq[t, SQ_KIND] != BRAND:
         return
     set_owner(own, bank, t, p)
+    if pl[p, PL_HEIGHT] >= rules[R_TOWER_CAPACITY]:
+        return
     g = sq[t, SQ_GROUP]
     bit = 1 << g
     if not owns_group(own, groups, g, p) or bank[B_SKYSCRAPERS] == 0:
@@ -110,12 +117,18 @@ def give_top(sq, groups, rules, pl, tw, own, bank, p, q):
 
 
 @njit(cache=True)
-def swap_tops(sq, groups, rules, pl, tw, own, bank, a, b):
-    """Exchange the top tiles of towers a and b (rulebook: Vous obtenez le symbole Echange ?)."""
+def swap_tops(sq, groups, rules, pl, tw, own, bank, a, b, swapper):
+    """Exchange the top tiles of towers a and b (rulebook: Vous obtenez le symbole Echange ?). The exchange
+    is one move: both tiles land, each with the bonus skyscraper it earns. When that fills both towers, the
+    first of the two in turn order from the swapper wins (an assumption: the rulebook's first full tower)."""
     ta = take_tile(sq, rules, pl, tw, a, pl[a, PL_TILES] - 1)
     tb = take_tile(sq, rules, pl, tw, b, pl[b, PL_TILES] - 1)
     place(sq, groups, rules, pl, tw, own, bank, a, tb)
     place(sq, groups, rules, pl, tw, own, bank, b, ta)
+    capacity = rules[R_TOWER_CAPACITY]
+    if pl[a, PL_HEIGHT] >= capacity and pl[b, PL_HEIGHT] >= capacity:
+        n = pl.shape[0]
+        bank[B_WINNER] = a if (a - swapper) % n < (b - swapper) % n else b
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -187,7 +200,8 @@ def _answer(cards, held, p, touches_tower):
 @njit(cache=True)
 def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
     """Does the defender cancel the attacker's action? Each side answers the other's cancelling card with
-    a Just Say No of its own whenever it holds one, and so on (rulebook: Collectionnez les cartes Empire !)."""
+    a Just Say No of its own whenever it holds one, and so on (rulebook: Collectionnez les cartes Empire !).
+    The defender's block counts only when it stands at the end of the exchange."""
     cancelled = False
     side = defender
     while True:
@@ -196,10 +210,10 @@ def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
         else:
             card = _answer(cards, held, side, False)
         if card < 0:
+            if cancelled:
+                pl[defender, PL_BLOCKED] += 1
             return cancelled
         play_from_hand(cards, decks, dq, held, pl, side, card)
-        if side == defender:
-            pl[defender, PL_BLOCKED] += 1
         cancelled = not cancelled
         side = attacker if side == defender else defender
 
@@ -236,6 +250,8 @@ def send_to_jail(rules, pl, p):
 def acquire(sq, groups, rules, pl, tw, own, bank, p, s, price):
     pl[p, PL_CASH] -= price
     bank[B_NET] -= price
+    if pl[p, PL_BUY_CASH_LOW] < 0 or pl[p, PL_CASH] < pl[p, PL_BUY_CASH_LOW]:
+        pl[p, PL_BUY_CASH_LOW] = pl[p, PL_CASH]
     if sq[s, SQ_KIND] == UTILITY:
         own[s, O_STOCK] -= 1
     place(sq, groups, rules, pl, tw, own, bank, p, s)
@@ -266,7 +282,10 @@ def auction(sq, groups, rules, prm, pl, tw, own, bank, sq_agg, s, first):
             second_bid = bid
     if best < 0:
         return
-    acquire(sq, groups, rules, pl, tw, own, bank, best, s, clearing_price(start, best_bid, second_bid, step))
+    price = clearing_price(start, best_bid, second_bid, step)
+    acquire(sq, groups, rules, pl, tw, own, bank, best, s, price)
+    pl[best, PL_AUCTION_PAID] += price
+    pl[best, PL_AUCTION_VALUE] += sq[s, SQ_PRICE]
     sq_agg[s, SA_AUCTIONED] += 1
 
 
@@ -277,7 +296,11 @@ def offer(sq, groups, rules, prm, pl, tw, own, bank, rng, sq_agg, p, s):
     if strategy.buys(sq, groups, own, prm, pl, rng, p, s):
         acquire(sq, groups, rules, pl, tw, own, bank, p, s, sq[s, SQ_PRICE])
         sq_agg[s, SA_BOUGHT] += 1
-    elif rules[R_AUCTIONS] != 0:
+        pl[p, PL_BOUGHT] += 1
+        return
+    if pl[p, PL_CASH] >= sq[s, SQ_PRICE]:
+        pl[p, PL_DECLINED] += 1
+    if rules[R_AUCTIONS] != 0:
         auction(sq, groups, rules, prm, pl, tw, own, bank, sq_agg, s, p)
 
 
@@ -299,7 +322,10 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
         else:
             pay_bank(sq, rules, pl, tw, own, bank, p, -amount)
     elif effect == EACH_PLAYER:
+        # A billboard given up for this debt may fill a tower: the game ends there
         for k in range(1, n_players):
+            if bank[B_WINNER] >= 0:
+                break
             q = (p + k) % n_players
             if amount >= 0:
                 pay_player(sq, groups, rules, pl, tw, own, bank, q, p, amount)
@@ -364,14 +390,17 @@ def _holds_group_brand(sq, own, g, q):
 
 @njit(cache=True)
 def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p):
-    """p swaps its top tile with the opponent's its strategy picks, unless that opponent guards its
-    tower; False when p makes no swap."""
-    q = strategy.swap_partner(sq, rules, prm, pl, tw, p)
-    if q < 0:
+    """p exchanges the tops of the two towers its strategy picks, its own or two rivals'; the rival whose
+    taller top goes may cancel it, the one who gains lets it pass (an assumption). False when p chooses no
+    swap; True when it tried one, cancelled or not."""
+    a, b = strategy.swap_pair(sq, groups, own, rules, prm, pl, tw, p)
+    if a < 0:
         return False
+    loser = a if top_height(sq, rules, pl, tw, a) > top_height(sq, rules, pl, tw, b) else b
+    if loser != p and blocked(cards, decks, dq, held, pl, p, loser, True):
+        return True
     pl[p, PL_SWAPS] += 1
-    if not blocked(cards, decks, dq, held, pl, p, q, True):
-        swap_tops(sq, groups, rules, pl, tw, own, bank, p, q)
+    swap_tops(sq, groups, rules, pl, tw, own, bank, a, b, p)
     return True
 
 
@@ -415,6 +444,7 @@ def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules,
                 return
             pl[p, PL_CASH] -= fee
             bank[B_NET] -= fee
+            pl[p, PL_PARKING_MOVES] += 1
             move_to(ladder, rules, pl, bank, p, target, n)
             continue
         if kind != CARD:
@@ -440,6 +470,12 @@ def play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm
         while held[p, c] > 0 and bank[B_WINNER] < 0:
             if not strategy.plays(sq, groups, own, ladder, cards, rules, prm, pl, tw, p, c):
                 break
+            effect = cards[c, C_EFFECT]
+            if effect == CHARGE_PLAYER or effect == SWAP_TOPS or effect == CRASH:
+                pl[p, PL_ATTACKS] += 1
+                leader = tallest_rival_height(pl, p)
+                if pl[p, PL_ATTACK_LEADER_LOW] < 0 or leader < pl[p, PL_ATTACK_LEADER_LOW]:
+                    pl[p, PL_ATTACK_LEADER_LOW] = leader
             play_from_hand(cards, decks, dq, held, pl, p, c)
             if apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p, c):
                 resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank,
@@ -447,6 +483,11 @@ def play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm
                 sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
             if pl[p, PL_JAIL] >= 0:
                 return
+    if bank[B_WINNER] < 0:
+        for c in range(cards.shape[0]):
+            if held[p, c] > 0 and cards[c, C_EFFECT] == CHARGE_PLAYER:
+                pl[p, PL_CHARGES_KEPT] += 1
+                break
 
 
 @njit(cache=True)
@@ -471,6 +512,8 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
         bank[B_NET] -= rules[R_SKYSCRAPER_PRICE]
         bank[B_SKYSCRAPERS] -= 1
         pl[p, PL_SKYSCRAPERS_BOUGHT] += 1
+        if pl[p, PL_SKYSCRAPER_CASH_LOW] < 0 or pl[p, PL_CASH] < pl[p, PL_SKYSCRAPER_CASH_LOW]:
+            pl[p, PL_SKYSCRAPER_CASH_LOW] = pl[p, PL_CASH]
         _stack(sq, rules, pl, tw, bank, p, SKYSCRAPER)
     if pl[p, PL_JAIL] < 0:
         play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
@@ -490,6 +533,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
             pl[p, PL_CASH] -= rules[R_JAIL_FINE]
             bank[B_NET] -= rules[R_JAIL_FINE]
             pl[p, PL_JAIL] = -1
+            pl[p, PL_JAIL_PAID] += 1
         if pl[p, PL_JAIL] >= 0:
             # The Swap face is no number: it makes no double, and moves nothing (an assumption).
             d1, d2 = roll(rng)
@@ -511,14 +555,16 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
     while bank[B_WINNER] < 0:
         d1, d2 = roll(rng)
         steps = d1 + d2
+        # The Swap face is no number: beside the same number on the other die it makes no double
+        double = d1 == d2 and d2 != swap_face
         if swap_face > 0 and d2 == swap_face:
             # Swap the top billboards, or ignore the face and move by the other die (rulebook: Vous
             # obtenez le symbole Echange ?); whether a swap also moves is the swap_then_move option.
-            if swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p) and \
-                    rules[R_SWAP_THEN_MOVE] == 0:
+            swapped = swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p)
+            if bank[B_WINNER] >= 0 or (swapped and rules[R_SWAP_THEN_MOVE] == 0):
                 return
             steps = d1
-        elif d1 == d2:
+        elif double:
             doubles += 1
             if doubles == rules[R_DOUBLES_TO_JAIL]:
                 send_to_jail(rules, pl, p)
@@ -528,7 +574,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
         resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
                        sq_agg, draws, p)
         sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
-        if d1 != d2 or pl[p, PL_JAIL] >= 0:
+        if not double or pl[p, PL_JAIL] >= 0:
             return
 
 
@@ -596,6 +642,8 @@ def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     pl[:, :] = 0
+    for k in PL_LOWEST:
+        pl[:, k] = -1
     pl[:, PL_CASH] = rules[R_START_CASH]
     pl[:, PL_JAIL] = -1
     tw[:, :] = -1
@@ -686,6 +734,17 @@ def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rot
         row[PO_LOST] = pl[i, PL_LOST]
         row[PO_SKYSCRAPERS_BOUGHT] = pl[i, PL_SKYSCRAPERS_BOUGHT]
         row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
+        row[PO_BOUGHT] = pl[i, PL_BOUGHT]
+        row[PO_DECLINED] = pl[i, PL_DECLINED]
+        row[PO_AUCTION_PAID] = pl[i, PL_AUCTION_PAID]
+        row[PO_AUCTION_VALUE] = pl[i, PL_AUCTION_VALUE]
+        row[PO_BUY_CASH_LOW] = pl[i, PL_BUY_CASH_LOW]
+        row[PO_SKYSCRAPER_CASH_LOW] = pl[i, PL_SKYSCRAPER_CASH_LOW]
+        row[PO_ATTACKS] = pl[i, PL_ATTACKS]
+        row[PO_ATTACK_LEADER_LOW] = pl[i, PL_ATTACK_LEADER_LOW]
+        row[PO_CHARGES_KEPT] = pl[i, PL_CHARGES_KEPT]
+        row[PO_PARKING_MOVES] = pl[i, PL_PARKING_MOVES]
+        row[PO_JAIL_PAID] = pl[i, PL_JAIL_PAID]
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
 
 
@@ -696,7 +755,7 @@ def simulate_batch(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, r
     n_games = games_out.shape[0]
     n_players = lineup.shape[0]
     per_chunk = (n_games + n_chunks - 1) // n_chunks
-    # Room for every tile of the game in one tower: tiles can still arrive after the winning one.
+    # Room for every tile of the game in one tower (a tower stops growing once full, so this is ample).
     max_tiles = rules[R_SKYSCRAPERS]
     for s in range(sq.shape[0]):
         max_tiles += sq[s, SQ_STOCK] if sq[s, SQ_KIND] == UTILITY else (1 if sq[s, SQ_KIND] == BRAND else 0)

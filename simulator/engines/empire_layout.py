@@ -147,12 +147,23 @@ PL_HEIGHT = 6       # tower units
 PL_TILES = 7        # tiles in the tower
 PL_BONUS_GIVEN = 8  # bit g: the skyscraper bonus for group g was received
 PL_GROUPS_HELD = 9  # bit g: held group g complete at the start of one of its turns
-PL_SWAPS = 10       # swaps of tower tops it made (die or card)
+PL_SWAPS = 10       # swaps of tower tops it made (die or card), not those a card cancelled
 PL_CARDS_PLAYED = 11
-PL_BLOCKED = 12     # actions against it that it cancelled with a card
+PL_BLOCKED = 12     # actions against it that stayed cancelled by its cards
 PL_LOST = 13        # billboards it gave up because it could not pay
 PL_SKYSCRAPERS_BOUGHT = 14
-PL_COLUMNS = 15
+PL_DECLINED = 15    # billboards it landed on, could pay for, and did not buy at the price
+PL_AUCTION_PAID = 16  # paid at auctions it won
+PL_AUCTION_VALUE = 17  # printed prices of the billboards it won at auction
+PL_BUY_CASH_LOW = 18  # lowest cash left right after buying a billboard (price or auction); -1: none bought
+PL_ATTACKS = 19     # charge, swap and crash cards played from its hand
+PL_ATTACK_LEADER_LOW = 20  # lowest height of the tallest rival tower when it played one; -1: none played
+PL_CHARGES_KEPT = 21  # turns it began free and ended its card play still holding a charge card
+PL_PARKING_MOVES = 22  # paid Free Parking moves
+PL_JAIL_PAID = 23   # times it paid the fine to leave jail before rolling
+PL_BOUGHT = 24      # billboards it bought at the printed price
+PL_SKYSCRAPER_CASH_LOW = 25  # lowest cash left right after buying a skyscraper; -1: none bought
+PL_COLUMNS = 26
 
 # Towers `tw[player, k]`: tile k from the bottom, PL_TILES of them.
 
@@ -191,7 +202,18 @@ PO_BLOCKED = 14
 PO_LOST = 15
 PO_SKYSCRAPERS_BOUGHT = 16
 PO_GROUPS_HELD = 17
-PO_COLUMNS = 18
+PO_DECLINED = 18
+PO_AUCTION_PAID = 19
+PO_AUCTION_VALUE = 20
+PO_BUY_CASH_LOW = 21
+PO_ATTACKS = 22
+PO_ATTACK_LEADER_LOW = 23
+PO_CHARGES_KEPT = 24
+PO_PARKING_MOVES = 25
+PO_JAIL_PAID = 26
+PO_BOUGHT = 27
+PO_SKYSCRAPER_CASH_LOW = 28
+PO_COLUMNS = 29
 
 PLAYER_COLUMNS = (
     ("rank", PO_RANK, "int8"), ("cash", PO_CASH, "int32"), ("tower_value", PO_NET_WORTH, "int32"),
@@ -200,4 +222,12 @@ PLAYER_COLUMNS = (
     ("rent_paid", PO_RENT_OUT, "int32"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("swaps", PO_SWAPS, "int16"),
     ("cards_played", PO_CARDS_PLAYED, "int16"), ("attacks_blocked", PO_BLOCKED, "int16"),
     ("billboards_lost", PO_LOST, "int16"), ("skyscrapers_bought", PO_SKYSCRAPERS_BOUGHT, "int8"),
+    ("bought", PO_BOUGHT, "int16"), ("declined", PO_DECLINED, "int16"), ("auction_paid", PO_AUCTION_PAID, "int32"),
+    ("auction_value", PO_AUCTION_VALUE, "int32"), ("cash_after_buy_low", PO_BUY_CASH_LOW, "int32"),
+    ("cash_after_skyscraper_low", PO_SKYSCRAPER_CASH_LOW, "int32"), ("attacks", PO_ATTACKS, "int16"),
+    ("attack_leader_low", PO_ATTACK_LEADER_LOW, "int8"),
+    ("charges_kept", PO_CHARGES_KEPT, "int16"), ("parking_moves", PO_PARKING_MOVES, "int16"),
+    ("jail_paid", PO_JAIL_PAID, "int16"),
 )
+# Player counters that start at -1 (nothing recorded yet) rather than 0
+PL_LOWEST = (PL_BUY_CASH_LOW, PL_SKYSCRAPER_CASH_LOW, PL_ATTACK_LEADER_LOW)

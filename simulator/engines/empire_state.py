@@ -38,3 +38,13 @@ def available(sq, own, s):
     if sq[s, SQ_KIND] == BRAND:
         return own[s, O_OWNER] < 0
     return sq[s, SQ_KIND] == UTILITY and own[s, O_STOCK] > 0
+
+
+@njit(cache=True)
+def tallest_rival_height(pl, p):
+    """Units of the tallest tower among p's opponents."""
+    tallest = 0
+    for q in range(pl.shape[0]):
+        if q != p:
+            tallest = max(tallest, pl[q, PL_HEIGHT])
+    return tallest

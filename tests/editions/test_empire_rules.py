@@ -371,3 +371,164 @@ def test_bad_empire_values_are_refused_with_the_field(option, value):
     from simulator.rules import EditionError
     with pytest.raises(EditionError, match=option.split(".")[1]):
         load_edition("empire", overrides=[(option, value)])
+
+
+# --- Audit fixes (issue 15): the Swap face and doubles, the end of the game, the counters ------------
+
+def _nothing_to_buy(tmp_path, **rules):
+    """A board of GO, a jail and brands nobody can ever pay for, no card or tax square, no auction: every
+    roll moves the pawn and counts one landing."""
+    path = tmp_path / "nothing_to_buy.toml"
+    brands = "\n".join(f'  {{ name = "B{i}", kind = "brand", group = "g{i % 4}", price = 1000000, height = 1 }},'
+                       for i in range(30))
+    extra = "\n".join(f"{k} = {str(v).lower()}" for k, v in rules.items())
+    squares = f'squares = [\n  {{ name = "GO", kind = "go" }},\n{brands}\n  {{ name = "Jail", kind = "jail" }},\n]\n'
+    path.write_text(squares +
+                    f'[edition]\nextends = "empire"\nname = "nothing_to_buy"\n'
+                    f'[rules]\nauctions = false\nmax_rounds = 40\n{extra}\n')
+    return path
+
+
+def _rolls_per_turn(path, games=1500):
+    edition = load_edition(str(path))
+    board = compile_rules(edition)
+    result = run(RunSpec(edition=edition, lineup=resolve_lineup(edition, board, 4, ["buy_everything"] * 4),
+                         games=games, seed=11), keep_frames=True)
+    return result.squares.landings.sum() / result.games.turns.sum()
+
+
+@pytest.mark.parametrize("swap_then_move", [False, True])
+def test_a_declined_swap_face_beside_a_one_is_no_double(swap_then_move):
+    """Comment jouer ? 4 and Vous obtenez le symbole Echange ?: (1, Swap) is no double, whether the swap is
+    declined or made and followed by a move (swap_then_move): the turn ends after that one move."""
+    t = EmpireTable(strategy="swapper", overrides=[("rules.swap_then_move", swap_then_move)])
+    if swap_then_move:
+        t.stack(0, "Nerf")
+        t.stack(1, "Razor", "Heinz")
+    t.seek_rolls(lambda r: r[0] == (1, SWAP) and r[1][0] != r[1][1])
+    t.turn(0)
+    assert t.pl[0, E.PL_POS] == 1, "moved by the 1 and rolled no more"
+    assert t.tower(0) == (["Heinz"] if swap_then_move else ["Nerf"])
+
+
+def test_rolls_per_turn_count_only_numeric_doubles(tmp_path):
+    """Comment jouer ? 4: a double plays again, the third goes to jail; with the Swap face on a die the
+    chance of a double is 5/36 (1-1 shows the Swap face), so a turn rolls 1 + 5/36 + (5/36)^2 = 1.1582
+    times on a board where nothing can be bought (no swap possible, no card, no tax)."""
+    p = 5 / 36
+    assert abs(_rolls_per_turn(_nothing_to_buy(tmp_path)) - (1 + p + p * p)) < 0.004
+
+
+def test_a_billboard_given_for_a_debt_that_fills_the_tower_ends_the_game_at_once():
+    """Comment gagner ? and Faillite !: every player owes the drawer; the first billboard given up that fills
+    its tower ends the game, and the other players keep theirs."""
+    t = EmpireTable(players=4)
+    t.stack(0, "Skype", "Heinz", "Universal", "Wilson")   # 14 units
+    t.stack(1, "Nerf", "Xbox")
+    t.stack(2, "Razor", "Beats")
+    t.stack(3, "Polaroid", "skyscraper")
+    for p in (1, 2, 3):
+        t.set_cash(p, 0)
+    t.put_on_top("chance", "birthday")
+    t.land(0, "Chance 1")
+    assert t.bank[E.B_WINNER] == 0 and t.height(0) == 18
+    assert t.tower(2) == ["Razor", "Beats"] and t.tower(3) == ["Polaroid", "skyscraper"]
+    assert t.violations() == 0
+
+
+def test_a_billboard_that_fills_the_tower_earns_no_bonus_skyscraper_on_top():
+    """Comment gagner ? and Groupe de propriete complet: the game ends when the tower is full, before the
+    bonus skyscraper of the group the last billboard completes."""
+    t = EmpireTable()
+    t.stack(0, "Nerf", "Heinz", "Universal", "Skype", "Billboard")   # 15 units
+    t.land(0, "Transformers")
+    assert t.bank[E.B_WINNER] == 0 and t.height(0) == 16 and t.bank[E.B_SKYSCRAPERS] == 6
+
+
+@pytest.mark.parametrize("swapper,winner", [(0, 1), (2, 2)])
+def test_a_swap_that_fills_two_towers_goes_to_the_first_in_turn_order_from_the_swapper(swapper, winner):
+    """Vous obtenez le symbole Echange ? and Comment gagner ? (assumption): tower 1 gets Transformers, which
+    completes its brown group, and the bonus skyscraper fills it; tower 2 gets the taller Skype and is full
+    too. The first of the two in turn order from the player who swapped wins."""
+    t = EmpireTable(players=3)
+    t.stack(1, "Nerf", "Heinz", "Universal", "Billboard", "Skype")          # 15 units, Skype (4) on top
+    t.stack(2, "Xbox", "Beats", "Caterpillar", "Levi's", "Transformers")    # 14 units, Transformers (1) on top
+    t.swap_tops(1, 2, swapper)
+    assert t.height(1) == 16 and t.height(2) == 17
+    assert t.bank[E.B_WINNER] == winner and t.violations() == 0
+
+
+def test_the_swap_face_can_exchange_two_rivals_tops():
+    """Vous obtenez le symbole Echange ?: 'les cartouches des marques les plus hautes des 2 tours de votre
+    choix (la votre y compris)': the swapper hands the leader's tall top to a trailing rival."""
+    t = EmpireTable(players=3, strategy="swapper")
+    t.stack(0, "Razor", "Xbox")                   # its own top is tall: swapping it gains nothing
+    t.stack(1, "Heinz", "Universal", "Skype")     # the leader, 12 units
+    t.stack(2, "Polaroid", "Nerf")
+    t.seek_rolls(lambda r: r[0][1] == SWAP)
+    t.turn(0)
+    assert t.tower(1) == ["Heinz", "Universal", "Nerf"] and t.tower(2) == ["Polaroid", "Skype"]
+    assert t.tower(0) == ["Razor", "Xbox"] and t.pl[0, E.PL_POS] == 0 and t.pl[0, E.PL_SWAPS] == 1
+    assert t.owner("Skype") == 2 and t.owner("Nerf") == 1 and t.violations() == 0
+
+
+@pytest.mark.parametrize("guard", [1, 2])
+def test_only_the_rival_who_loses_by_a_swap_cancels_it_and_a_cancelled_swap_is_not_counted(guard):
+    """Super Empire card 'PAS TOUCHE' (assumption: the rival whose taller top would go answers the swap,
+    the one who gains lets it pass); the swaps column counts only the swaps made."""
+    t = EmpireTable(players=3, strategy="swapper")
+    t.stack(0, "Razor", "Xbox")
+    t.stack(1, "Heinz", "Universal", "Skype")
+    t.stack(2, "Polaroid", "Nerf")
+    t.deal_card(guard, "pas_touche")
+    t.seek_rolls(lambda r: r[0][1] == SWAP)
+    t.turn(0)
+    if guard == 1:
+        assert t.tower(1) == ["Heinz", "Universal", "Skype"] and t.pl[0, E.PL_SWAPS] == 0
+        assert t.pl[1, E.PL_BLOCKED] == 1 and t.pl[0, E.PL_POS] == 0, "the swap was chosen: no move"
+    else:
+        assert t.tower(2) == ["Polaroid", "Skype"] and t.pl[0, E.PL_SWAPS] == 1 and t.held[2].sum() == 1
+
+
+def test_a_block_the_attackers_just_say_no_overturns_is_not_counted():
+    """Collectionnez les cartes Empire ! : a Just Say No answered by the attacker's own Just Say No blocks
+    nothing, so the attacks_blocked column does not count it."""
+    t = EmpireTable()
+    t.deal_card(0, "charge_400")
+    t.deal_card(0, "just_say_no")
+    t.deal_card(1, "just_say_no")
+    t.play(0, "charge_400")
+    assert t.cash(1) == 600 and t.pl[1, E.PL_BLOCKED] == 0
+
+
+def test_no_tower_grows_past_the_capacity_and_the_tallest_tiles_overshoot(tmp_path):
+    """Comment gagner ?: the game ends the moment a tower is full, even when every Chance card makes each
+    player pay the drawer more than anyone holds (each debtor gives up its top billboard): the winner's
+    tower is at most the capacity plus the tallest tile less one unit, the others below the capacity."""
+    charges = [{"id": "unpayable", "text": "Collect 5000k from each player", "effect": "each_player",
+                "amount": 5000, "count": 14}]
+    edition = load_edition("empire", overrides=[("decks.chance.cards", charges)])
+    board = compile_rules(edition)
+    result = run(RunSpec(edition=edition, lineup=resolve_lineup(edition, board, 4, []), games=600, seed=3,
+                         check=True), keep_frames=True)
+    capacity = int(board.rules[E.R_TOWER_CAPACITY])
+    tallest = max(int(board.sq[:, E.SQ_HEIGHT].max()), int(board.rules[E.R_SKYSCRAPER_HEIGHT]))
+    players = result.players
+    assert players.tower_height.max() <= capacity + tallest - 1
+    assert (players[~players.won].tower_height < capacity).all()
+    assert result.totals.violations == 0 and result.totals.finished > 0
+
+
+def test_no_strategy_swaps_a_tile_that_completes_a_rivals_group_and_fills_its_tower():
+    """Vous obtenez le symbole Echange ? and Groupe de propriete complet: handing the leader's Skype to the
+    trailing rival would shrink the lead, but Skype completes that rival's dark blue group and the bonus
+    skyscraper would fill its tower; the swapper declines and moves by the other die."""
+    t = EmpireTable(players=3, strategy="swapper")
+    t.stack(0, "Polaroid", "Xbox")
+    t.stack(1, "Heinz", "Universal", "Billboard", "Razor", "Skype")   # 15 units
+    t.stack(2, "Beats", "Caterpillar", "Ford", "Nerf")                # 11 units
+    t.seek_rolls(lambda r: r[0][1] == SWAP and r[0][0] in (3, 5))   # a move by the other die, no double
+    other_die = t.next_rolls(1)[0][0]
+    t.turn(0)
+    assert t.tower(1)[-1] == "Skype" and t.tower(2)[-1] == "Nerf" and t.pl[0, E.PL_SWAPS] == 0
+    assert t.bank[E.B_WINNER] == -1 and t.pl[0, E.PL_POS] == other_die
