@@ -101,7 +101,9 @@ def landing_distribution(board: BoardRules, stay_in_jail: bool) -> tuple[np.ndar
     system = np.vstack([(transitions - np.eye(n_states)).T, np.ones(n_states)])
     target = np.zeros(n_states + 1)
     target[-1] = 1.0
-    stationary = np.linalg.lstsq(system, target, rcond=None)[0]
+    # unreachable states (Go To Jail's square) solve to 0 only up to rounding, sometimes just below it
+    stationary = np.clip(np.linalg.lstsq(system, target, rcond=None)[0], 0.0, None)
+    stationary /= stationary.sum()
     shares = stationary[:free_states].reshape(n, max_doubles).sum(axis=1)
     in_jail = float(stationary[free_states:].sum())
     shares[jail] += in_jail
