@@ -65,9 +65,11 @@ def test_rush_properties_lays_at_once_and_banks_least(field):
 
 def test_late_attacker_attacks_from_round_four_and_keeps_just_say_no_for_big_threats(field):
     """late_attacker: "holds Just Say No for big threats and its attacks until round 4, banking meanwhile":
-    no action against a rival before round 4 (rounds count from 0); it lets small attacks through while
-    holding a Just Say No, yet plays some; it banks more than the strategies that attack at once."""
+    no action against a rival before round 4 (rounds count from 0); it never banks a Just Say No (the
+    others do); it lets small attacks through while holding one, yet plays some; it banks more than the
+    strategies that attack at once."""
     late = field[field.strategy == "late_attacker"]
+    assert (late.no_banked == 0).all() and per_game(field, "no_banked").drop("late_attacker").min() > 0.05
     attacked = late.first_attack_round[late.first_attack_round >= 0]
     assert len(attacked) > len(late) / 2 and attacked.min() >= 4
     assert late.no_kept.mean() > 0.5 and late.said_no.mean() > 0.1

@@ -154,7 +154,8 @@ PL_LAID_OVER_NOTE = 16  # of them, laid while it held a money note it could have
 PL_FIRST_ATTACK = 17  # round of its first action aimed at rivals, -1 before it plays one
 PL_NO_KEPT = 18     # actions against it it let through while holding a Just Say No
 PL_WILDS_MOVED = 19  # laid wilds it moved to another colour
-PL_COLUMNS = 20
+PL_NO_BANKED = 20   # Just Say No cards it put in its bank
+PL_COLUMNS = 21
 
 # Strategy parameters (float64 per seat); strategies/deal.py documents each one.
 P_BANK_TARGET = 0
@@ -193,7 +194,8 @@ PO_LAID_OVER_NOTE = 20
 PO_FIRST_ATTACK = 21
 PO_NO_KEPT = 22
 PO_WILDS_MOVED = 23
-PO_COLUMNS = 24
+PO_NO_BANKED = 24
+PO_COLUMNS = 25
 
 PLAYER_COLUMNS = (
     ("rank", PO_RANK, "int8"), ("bank", PO_CASH, "int16"), ("worth", PO_NET_WORTH, "int16"),
@@ -204,5 +206,5 @@ PLAYER_COLUMNS = (
     ("said_no", PO_SAID_NO, "int8"), ("cancelled", PO_CANCELLED, "int8"), ("discarded", PO_DISCARDED, "int16"),
     ("notes_banked", PO_NOTES_BANKED, "int16"), ("properties_laid", PO_LAID, "int16"),
     ("laid_over_note", PO_LAID_OVER_NOTE, "int16"), ("first_attack_round", PO_FIRST_ATTACK, "int16"),
-    ("no_kept", PO_NO_KEPT, "int16"), ("wilds_moved", PO_WILDS_MOVED, "int16"),
+    ("no_kept", PO_NO_KEPT, "int16"), ("wilds_moved", PO_WILDS_MOVED, "int16"), ("no_banked", PO_NO_BANKED, "int8"),
 )
