@@ -60,7 +60,7 @@ def compile_deal(edition: Edition) -> DealRules:
                          int(rules[D.R_SETS_TO_WIN]))
 
     def compile_card(card: dict, path: str, d: int) -> np.ndarray:
-        return _compile_card(card, path, d, check, set_names)
+        return _compile_card(card, path, d, check, set_names, int(rules[D.R_ANY_RENT_EACH]))
 
     decks_doc = doc.get("decks")
     if not isinstance(decks_doc, dict) or len(decks_doc) != 1:
@@ -112,7 +112,7 @@ def _colours(card: dict, path: str, check: _Checker, set_names: list[str], most:
     return sum(1 << set_names.index(c) for c in colours), 0
 
 
-def _compile_card(card: dict, path: str, d: int, check: _Checker, set_names: list[str]) -> np.ndarray:
+def _compile_card(card: dict, path: str, d: int, check: _Checker, set_names: list[str], any_each: int) -> np.ndarray:
     row = np.zeros(D.C_COLUMNS, dtype=np.int64)
     row[D.C_DECK] = d
     effect = row[D.C_EFFECT] = check.choice(card, "effect", path, D.CARD_EFFECTS)
@@ -121,8 +121,14 @@ def _compile_card(card: dict, path: str, d: int, check: _Checker, set_names: lis
         row[D.C_COLOURS], row[D.C_ANY] = _colours(card, path, check, set_names, 2)
         if row[D.C_ANY] and effect == D.PROPERTY and row[D.C_VALUE] != 0:
             raise check.fail(f"{path}.value", "0 for the any-colour wild (it has no money value)", int(row[D.C_VALUE]))
-    if effect == D.RENT:
-        row[D.C_EACH] = check.choice(card, "charges", path, ("one", "each"))
+    if effect == D.RENT and row[D.C_ANY]:
+        # The rulebook reads two ways for this card: a rule option, not a property of the card
+        if "charges" in card:
+            raise check.fail(f"{path}.charges", "no charges on the any-colour rent card (rules.any_colour_rent_charges "
+                             "says whom it charges)", card["charges"])
+        row[D.C_EACH] = any_each
+    elif effect == D.RENT:
+        row[D.C_EACH] = check.choice(card, "charges", path, D.CHARGES)
     if D.CARD_EFFECTS[effect] in _AMOUNT_EFFECTS:
         row[D.C_AMOUNT] = check.integer(card, "amount", path, minimum=1)
     if effect == D.MONEY and row[D.C_VALUE] == 0:

@@ -41,7 +41,7 @@ def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
     return vector
 
 
-deal_strategy("bank_first", "banks money and actions until 10M is in the bank, then lays properties and attacks",
+deal_strategy("bank_first", "banks money and actions before it lays properties, most keenly until 10M is in the bank",
               bank_target=10, bank_urgency=4, property_weight=0.8)
 deal_strategy("rush_properties", "lays every property at once and plays for sets; banks only what it cannot use",
               bank_target=0, bank_weight=0.5, property_weight=2.0, build_weight=0.5)

@@ -269,7 +269,12 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
     if best == NO:
         return NO
     if effect == FORCED_DEAL:
+        # What to give is chosen with the take made, so that the card given never undoes the take (a red
+        # taken to complete the reds, a red given back)
+        taken = deck[choice[CH_TAKE]]
+        _shift(cards, tab, p, taken, choice[CH_SET], 1)
         give, loss = _least_missed(cards, deck, groups, rules, loc, tab, p)
+        _shift(cards, tab, p, taken, choice[CH_SET], -1)
         if give < 0:
             return NO
         choice[CH_GIVE] = give
@@ -296,6 +301,8 @@ def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, c
     c = deck[k]
     if bank:
         return banking_gain(cards, pl, prm, p, c)
+    if cards[c, C_EFFECT] == MONEY:
+        return NO  # a note can only be banked (rulebook: Type A)
     if cards[c, C_EFFECT] == PROPERTY:
         s, gain = best_set(cards, groups, rules, tab, p, c)
         choice[CH_SET] = s

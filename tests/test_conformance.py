@@ -79,7 +79,8 @@ OPTION_GRIDS = {
                      "rules.trading": [True, False]},
                     ("upgrade_at_once", "build_first", "sprinter", "random")),
     "deal": ({"rules.just_say_no_costs_play": [True, False], "rules.double_rent_stacks": [True, False],
-              "rules.wild_moves": ["rulebook", "free", "costs_play"], "rules.empty_draw_pile": ["reshuffle", "stop"]},
+              "rules.wild_moves": ["rulebook", "free", "costs_play"], "rules.empty_draw_pile": ["reshuffle", "stop"],
+              "rules.any_colour_rent_charges": ["one", "each"]},
              ("bank_first", "rush_properties", "late_attacker", "random")),
     "fortnite": ({"rules.walls_block_sight": [False, True], "rules.wall_shields_from_bomb": [True, False],
                   "rules.trading": [True, False], "rules.walls": [8, 0]},
@@ -172,6 +173,7 @@ def _deal_copy(table: DealTable, player: int, zone: int, card_id: str) -> int:
     (lambda t: t.pl.__setitem__((0, D.PL_BANK), 7), D.V_COUNTS),
     (lambda t: t.tab.__setitem__((0, D.T_CARDS, 1), 1), D.V_COUNTS),
     (lambda t: t.loc.__setitem__((_deal_copy(t, 0, D.Z_TABLE, "brown"), D.LOC_SET), 2), D.V_PLACE),
+    (lambda t: t.discard(*t.place(0, "hand", "money_1")), D.V_PLACE),  # a note played, not banked
     (lambda t: t.place(1, "table", "hotel", colour="light_blue"), D.V_BUILDINGS),
     (lambda t: t.gs.__setitem__(D.GS_WINNER, 0), D.V_WINNER),
     (lambda t: t.place(0, "hand", *["money_1"] * 6, "money_2", "money_2"), D.V_HAND),

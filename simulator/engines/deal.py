@@ -11,17 +11,18 @@ from numba import njit, prange
 
 from simulator.engines.board import next_seat, record_card_aggregates, seat_lineup, write_game_row
 from simulator.engines.deal_layout import (
-    B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
-    END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT,
-    GS_WINNER, HOTEL, HOUSE, JUST_SAY_NO, LOC_COLUMNS, LOC_OWNER, LOC_SET, LOC_ZONE, N_PARAMS, P_SAY_NO_MIN_LOSS,
-    PASS_GO, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_COLUMNS, PL_DISCARDED, PL_GROUPS_HELD, PL_HAND,
-    PL_PAID, PL_RECEIVED, PL_RENT_IN, PL_SAID_NO, PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PILE_RESHUFFLE, PO_ACTIONS,
-    PO_BANKED, PO_CANCELLED, PO_CASH, PO_DISCARDED, PO_GROUPS_HELD, PO_HAND, PO_NET_WORTH, PO_OUT_TURN, PO_PAID,
-    PO_PROPERTIES, PO_RANK, PO_RECEIVED, PO_RENT_IN, PO_SAID_NO, PO_SETS, PO_SETS_TAKEN, PO_TAKEN, PROPERTY,
-    R_DRAWS, R_DRAWS_EMPTY_HAND, R_EMPTY_DRAW_PILE, R_HAND_LIMIT, R_HAND_START, R_JUST_SAY_NO_COSTS_PLAY,
-    R_MAX_ROUNDS, R_PLAYS, R_SETS_TO_WIN, R_WILD_MOVES, RENT, SLY_DEAL, T_BONUS, T_CARDS, T_COLUMNS, T_HOTEL,
-    T_HOUSE, T_NATURAL, V_BUILDINGS, V_CARDS, V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK,
-    Z_BANK, Z_DRAW, Z_HAND, Z_TABLE,
+    B_ROUND, B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
+    END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT, GS_WINNER,
+    HOTEL, HOUSE, JUST_SAY_NO, LOC_COLUMNS, LOC_OWNER, LOC_SET, LOC_ZONE, MONEY, N_PARAMS, P_SAY_NO_MIN_LOSS, PASS_GO,
+    PILE_RESHUFFLE, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_COLUMNS, PL_DISCARDED, PL_FIRST_ATTACK,
+    PL_GROUPS_HELD, PL_HAND, PL_LAID, PL_LAID_OVER_NOTE, PL_NO_BANKED, PL_NO_KEPT, PL_NOTES_BANKED, PL_PAID,
+    PL_RECEIVED, PL_RENT_IN, PL_SAID_NO, PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PL_WILDS_MOVED, PO_ACTIONS, PO_BANKED,
+    PO_CANCELLED, PO_CASH, PO_DISCARDED, PO_FIRST_ATTACK, PO_GROUPS_HELD, PO_HAND, PO_LAID, PO_LAID_OVER_NOTE,
+    PO_NET_WORTH, PO_NO_BANKED, PO_NO_KEPT, PO_NOTES_BANKED, PO_OUT_TURN, PO_PAID, PO_PROPERTIES, PO_RANK, PO_RECEIVED,
+    PO_RENT_IN, PO_SAID_NO, PO_SETS, PO_SETS_TAKEN, PO_TAKEN, PO_WILDS_MOVED, PROPERTY, R_DRAWS, R_DRAWS_EMPTY_HAND,
+    R_EMPTY_DRAW_PILE, R_HAND_LIMIT, R_HAND_START, R_JUST_SAY_NO_COSTS_PLAY, R_MAX_ROUNDS, R_PLAYS, R_SETS_TO_WIN,
+    R_WILD_MOVES, RENT, SLY_DEAL, T_BONUS, T_CARDS, T_COLUMNS, T_HOTEL, T_HOUSE, T_NATURAL, V_BUILDINGS, V_CARDS,
+    V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal_state import (
     can_build, complete, complete_sets, discard, fits, in_hand, is_wild, move_card, payable, pile_top, rent_of,
@@ -71,6 +72,7 @@ def arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, only_set):
         old = loc[k, LOC_SET]
         move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
         settle(cards, deck, groups, loc, tab, pl, p, old)
+        pl[p, PL_WILDS_MOVED] += 1
         if mode == WILD_COSTS_PLAY:
             gs[GS_PLAYS_LEFT] -= 1
 
@@ -127,6 +129,7 @@ def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss)
             break
         if holder == victim:
             if not says_no(prm, victim, loss, P_SAY_NO_MIN_LOSS):
+                pl[victim, PL_NO_KEPT] += 1
                 break
         elif rules[R_JUST_SAY_NO_COSTS_PLAY] == 1:
             if gs[GS_PLAYS_LEFT] <= 0:
@@ -185,6 +188,8 @@ def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, 
     if effect == HOUSE or effect == HOTEL:
         move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, choice[CH_SET])
         return
+    if effect != PASS_GO and pl[p, PL_FIRST_ATTACK] < 0:  # every other action is aimed at rivals
+        pl[p, PL_FIRST_ATTACK] = gs[B_ROUND]
     discard(cards, deck, loc, tab, pl, k)
     n = pl.shape[0]
     if effect == PASS_GO:
@@ -250,10 +255,15 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
         if k < 0:
             break
         gs[GS_PLAYS_LEFT] -= 1
+        effect = cards[deck[k], C_EFFECT]
         if bank:
             move_card(cards, deck, loc, tab, pl, k, Z_BANK, p, -1)
             pl[p, PL_BANKED] += 1
-        elif cards[deck[k], C_EFFECT] == PROPERTY:
+            pl[p, PL_NOTES_BANKED] += effect == MONEY
+            pl[p, PL_NO_BANKED] += effect == JUST_SAY_NO
+        elif effect == PROPERTY:
+            pl[p, PL_LAID] += 1
+            pl[p, PL_LAID_OVER_NOTE] += in_hand(cards, deck, loc, p, MONEY) >= 0
             lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, choice[CH_SET])
         else:
             play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice)
@@ -272,6 +282,7 @@ def new_game(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng):
     gs[GS_WINNER] = -1
     tab[:, :, :] = 0
     pl[:, :] = 0
+    pl[:, PL_FIRST_ATTACK] = -1
     draws[:, :] = 0
     total = deck.shape[0]
     for k in range(total):
@@ -307,6 +318,8 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
             violations |= V_CARDS
             continue
         effect = cards[c, C_EFFECT]
+        if zone == Z_DISCARD and effect == MONEY:  # a note is only ever banked, never played
+            violations |= V_PLACE
         if zone == Z_HAND:
             hands[owner] += 1
         elif zone == Z_BANK:
@@ -402,6 +415,13 @@ def _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, pla
         row[PO_CANCELLED] = pl[i, PL_CANCELLED]
         row[PO_DISCARDED] = pl[i, PL_DISCARDED]
         row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
+        row[PO_NOTES_BANKED] = pl[i, PL_NOTES_BANKED]
+        row[PO_LAID] = pl[i, PL_LAID]
+        row[PO_LAID_OVER_NOTE] = pl[i, PL_LAID_OVER_NOTE]
+        row[PO_FIRST_ATTACK] = pl[i, PL_FIRST_ATTACK]
+        row[PO_NO_KEPT] = pl[i, PL_NO_KEPT]
+        row[PO_WILDS_MOVED] = pl[i, PL_WILDS_MOVED]
+        row[PO_NO_BANKED] = pl[i, PL_NO_BANKED]
     record_card_aggregates(winner, draws, player_rows, card_agg)
 
 

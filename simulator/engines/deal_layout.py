@@ -60,7 +60,8 @@ R_JUST_SAY_NO_COSTS_PLAY = 8
 R_DOUBLE_RENT_STACKS = 9
 R_WILD_MOVES = 10
 R_EMPTY_DRAW_PILE = 11
-R_N_RULES = 12
+R_ANY_RENT_EACH = 12        # 1: the any-colour rent card charges every opponent, 0: one of the player's choice
+R_N_RULES = 13
 
 RULE_FIELDS = {
     "hand_start": R_HAND_START,
@@ -78,7 +79,9 @@ BOOLEAN_RULES = {"just_say_no_costs_play", "double_rent_stacks"}
 # Rules named by a word: the word's index is the rule's value
 WILD_MOVES = ("rulebook", "free", "costs_play")    # when a laid wild may change colour
 EMPTY_DRAW_PILE = ("reshuffle", "stop")            # what an empty draw pile does
-CHOICE_RULES = {"wild_moves": (R_WILD_MOVES, WILD_MOVES), "empty_draw_pile": (R_EMPTY_DRAW_PILE, EMPTY_DRAW_PILE)}
+CHARGES = ("one", "each")                          # whom a rent card charges: one opponent, or every one
+CHOICE_RULES = {"wild_moves": (R_WILD_MOVES, WILD_MOVES), "empty_draw_pile": (R_EMPTY_DRAW_PILE, EMPTY_DRAW_PILE),
+                "any_colour_rent_charges": (R_ANY_RENT_EACH, CHARGES)}
 WILD_RULEBOOK = 0
 WILD_FREE = 1
 WILD_COSTS_PLAY = 2
@@ -145,7 +148,14 @@ PL_CANCELLED = 10   # its actions cancelled by a Just Say No
 PL_GROUPS_HELD = 11  # bit s: set s complete at the start of one of its turns
 PL_DISCARDED = 12   # cards it put back under the pile at the hand limit
 PL_TABLE = 13       # value of its table (properties and buildings)
-PL_COLUMNS = 14
+PL_NOTES_BANKED = 14  # money notes put in its bank (a note is never played otherwise)
+PL_LAID = 15        # properties it laid from its hand
+PL_LAID_OVER_NOTE = 16  # of them, laid while it held a money note it could have banked instead
+PL_FIRST_ATTACK = 17  # round of its first action aimed at rivals, -1 before it plays one
+PL_NO_KEPT = 18     # actions against it it let through while holding a Just Say No
+PL_WILDS_MOVED = 19  # laid wilds it moved to another colour
+PL_NO_BANKED = 20   # Just Say No cards it put in its bank
+PL_COLUMNS = 21
 
 # Strategy parameters (float64 per seat); strategies/deal.py documents each one.
 P_BANK_TARGET = 0
@@ -178,7 +188,14 @@ PO_SAID_NO = 14
 PO_CANCELLED = 15
 PO_DISCARDED = 16
 PO_GROUPS_HELD = 17
-PO_COLUMNS = 18
+PO_NOTES_BANKED = 18
+PO_LAID = 19
+PO_LAID_OVER_NOTE = 20
+PO_FIRST_ATTACK = 21
+PO_NO_KEPT = 22
+PO_WILDS_MOVED = 23
+PO_NO_BANKED = 24
+PO_COLUMNS = 25
 
 PLAYER_COLUMNS = (
     ("rank", PO_RANK, "int8"), ("bank", PO_CASH, "int16"), ("worth", PO_NET_WORTH, "int16"),
@@ -187,4 +204,7 @@ PLAYER_COLUMNS = (
     ("actions_played", PO_ACTIONS, "int16"), ("cards_banked", PO_BANKED, "int16"),
     ("properties_taken", PO_TAKEN, "int16"), ("sets_taken", PO_SETS_TAKEN, "int8"),
     ("said_no", PO_SAID_NO, "int8"), ("cancelled", PO_CANCELLED, "int8"), ("discarded", PO_DISCARDED, "int16"),
+    ("notes_banked", PO_NOTES_BANKED, "int16"), ("properties_laid", PO_LAID, "int16"),
+    ("laid_over_note", PO_LAID_OVER_NOTE, "int16"), ("first_attack_round", PO_FIRST_ATTACK, "int16"),
+    ("no_kept", PO_NO_KEPT, "int16"), ("wilds_moved", PO_WILDS_MOVED, "int16"), ("no_banked", PO_NO_BANKED, "int8"),
 )

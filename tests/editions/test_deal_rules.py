@@ -69,6 +69,19 @@ def test_the_hand_limit_puts_the_surplus_under_the_pile():
     assert table.pl[0, D.PL_DISCARDED] == 2 and table.violations() == 0
 
 
+def test_a_note_is_only_ever_banked():
+    """Type A: money notes go to the bank; they have no action. A strategy keen to take a rival's property
+    (rush_properties banks a 1M note for 0.5) still banks its notes: none is played and thrown away."""
+    table = DealTable(strategy="rush_properties")
+    table.place(1, "table", "green")  # something a Sly Deal could take
+    table.place(0, "hand", "money_1")
+    table.stack("money_1", "money_1")
+    table.turn(0)
+    assert table.cards_in(0, "bank") == ["money_1"] * 3 and table.cards_in(1, "table") == ["green"]
+    assert table.pl[0, D.PL_ACTIONS] == 0 and table.pl[0, D.PL_NOTES_BANKED] == 3
+    assert table.violations() == 0
+
+
 def test_a_banked_action_is_money_for_the_rest_of_the_game():
     """Type A: an action card put in the bank is a note; paid to a player it goes to their bank."""
     table = DealTable()
@@ -125,6 +138,20 @@ def test_a_two_colour_rent_charges_every_player_and_the_any_colour_rent_one():
     assert table.cards_in(2, "bank") == [] and table.cards_in(1, "bank") == ["money_4"]
 
 
+@pytest.mark.parametrize("charges,paid_by_1", [("one", 0), ("each", 3)])
+def test_whom_the_any_colour_rent_charges_is_a_rule(charges, paid_by_1):
+    """Carte Loyer multicolore: its description says "Réclamez à 1 joueur de votre choix", its face "Chaque
+    joueur doit vous payer": rule any_colour_rent_charges, one player of one's choice by default."""
+    table = DealTable(players=3, overrides=[("rules.any_colour_rent_charges", charges)])
+    table.place(0, "table", "red", "red")
+    table.place(1, "bank", "money_3")
+    table.place(2, "bank", "money_3")
+    anyone = table.place(0, "hand", "rent_any")[0]
+    table.play(0, anyone, set="red", victim=2)
+    assert table.pl[0, D.PL_RENT_IN] == 3 + paid_by_1
+    assert table.cards_in(2, "bank") == [] and len(table.cards_in(1, "bank")) == (paid_by_1 == 0)
+
+
 @pytest.mark.parametrize("doubles", [0, 1, 2])
 def test_double_the_rent_doubles_and_two_double_again(doubles):
     """Double Loyer: played with a rent card, it doubles the rent; a second one doubles it again."""
@@ -176,6 +203,22 @@ def test_sly_deal_cannot_take_from_a_complete_set():
     table.turn(0)
     assert table.cards_in(0, "table") == ["green"]
     assert table.cards_in(1, "table") == ["dark_blue", "dark_blue"]
+
+
+def test_forced_deal_never_gives_back_what_completes_the_set_it_takes_for():
+    """Deal Troc: the card given is chosen knowing the card taken. Taking a red that completes the reds,
+    the player gives a green: a red given back would break the set it just completed (and giving from a
+    complete set is not allowed)."""
+    table = DealTable()  # opportunist: red 3, green 4, so a red is the card it misses least before the take
+    table.place(0, "table", "red", "red", "green", "green")
+    table.place(1, "table", "red")
+    table.place(0, "hand", "forced_deal")
+    table.stack("money_1", "money_1")
+    table.turn(0)
+    assert table.pl[0, D.PL_TAKEN] == 1
+    assert table.cards_in(0, "table") == ["green", "red", "red", "red"]
+    assert table.cards_in(1, "table") == ["green"]
+    assert table.sets(0) == 1 and table.violations() == 0
 
 
 def test_forced_deal_swaps_a_property_for_a_rivals():
@@ -322,7 +365,20 @@ def test_laying_a_property_of_a_wilds_colour_frees_the_wild():
     table.place(0, "hand", "red")
     table.turn(0)
     assert table.set_of(wild) == "yellow"
-    assert table.sets(0) == 2
+    assert table.sets(0) == 2 and table.pl[0, D.PL_WILDS_MOVED] == 1
+
+
+def test_a_freed_wild_stays_where_it_adds_most_and_never_goes_back_to_the_hand():
+    """Propriété Joker lets a wild freed by a property of its colour go back to the hand or onto another
+    set; the documented reading of rule wild_moves = rulebook moves it only to another of its colours, and
+    only when that adds to the table. Here the wild completes the reds: it stays."""
+    table = DealTable()
+    table.place(0, "table", "red")
+    wild = table.place(0, "table", "wild_red_yellow", colour="red")[0]
+    table.place(0, "hand", "red")
+    table.turn(0)
+    assert table.set_of(wild) == "red" and "wild_red_yellow" not in table.cards_in(0, "hand")
+    assert table.sets(0) == 1 and table.pl[0, D.PL_WILDS_MOVED] == 0
 
 
 def test_with_free_wild_moves_a_wild_moves_without_a_property_laid():
@@ -363,7 +419,7 @@ def test_an_empty_pile_is_refilled_from_the_discards_or_not():
         table.place(0, "hand", "money_10")
         rest = [table.board.card_ids[table.board.deck[k]] for k in table._pile()]
         dealt = table.place(1, "hand", *rest)
-        table.discard(*dealt[:3])
+        table.discard(*[k for k in dealt if table.board.card_effects[table.board.deck[k]] != "money"][:3])
         assert table.pile_size() == 0
         table.turn(0)
         assert len(table.cards_in(0, "hand")) == hand
@@ -381,7 +437,9 @@ def test_two_decks_seat_up_to_ten():
 @pytest.mark.parametrize("path,value,message", [
     ("rules.sets_to_win", 11, "at most the 10 sets"),
     ("rules.wild_moves", "sometimes", "rulebook, free, costs_play"),
-    ("decks.deal.cards.rent_any.charges", "all", "one, each"),
+    ("decks.deal.cards.rent_red_yellow.charges", "all", "one, each"),
+    ("rules.any_colour_rent_charges", "all", "one, each"),
+    ("decks.deal.cards.rent_any.charges", "each", "rules.any_colour_rent_charges"),
     ("decks.deal.cards.brown.colours", ["mauve"], "sets of brown"),
     ("decks.deal.cards.money_1.value", 0, "money"),
 ])
