@@ -1,0 +1,137 @@
+"""Monopoly Fortnite on simulated games: each strategy's one-line description (strategies/fortnite.py and the
+README's table) is a claim checked here with the per-player counters the engine records, and each rule option
+moves what its documentation says it moves (a few thousand games, fixed seeds)."""
+import numpy as np
+import pytest
+
+import simulator
+from simulator.engines.fortnite_state import sides_of
+
+FIELD = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider", "passive"]
+GAMES = 2000
+
+
+@pytest.fixture(scope="module")
+def field():
+    return simulator.simulate("fortnite", players=5, strategies=FIELD, games=GAMES, seed=11).players()
+
+
+def of(players, name):
+    return players[players.strategy == name]
+
+
+def test_passive_never_shoots_a_player(field):
+    """passive: "never shoots a player" (crosshair or grenade), though rivals were often in reach."""
+    passive = of(field, "passive")
+    assert passive.shots.sum() == 0 and passive.grenades.sum() == 0
+    assert passive.shot_chances.sum() > GAMES
+
+
+def test_aggressive_shooter_shoots_whenever_it_can_the_healthiest_or_one_it_eliminates(field):
+    """aggressive_shooter: "shoots whenever it can, the healthiest rival first and any it can eliminate"."""
+    shooter = of(field, "aggressive_shooter")
+    assert shooter.shots.sum() > GAMES
+    assert (shooter.shots == shooter.shot_chances).all()
+    assert (shooter.priority_shots == shooter.shots).all()
+    others = field[field.strategy.isin(["wall_builder", "pair_collector", "storm_avoider"])]
+    assert others.priority_shots.sum() < others.shots.sum(), "the counter tells another choice of target apart"
+
+
+def _rivals_in_sight(players):
+    """Per player-game: rivals placed before it in sight of its start square, and the fewest and most it could
+    have had (placing is in seat order, on a board with no walls yet)."""
+    n_squares = 32
+    sides = np.array([sides_of(n_squares, s) for s in range(n_squares)])
+    rows = players.sort_values(["game", "seat"])
+    squares = rows.start_square.to_numpy().reshape(-1, rows.seat.max() + 1)
+    seen, fewest, most = [], [], []
+    for game in squares:
+        for seat, square in enumerate(game):
+            before = sides[game[:seat]]
+            counts = [(before & sides[s] != 0).sum() for s in range(n_squares)]
+            seen.append(counts[square])
+            fewest.append(min(counts))
+            most.append(max(counts))
+    rows = rows.assign(seen=seen, fewest=fewest, most=most)
+    return rows
+
+
+def test_aggressive_shooter_starts_in_sight_and_storm_avoider_out_of_sight(field):
+    """aggressive_shooter "starts in sight of rivals", storm_avoider "starts out of sight": each takes the
+    start square with the most (the fewest) rivals already placed in sight (Sautez du bus de combat !)."""
+    rows = _rivals_in_sight(field)
+    shooter, avoider, passive = (of(rows, name) for name in ("aggressive_shooter", "storm_avoider", "passive"))
+    assert (shooter.seen == shooter.most).all() and (avoider.seen == avoider.fewest).all()
+    assert (passive.seen != passive.most).any() and (passive.seen != passive.fewest).any()
+
+
+def test_who_never_trades_and_who_pays_chest_items(field):
+    """aggressive_shooter and passive "never trade"; pair_collector "swaps locations or pays up to 3 chest items
+    to complete pairs"."""
+    assert of(field, "aggressive_shooter").trades.sum() == 0 and of(field, "passive").trades.sum() == 0
+    collector = of(field, "pair_collector")
+    assert collector.trades.sum() > 50 and collector.items_given.sum() > 0
+    assert (collector.items_given <= 3 * collector.trades).all()
+
+
+def test_pair_collector_values_free_locations_and_pairs(field):
+    """pair_collector "values free locations, most those that complete a pair": it claims more and completes
+    more pairs than any other strategy of the field."""
+    claimed = field.groupby("strategy", observed=True).claimed.mean()
+    held = [c for c in field.columns if c.startswith("held_")]
+    pairs = field.assign(held=field[held].sum(axis=1)).groupby("strategy", observed=True).held.mean()
+    assert claimed.idxmax() == "pair_collector" and pairs.idxmax() == "pair_collector"
+
+
+def test_walls_for_shelter_and_walls_as_traps(field):
+    """passive "stands walls for shelter only" and storm_avoider "shelters behind its own walls": every wall on
+    the square where it stands. wall_builder "stands its walls where rivals behind it are likely to stop on its
+    locations or under the storm": its walls cost the rivals they stop more HP, a wall for a wall."""
+    for name in ("passive", "storm_avoider"):
+        rows = of(field, name)
+        assert rows.walls.sum() > GAMES and (rows.shelter_walls == rows.walls).all()
+    per_wall = field.groupby("strategy", observed=True)[["wall_stop_hp", "walls"]].sum()
+    per_wall = per_wall.wall_stop_hp / per_wall.walls
+    assert per_wall["wall_builder"] > 1.5 * per_wall.drop("wall_builder").max()
+
+
+def test_storm_avoider_orders_its_dice_to_keep_off_covered_squares(field):
+    """storm_avoider "orders its dice to keep off covered squares": it brings down the wall that would stop it
+    on a covered square (the crosshair or the bomb first, or a grenade) more often than any other."""
+    dodges = field.groupby("strategy", observed=True).storm_dodges.mean()
+    assert dodges.idxmax() == "storm_avoider"
+    assert dodges["storm_avoider"] > 1.5 * dodges.drop("storm_avoider").max()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Rule options: each moves what the data file and the README say it does
+
+
+def _run(overrides, strategies=("aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider")):
+    return simulator.simulate("fortnite", players=4, strategies=list(strategies), games=GAMES, seed=5,
+                              overrides=overrides).players()
+
+
+def test_walls_block_sight_fewer_rivals_in_reach():
+    """walls_block_sight true: a wall between shooter and target blocks the shot as well, so fewer shots."""
+    shots = [_run({"rules.walls_block_sight": value}).shot_chances.sum() for value in (False, True)]
+    assert shots[1] < 0.97 * shots[0]
+
+
+def test_wall_shields_from_bomb_spares_who_stands_on_a_wall():
+    """wall_shields_from_bomb false: a player standing on a wall pays the boogie bomb's PV too, so the bomb
+    (and with it the damage dealt) takes more."""
+    dealt = [_run({"rules.wall_shields_from_bomb": value}).damage_dealt.sum() for value in (True, False)]
+    assert dealt[1] > 1.01 * dealt[0]
+
+
+def test_trading_off_means_no_trade():
+    """trading false: no location or item changes hands."""
+    trades = [_run({"rules.trading": value}).trades.sum() for value in (True, False)]
+    assert trades[0] > 50 and trades[1] == 0
+
+
+def test_fewer_walls_in_the_pile_fewer_walls_stood():
+    """walls: the pile of walls; with fewer, fewer are stood and brought down."""
+    few, many = (_run({"rules.walls": value}) for value in (2, 8))
+    assert few.walls.sum() < 0.8 * many.walls.sum() and few.walls_broken.sum() < many.walls_broken.sum()
