@@ -25,17 +25,17 @@ from simulator.engines.fortnite_layout import (
     O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, O_WALL_BY, PL_ALIVE, PL_CLAIMED, PL_COLUMNS, PL_DEALT,
     PL_GRENADES, PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_ITEMS_GIVEN, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_TURN,
     PL_PAID, PL_POS, PL_PRIORITY_SHOTS, PL_SHELTER_WALLS, PL_SHOTS, PL_SHOT_CHANCES, PL_START, PL_STORM_DODGES,
-    PL_STORM_LOST, PL_TRADES, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP, PO_CASH, PO_CLAIMED, PO_DEALT,
+    PL_STORM_DODGE_CHANCES, PL_STORM_LOST, PL_TRADES, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP, PO_CASH, PO_CLAIMED, PO_DEALT,
     PO_GRENADES, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_ITEMS_GIVEN, PO_JAIL_TURNS, PO_KILLS, PO_LOCATIONS,
     PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_PRIORITY_SHOTS, PO_RANK, PO_SHELTER_WALLS, PO_SHOTS,
-    PO_SHOT_CHANCES, PO_START, PO_STORM_DODGES, PO_STORM_LOST, PO_TRADES, PO_WALLS, PO_WALLS_BROKEN,
+    PO_SHOT_CHANCES, PO_START, PO_STORM_DODGES, PO_STORM_DODGE_CHANCES, PO_STORM_LOST, PO_TRADES, PO_WALLS, PO_WALLS_BROKEN,
     PO_WALL_STOP_HP, P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE,
     R_JAIL_TRIES, R_MAX_HP, R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS,
     R_WALL_SHIELDS_FROM_BOMB, SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP, SQ_KIND,
     SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
 )
 from simulator.engines.fortnite_state import (
-    can_hit, covered, landing_square, on_priority, owns_pair, weapon_bonus,
+    can_hit, covered, first_wall, holds, in_sight, landing_square, on_priority, owns_pair, weapon_bonus,
 )
 from simulator.engines.views import borrowed
 from simulator.rng import below
@@ -377,8 +377,15 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
     effect = cards[face, C_EFFECT]
     amount = cards[face, C_A]
     start = pl[p, PL_POS]
-    stopped = landing_square(own, sq.shape[0], start, steps)  # where the walls standing now would stop it
+    n = sq.shape[0]
+    stopped = landing_square(own, n, start, steps)  # where the walls standing now would stop it
     stopped_covered = covered(own, stopped)
+    if stopped_covered and first_wall(own, n, start, steps) == stopped and (
+            effect == BOOGIE_BOMB or ((effect == CROSSHAIR or holds(held, cards, p, GRENADE))
+                                      and in_sight(own, rules, n, start, stopped))):
+        # a wall it can bring down first would stop it under the storm: a chance when beyond it is clear
+        pl[p, PL_STORM_DODGE_CHANCES] += not covered(own, landing_square(own, n, stopped,
+                                                                         steps - (stopped - start) % n))
     act_first = False
     damage = amount + weapon_bonus(held, cards, p)
     if effect == BANDAGES:
@@ -400,7 +407,7 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
     throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps)
     bank[B_STOPPED_BY] = -1
     end = move(sq, own, rules, pl, bank, held, dropped, p, steps)
-    if end != stopped and stopped_covered:
+    if end != stopped and stopped_covered and not covered(own, end):
         pl[p, PL_STORM_DODGES] += 1
     stopper, hp = bank[B_STOPPED_BY], pl[p, PL_HP]
     jailed = resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dropped, draws, sq_agg, p, end)
@@ -573,6 +580,7 @@ def _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation,
         row[PO_START] = pl[i, PL_START]
         row[PO_SHELTER_WALLS] = pl[i, PL_SHELTER_WALLS]
         row[PO_STORM_DODGES] = pl[i, PL_STORM_DODGES]
+        row[PO_STORM_DODGE_CHANCES] = pl[i, PL_STORM_DODGE_CHANCES]
         row[PO_WALL_STOP_HP] = pl[i, PL_WALL_STOP_HP]
         row[PO_ITEMS_GIVEN] = pl[i, PL_ITEMS_GIVEN]
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)

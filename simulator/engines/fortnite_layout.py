@@ -136,10 +136,11 @@ PL_GRENADES = 18    # grenades thrown at players
 PL_WALLS_BROKEN = 19  # walls it brought down with the crosshair or a grenade
 PL_START = 20       # the square it started on
 PL_SHELTER_WALLS = 21  # walls it stood on the square where it stands
-PL_STORM_DODGES = 22  # moves past a wall that would have stopped it on a covered square, the wall brought down first
+PL_STORM_DODGES = 22  # moves onto a clear square past a wall (brought down first) that would have stopped it under the storm
 PL_WALL_STOP_HP = 23  # HP rivals lost on the squares where its walls stopped them
 PL_ITEMS_GIVEN = 24  # chest items it gave in trades
-PL_COLUMNS = 25
+PL_STORM_DODGE_CHANCES = 25  # moves a wall it could bring down first would stop under the storm, clear beyond it
+PL_COLUMNS = 26
 
 # Square state `own[square, column]`: the board family's ownership columns, with its building and mortgage
 # columns holding instead
@@ -198,7 +199,8 @@ PO_SHELTER_WALLS = 23
 PO_STORM_DODGES = 24
 PO_WALL_STOP_HP = 25
 PO_ITEMS_GIVEN = 26
-PO_COLUMNS = 27
+PO_STORM_DODGE_CHANCES = 27
+PO_COLUMNS = 28
 
 PLAYER_COLUMNS = (
     ("rank", PO_RANK, "int8"), ("eliminated_turn", PO_OUT_TURN, "int32"), ("hp", PO_CASH, "int8"),
@@ -210,5 +212,6 @@ PLAYER_COLUMNS = (
     ("priority_shots", PO_PRIORITY_SHOTS, "int16"), ("grenades", PO_GRENADES, "int16"),
     ("walls_broken", PO_WALLS_BROKEN, "int16"), ("start_square", PO_START, "int8"),
     ("shelter_walls", PO_SHELTER_WALLS, "int16"), ("storm_dodges", PO_STORM_DODGES, "int16"),
+    ("storm_dodge_chances", PO_STORM_DODGE_CHANCES, "int16"),
     ("wall_stop_hp", PO_WALL_STOP_HP, "int16"), ("items_given", PO_ITEMS_GIVEN, "int16"),
 )
