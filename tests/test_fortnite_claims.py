@@ -98,7 +98,7 @@ def test_storm_avoider_orders_its_dice_to_keep_off_covered_squares(field):
     more often than the strategies that would rather shoot a rival."""
     totals = field.groupby("strategy", observed=True)[["storm_dodges", "storm_dodge_chances"]].sum()
     rate = totals.storm_dodges / totals.storm_dodge_chances
-    assert totals.storm_dodge_chances["storm_avoider"] > 100 and rate["storm_avoider"] > 0.9
+    assert totals.storm_dodge_chances["storm_avoider"] > 100 and rate["storm_avoider"] > 0.95
     assert rate["storm_avoider"] > rate[["aggressive_shooter", "wall_builder", "pair_collector"]].max() + 0.1
 
 
@@ -106,31 +106,39 @@ def test_storm_avoider_orders_its_dice_to_keep_off_covered_squares(field):
 # Rule options: each moves what the data file and the README say it does
 
 
-def _run(overrides, strategies=("aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider")):
-    return simulator.simulate("fortnite", players=4, strategies=list(strategies), games=GAMES, seed=5,
-                              overrides=overrides).players()
+def _run(overrides):
+    return simulator.simulate("fortnite", players=4, games=GAMES, seed=5, overrides=overrides,
+                              strategies=["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider"])
 
 
 def test_walls_block_sight_fewer_rivals_in_reach():
-    """walls_block_sight true: a wall between shooter and target blocks the shot as well, so fewer shots."""
-    shots = [_run({"rules.walls_block_sight": value}).shot_chances.sum() for value in (False, True)]
-    assert shots[1] < 0.97 * shots[0]
+    """walls_block_sight true: a wall between shooter and target blocks the shot as well, so a crosshair roll
+    finds a rival in reach less often."""
+    rates = []
+    for value in (False, True):
+        run = _run({"rules.walls_block_sight": value})
+        rates.append(run.players(["shot_chances"]).shot_chances.sum()
+                     / run.cards.set_index("card").draws["face_crosshair"])
+    assert rates[1] < 0.98 * rates[0]
 
 
 def test_wall_shields_from_bomb_spares_who_stands_on_a_wall():
-    """wall_shields_from_bomb false: a player standing on a wall pays the boogie bomb's PV too, so the bomb
-    (and with it the damage dealt) takes more."""
-    dealt = [_run({"rules.wall_shields_from_bomb": value}).damage_dealt.sum() for value in (True, False)]
-    assert dealt[1] > 1.01 * dealt[0]
+    """wall_shields_from_bomb false: a player standing on a wall pays the boogie bomb's PV too, so more damage
+    is dealt a turn."""
+    dealt = []
+    for value in (True, False):
+        run = _run({"rules.wall_shields_from_bomb": value})
+        dealt.append(run.players(["damage_dealt"]).damage_dealt.sum() / run.games(["turns"]).turns.sum())
+    assert dealt[1] > 1.05 * dealt[0]
 
 
 def test_trading_off_means_no_trade():
     """trading false: no location or item changes hands."""
-    trades = [_run({"rules.trading": value}).trades.sum() for value in (True, False)]
-    assert trades[0] > 50 and trades[1] == 0
+    trades = [_run({"rules.trading": value}).players(["trades"]).trades.sum() for value in (True, False)]
+    assert trades[0] > 100 and trades[1] == 0
 
 
 def test_fewer_walls_in_the_pile_fewer_walls_stood():
     """walls: the pile of walls; with fewer, fewer are stood and brought down."""
-    few, many = (_run({"rules.walls": value}) for value in (2, 8))
-    assert few.walls.sum() < 0.8 * many.walls.sum() and few.walls_broken.sum() < many.walls_broken.sum()
+    few, many = (_run({"rules.walls": value}).players(["walls", "walls_broken"]) for value in (2, 8))
+    assert few.walls.sum() < 0.85 * many.walls.sum() and few.walls_broken.sum() < 0.9 * many.walls_broken.sum()
