@@ -19,20 +19,19 @@ from simulator.engines.board import (
 )
 from simulator.engines.fortnite_layout import (
     BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_NET, B_STOPPED_BY, B_STORM_DUE, B_STORM_FLIPPED, B_TURN, B_WALLS,
-    B_WINNER,
-    CAMPFIRE, CHEST, CROSSHAIR, C_A, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_CHEST, D_DIE, D_LEN, D_STORM,
-    END_LAST_SURVIVOR, END_TURN_CAP, GO, GO_TO_JAIL, GRENADE, G_MEMBERS, G_SIZE, HEAL, LOCATION, N_PARAMS,
+    B_WINNER, CAMPFIRE, CHEST, CROSSHAIR, C_A, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_CHEST, D_DIE, D_LEN,
+    D_STORM, END_LAST_SURVIVOR, END_TURN_CAP, GO, GO_TO_JAIL, GRENADE, G_MEMBERS, G_SIZE, HEAL, LOCATION, N_PARAMS,
     O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, O_WALL_BY, PL_ALIVE, PL_CLAIMED, PL_COLUMNS, PL_DEALT,
     PL_GRENADES, PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_ITEMS_GIVEN, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_TURN,
     PL_PAID, PL_POS, PL_PRIORITY_SHOTS, PL_SHELTER_WALLS, PL_SHOTS, PL_SHOT_CHANCES, PL_START, PL_STORM_DODGES,
-    PL_STORM_DODGE_CHANCES, PL_STORM_LOST, PL_TRADES, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP, PO_CASH, PO_CLAIMED, PO_DEALT,
-    PO_GRENADES, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_ITEMS_GIVEN, PO_JAIL_TURNS, PO_KILLS, PO_LOCATIONS,
+    PL_STORM_DODGE_CHANCES, PL_STORM_LOST, PL_TRADES, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP, PO_CASH, PO_CLAIMED,
+    PO_DEALT, PO_GRENADES, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_ITEMS_GIVEN, PO_JAIL_TURNS, PO_KILLS, PO_LOCATIONS,
     PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_PRIORITY_SHOTS, PO_RANK, PO_SHELTER_WALLS, PO_SHOTS,
-    PO_SHOT_CHANCES, PO_START, PO_STORM_DODGES, PO_STORM_DODGE_CHANCES, PO_STORM_LOST, PO_TRADES, PO_WALLS, PO_WALLS_BROKEN,
-    PO_WALL_STOP_HP, P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE,
-    R_JAIL_TRIES, R_MAX_HP, R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS,
-    R_WALL_SHIELDS_FROM_BOMB, SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP, SQ_KIND,
-    SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
+    PO_SHOT_CHANCES, PO_START, PO_STORM_DODGES, PO_STORM_DODGE_CHANCES, PO_STORM_LOST, PO_TRADES, PO_WALLS,
+    PO_WALLS_BROKEN, PO_WALL_STOP_HP, P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE,
+    R_JAIL_SQUARE, R_JAIL_TRIES, R_MAX_HP, R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING,
+    R_WALLS, R_WALL_SHIELDS_FROM_BOMB, SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP,
+    SQ_KIND, SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
 )
 from simulator.engines.fortnite_state import (
     can_hit, covered, first_wall, holds, in_sight, landing_square, on_priority, owns_pair, weapon_bonus,
@@ -139,8 +138,9 @@ def flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p):
 @njit(cache=True)
 def move(sq, own, rules, pl, bank, held, dropped, p, steps):
     """p moves `steps` squares, stopping at the first wall (which it takes down: rulebook, À quoi servent
-    les murs ?; bank[B_STOPPED_BY] says whose it was); it picks up items lying on the squares it passes or stops on, and gets GO's HP unless
-    the storm covers GO, a storm card being due either way. Returns the square it stops on."""
+    les murs ?; bank[B_STOPPED_BY] says whose it was); it picks up items lying on the squares it passes or
+    stops on, and gets GO's HP unless the storm covers GO, a storm card being due either way. Returns the
+    square it stops on."""
     n = sq.shape[0]
     s = pl[p, PL_POS]
     for _ in range(steps):

@@ -136,7 +136,8 @@ PL_GRENADES = 18    # grenades thrown at players
 PL_WALLS_BROKEN = 19  # walls it brought down with the crosshair or a grenade
 PL_START = 20       # the square it started on
 PL_SHELTER_WALLS = 21  # walls it stood on the square where it stands
-PL_STORM_DODGES = 22  # moves onto a clear square past a wall (brought down first) that would have stopped it under the storm
+PL_STORM_DODGES = 22  # moves onto a clear square past a wall, brought down first, that would have stopped it
+#                       under the storm
 PL_WALL_STOP_HP = 23  # HP rivals lost on the squares where its walls stopped them
 PL_ITEMS_GIVEN = 24  # chest items it gave in trades
 PL_STORM_DODGE_CHANCES = 25  # moves a wall it could bring down first would stop under the storm, clear beyond it

@@ -148,8 +148,8 @@ def test_the_rulebooks_example_shoot_first_to_break_the_wall():
     table.wall("Pleasant Park")            # 3 squares on
     table.cover("Pleasant Park")
     b = table.board
-    first, target, wall, _ = crosshair_plan(b.sq, b.groups, table.own, b.rules, table.prm, table.pl, table.held, b.cards,
-                                         0, 5, 1)
+    first, target, wall, _ = crosshair_plan(b.sq, b.groups, table.own, b.rules, table.prm, table.pl, table.held,
+                                            b.cards, 0, 5, 1)
     assert first and wall == table.sq("Pleasant Park") and target == -1
 
 
