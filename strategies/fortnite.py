@@ -44,13 +44,14 @@ def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
     return numeric_vector(strategy, PARAMETERS, L.N_PARAMS, {"start_sight": _start_sight})
 
 
-fortnite_strategy("aggressive_shooter", "shoots whenever it can, the healthiest rival first and any it can "
-                  "eliminate; starts in sight of rivals; never trades", attack_weight=3, kill_bonus=4,
+fortnite_strategy("aggressive_shooter", "shoots whenever a rival is in reach, one it can eliminate first, else "
+                  "the healthiest, unless bringing down the wall in its way is worth more; starts in sight of "
+                  "rivals; never trades", attack_weight=3, kill_bonus=4,
                   target_leader=1, start_sight=1, jail_pay_hp=4, trade=0)
 fortnite_strategy("wall_builder", "stands its walls where rivals behind it are likely to stop on its locations "
                   "or under the storm", wall_trap=3, wall_shelter=0)
-fortnite_strategy("pair_collector", "values free locations, twice those that complete a pair, and swaps "
-                  "locations or pays up to 3 chest items to complete pairs", claim_value=2, pair_value=4, item_price=3)
+fortnite_strategy("pair_collector", "trades to complete its pairs: swaps locations, or pays up to 3 chest items "
+                  "for the one it lacks", claim_value=2, pair_value=4, item_price=3)
 fortnite_strategy("storm_avoider", "orders its dice to keep off covered squares, shelters behind its own walls, "
                   "starts out of sight", storm_fear=3, wall_shelter=3, wall_trap=0, start_sight=-1, jail_pay_hp=12)
 fortnite_strategy("passive", "a baseline: never shoots a player, stands walls for shelter only, never trades",

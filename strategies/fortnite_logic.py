@@ -9,12 +9,13 @@ jail are chosen by comparing them.
 from numba import njit
 
 from simulator.engines.fortnite_layout import (
-    CAMPFIRE, CHEST, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_OWNER, O_WALL, PL_ALIVE, PL_HP, PL_JAIL, PL_POS,
+    CHEST, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_OWNER, O_WALL, PL_ALIVE, PL_HP, PL_JAIL, PL_POS,
     P_ATTACK_WEIGHT, P_CLAIM_VALUE, P_JAIL_PAY_HP, P_KILL_BONUS, P_PAIR_VALUE, P_START_SIGHT, P_STORM_FEAR,
-    P_TARGET_LEADER, P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, R_PAIR_BONUS,
-    R_STORM_SQUARE_COST, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST,
+    P_TARGET_LEADER, P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, SQ_GROUP, SQ_KIND,
 )
-from simulator.engines.fortnite_state import can_hit, covered, first_wall, in_sight, landing_square, owns_pair
+from simulator.engines.fortnite_state import (
+    can_hit, covered, first_wall, in_sight, landing_hp, landing_square, move_hp,
+)
 from simulator.rng import below
 
 NO = -1e18
@@ -32,26 +33,19 @@ def _gain(rules, pl, p, hp):
 def landing_value(sq, groups, own, rules, prm, pl, p, s):
     """What landing on square s is worth to p."""
     kind = sq[s, SQ_KIND]
+    hp = landing_hp(sq, groups, own, rules, p, s)
     if covered(own, s):
-        cost = sq[s, SQ_STORM_COST] if kind == LOCATION else rules[R_STORM_SQUARE_COST]
-        return -cost * prm[p, P_STORM_FEAR]
-    if kind == LOCATION:
-        owner = own[s, O_OWNER]
+        return hp * prm[p, P_STORM_FEAR]
+    if kind == LOCATION and own[s, O_OWNER] < 0:
+        value = prm[p, P_CLAIM_VALUE]
         g = sq[s, SQ_GROUP]
-        if owner < 0:
-            value = prm[p, P_CLAIM_VALUE]
-            for k in range(groups[g, G_SIZE]):
-                other = groups[g, G_MEMBERS + k]
-                if other != s and own[other, O_OWNER] == p:
-                    value += prm[p, P_PAIR_VALUE]
-            return value
-        if owner == p:
-            return float(_gain(rules, pl, p, rules[R_PAIR_BONUS])) if owns_pair(sq, groups, own, p, s) else 0.0
-        return -float(sq[s, SQ_PRICE])
-    if kind == CAMPFIRE:
-        return float(_gain(rules, pl, p, sq[s, SQ_AMOUNT]))
-    if kind == SPIKE_TRAP:
-        return -float(sq[s, SQ_AMOUNT])
+        for k in range(groups[g, G_SIZE]):
+            other = groups[g, G_MEMBERS + k]
+            if other != s and own[other, O_OWNER] == p:
+                value += prm[p, P_PAIR_VALUE]
+        return value
+    if hp != 0:
+        return float(_gain(rules, pl, p, hp)) if hp > 0 else float(hp)
     if kind == CHEST:
         return CHEST_VALUE
     if kind == GO_TO_JAIL:
@@ -70,13 +64,14 @@ def shot_value(rules, prm, pl, p, q, damage):
 
 
 @njit(cache=True)
-def best_target(own, rules, prm, pl, held, cards, p, damage):
-    """The rival p would shoot with `damage` from where it stands: (player, value), (-1, NO) when none."""
+def best_target(own, rules, prm, pl, held, cards, p, damage, crosshair):
+    """The rival p would hit with `damage` from where it stands, with the crosshair (crosshair True) or a
+    grenade: (player, value), (-1, NO) when none is in reach."""
     best, value = -1, NO
     n = pl.shape[0]
     for i in range(1, n):  # in turn order from p: a tie goes to the next player, never to a fixed seat
         q = (p + i) % n
-        if can_hit(own, rules, pl, held, cards, p, q):
+        if can_hit(own, rules, pl, held, cards, p, q, crosshair):
             v = shot_value(rules, prm, pl, p, q, damage)
             if v > value:
                 best, value = q, v
@@ -84,32 +79,87 @@ def best_target(own, rules, prm, pl, held, cards, p, damage):
 
 
 @njit(cache=True)
-def crosshair_plan(sq, groups, own, rules, prm, pl, held, cards, p, steps, damage):
-    """Shoot first or move first (the rulebook's example: a shot can break the wall that would stop the
-    move). Returns (shoot first, target player or -1, wall square to break or -1)."""
+def _after(rules, hp, change):
+    """HP after a change: never above the maximum; at 0 or below, out (and nothing heals it any more)."""
+    if hp <= 0:
+        return hp
+    return min(rules[R_MAX_HP], hp + change) if change > 0 else hp + change
+
+
+@njit(cache=True)
+def turn_goes_on(sq, groups, own, rules, pl, p, steps):
+    """Does p's turn go on after a move of `steps` from its square (not out, not sent to jail)?"""
+    passing, landing, jailed = move_hp(sq, groups, own, rules, p, pl[p, PL_POS], steps)
+    return _after(rules, _after(rules, pl[p, PL_HP], passing), landing) > 0 and not jailed
+
+
+@njit(cache=True)
+def bandages_first(sq, groups, own, rules, pl, p, steps, amount):
+    """Heal before moving or after (rulebook: À votre tour, in the order of one's choice): whichever leaves
+    more HP. Before, when the move would eliminate p or end its turn; after, when healing first would be
+    lost above the maximum and the move costs HP."""
+    passing, landing, jailed = move_hp(sq, groups, own, rules, p, pl[p, PL_POS], steps)
+    hp = pl[p, PL_HP]
+    first = _after(rules, _after(rules, _after(rules, hp, amount), passing), landing)
+    then = _after(rules, _after(rules, hp, passing), landing)
+    if not jailed:
+        then = _after(rules, then, amount)
+    return first >= then
+
+
+@njit(cache=True)
+def wall_in_the_way(sq, groups, own, rules, prm, pl, p, steps):
+    """The wall in sight that would stop p's move, and what landing beyond it (where the move then ends) is
+    worth more than stopping there: (square, gain), (-1, 0.0) when there is none."""
     n = sq.shape[0]
     start = pl[p, PL_POS]
-    stay = landing_value(sq, groups, own, rules, prm, pl, p, landing_square(own, n, start, steps))
-    # Shoot first at a player from here
-    q_now, shot_now = best_target(own, rules, prm, pl, held, cards, p, damage)
-    plan_first, best = True, (shot_now if q_now >= 0 else 0.0) + stay
-    target, wall = q_now, -1
-    # Shoot first at the wall that would stop the move
     w = first_wall(own, n, start, steps)
-    if w >= 0 and in_sight(own, rules, n, start, w):
-        own[w, O_WALL] = 0
-        through = landing_value(sq, groups, own, rules, prm, pl, p, landing_square(own, n, start, steps))
-        own[w, O_WALL] = 1
-        if through > best:
-            best, target, wall = through, -1, w
-    # Move first, then shoot from where the move ends
-    end = landing_square(own, n, start, steps)
-    pl[p, PL_POS] = end
-    q_then, shot_then = best_target(own, rules, prm, pl, held, cards, p, damage)
-    pl[p, PL_POS] = start
-    if (shot_then if q_then >= 0 else 0.0) + stay > best:
-        plan_first, target, wall = False, q_then, -1
-    return plan_first, target, wall
+    if w < 0 or not in_sight(own, rules, n, start, w):
+        return -1, 0.0
+    stay = landing_value(sq, groups, own, rules, prm, pl, p, w)
+    own[w, O_WALL] = 0
+    through = landing_value(sq, groups, own, rules, prm, pl, p, landing_square(own, n, start, steps))
+    own[w, O_WALL] = 1
+    return w, through - stay
+
+
+@njit(cache=True)
+def crosshair_plan(sq, groups, own, rules, prm, pl, held, cards, p, steps, damage):
+    """Shoot first or move first (the rulebook's example: a shot can break the wall that would stop the
+    move). Only a shot worth more than nothing is fired: a strategy that gives no value to hurting a rival
+    never shoots one. Moving first loses the shot when the move ends the turn. Returns (shoot first, target
+    player or -1, wall square to break or -1, whether a rival was in reach from here or from where moving
+    first would end)."""
+    n = sq.shape[0]
+    start = pl[p, PL_POS]
+    # Shoot first at a player from here
+    q_now, shot_now = best_target(own, rules, prm, pl, held, cards, p, damage, True)
+    plan_first, target, wall, best = True, -1, -1, 0.0
+    if q_now >= 0 and shot_now > 0:
+        target, best = q_now, shot_now
+    # Shoot first at the wall that would stop the move
+    w, through = wall_in_the_way(sq, groups, own, rules, prm, pl, p, steps)
+    if w >= 0 and through > best:
+        best, target, wall = through, -1, w
+    # Move first, then shoot from where the move ends, if the turn goes on there
+    in_reach = q_now >= 0
+    if turn_goes_on(sq, groups, own, rules, pl, p, steps):
+        pl[p, PL_POS] = landing_square(own, n, start, steps)
+        q_then, shot_then = best_target(own, rules, prm, pl, held, cards, p, damage, True)
+        pl[p, PL_POS] = start
+        in_reach |= q_then >= 0
+        if q_then >= 0 and shot_then > best:
+            plan_first, target, wall = False, q_then, -1
+    return plan_first, target, wall, in_reach
+
+
+@njit(cache=True)
+def grenade_at_wall(sq, groups, own, rules, prm, pl, p, steps, damage):
+    """The wall in sight to bring down with a grenade before moving (rulebook: a wall can be attacked with
+    a chest item as a player is), when passing it is worth more than the grenade kept for a rival; -1 when
+    none."""
+    w, through = wall_in_the_way(sq, groups, own, rules, prm, pl, p, steps)
+    return w if w >= 0 and through > prm[p, P_ATTACK_WEIGHT] * damage else -1
 
 
 @njit(cache=True)

@@ -534,6 +534,7 @@ class FortniteTable(_Decks):
         self.own = np.zeros((b.n_squares, FN.O_COLUMNS), dtype=np.int64)
         self.own[:, FN.O_OWNER] = -1
         self.own[:, FN.O_FIRST_OWNER] = -1
+        self.own[:, FN.O_WALL_BY] = -1
         self.bank = np.zeros(FN.B_COLUMNS, dtype=np.int64)
         self.bank[FN.B_WALLS] = b.rules[FN.R_WALLS]
         self.bank[FN.B_WINNER] = -1
@@ -575,8 +576,9 @@ class FortniteTable(_Decks):
     def covered(self, name: str) -> bool:
         return bool(self.own[self.sq(name), FN.O_COVERED])
 
-    def wall(self, name: str) -> None:
+    def wall(self, name: str, by: int = -1) -> None:
         self.own[self.sq(name), FN.O_WALL] = 1
+        self.own[self.sq(name), FN.O_WALL_BY] = by
         self.bank[FN.B_WALLS] -= 1
 
     def has_wall(self, name: str) -> bool:
@@ -625,11 +627,16 @@ class FortniteTable(_Decks):
         fortnite_engine.boogie_bomb(b.sq, self.own, b.rules, self.pl, self.bank, b.cards, b.decks, self.dq, self.held,
                                     self.dropped, player, damage)
 
-    def can_hit(self, player: int, target: int) -> bool:
+    def can_hit(self, player: int, target: int, crosshair: bool = True) -> bool:
         b = self.board
-        return bool(fortnite_state.can_hit(self.own, b.rules, self.pl, self.held, b.cards, player, target))
+        return bool(fortnite_state.can_hit(self.own, b.rules, self.pl, self.held, b.cards, player, target, crosshair))
 
     def flip_storm(self, player: int) -> None:
         b = self.board
         fortnite_engine.flip_storm(b.sq, self.own, b.rules, self.pl, self.bank, b.cards, b.decks, self.dq,
                                    self.draws, player)
+
+    def throw_at_wall(self, player: int, steps: int) -> None:
+        b = self.board
+        fortnite_engine.throw_at_wall(b.sq, b.groups, self.own, b.rules, self.prm, self.pl, self.bank, b.cards,
+                                      b.decks, self.dq, self.held, player, steps)

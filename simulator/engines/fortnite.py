@@ -18,25 +18,28 @@ from simulator.engines.board import (
     to_bottom, write_game_row,
 )
 from simulator.engines.fortnite_layout import (
-    BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_NET, B_STORM_DUE, B_STORM_FLIPPED, B_TURN, B_WALLS, B_WINNER,
-    CAMPFIRE, CHEST, CROSSHAIR, C_A, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_CHEST, D_DIE, D_LEN, D_STORM,
-    END_LAST_SURVIVOR, END_TURN_CAP, GO, GO_TO_JAIL, GRENADE, G_MEMBERS, G_SIZE, HEAL, LOCATION, N_PARAMS,
-    O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, PL_ALIVE, PL_CLAIMED, PL_COLUMNS, PL_DEALT,
-    PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_TURN, PL_PAID, PL_POS, PL_STORM_LOST,
-    PL_TRADES, PL_WALLS, PO_CASH, PO_CLAIMED, PO_DEALT, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_JAIL_TURNS,
-    PO_KILLS, PO_LOCATIONS, PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_RANK, PO_STORM_LOST, PO_TRADES,
-    PO_WALLS, P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE,
-    R_JAIL_TRIES, R_MAX_HP, R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS,
-    R_WALL_SHIELDS_FROM_BOMB, SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP, SQ_KIND,
-    SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
+    BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_NET, B_STOPPED_BY, B_STORM_DUE, B_STORM_FLIPPED, B_TURN, B_WALLS,
+    B_WINNER, CAMPFIRE, CHEST, CROSSHAIR, C_A, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_CHEST, D_DIE, D_LEN,
+    D_STORM, END_LAST_SURVIVOR, END_TURN_CAP, GO, GO_TO_JAIL, GRENADE, G_MEMBERS, G_SIZE, HEAL, LOCATION, N_PARAMS,
+    O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, O_WALL_BY, PL_ALIVE, PL_CLAIMED, PL_COLUMNS, PL_DEALT,
+    PL_GRENADES, PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_ITEMS_GIVEN, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_TURN,
+    PL_PAID, PL_POS, PL_PRIORITY_SHOTS, PL_SHELTER_WALLS, PL_SHOTS, PL_SHOT_CHANCES, PL_START, PL_STORM_DODGES,
+    PL_STORM_DODGE_CHANCES, PL_STORM_LOST, PL_TRADES, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP, PO_CASH, PO_CLAIMED,
+    PO_DEALT, PO_GRENADES, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_ITEMS_GIVEN, PO_JAIL_TURNS, PO_KILLS, PO_LOCATIONS,
+    PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_PRIORITY_SHOTS, PO_RANK, PO_SHELTER_WALLS, PO_SHOTS,
+    PO_SHOT_CHANCES, PO_START, PO_STORM_DODGES, PO_STORM_DODGE_CHANCES, PO_STORM_LOST, PO_TRADES, PO_WALLS,
+    PO_WALLS_BROKEN, PO_WALL_STOP_HP, P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE,
+    R_JAIL_SQUARE, R_JAIL_TRIES, R_MAX_HP, R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING,
+    R_WALLS, R_WALL_SHIELDS_FROM_BOMB, SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP,
+    SQ_KIND, SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
 )
 from simulator.engines.fortnite_state import (
-    can_hit, covered, owns_pair, weapon_bonus,
+    can_hit, covered, first_wall, holds, in_sight, landing_square, on_priority, owns_pair, weapon_bonus,
 )
 from simulator.engines.views import borrowed
 from simulator.rng import below
 from strategies.fortnite_logic import (
-    best_target, bomb_first, crosshair_plan, pays_jail, start_square, wall_square,
+    bandages_first, best_target, bomb_first, crosshair_plan, grenade_at_wall, pays_jail, start_square, wall_square,
 )
 
 
@@ -91,8 +94,7 @@ def attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, dama
     """p's attack takes `damage` HP from q, unless q holds a shield, which it spends instead."""
     for c in range(cards.shape[0]):
         if held[q, c] > 0 and cards[c, C_EFFECT] == SHIELD:
-            held[q, c] -= 1
-            to_bottom(decks, dq, D_CHEST, c)
+            spend(decks, dq, held, q, c)
             return
     pl[p, PL_DEALT] += hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, q, damage)
     if pl[q, PL_ALIVE] == 0:
@@ -136,8 +138,9 @@ def flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p):
 @njit(cache=True)
 def move(sq, own, rules, pl, bank, held, dropped, p, steps):
     """p moves `steps` squares, stopping at the first wall (which it takes down: rulebook, À quoi servent
-    les murs ?); it picks up items lying on the squares it passes or stops on, and gets GO's HP unless
-    the storm covers GO, a storm card being due either way. Returns the square it stops on."""
+    les murs ?; bank[B_STOPPED_BY] says whose it was); it picks up items lying on the squares it passes or
+    stops on, and gets GO's HP unless the storm covers GO, a storm card being due either way. Returns the
+    square it stops on."""
     n = sq.shape[0]
     s = pl[p, PL_POS]
     for _ in range(steps):
@@ -149,8 +152,8 @@ def move(sq, own, rules, pl, bank, held, dropped, p, steps):
             if not covered(own, s):
                 heal(rules, pl, bank, p, rules[R_GO_HP])
         if own[s, O_WALL] == 1:
-            own[s, O_WALL] = 0
-            bank[B_WALLS] += 1
+            bank[B_STOPPED_BY] = own[s, O_WALL_BY]
+            knock_down(own, bank, s)
             break
     pl[p, PL_POS] = s
     return s
@@ -207,12 +210,22 @@ def resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dro
 
 
 @njit(cache=True)
-def shoot(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage):
+def knock_down(own, bank, s):
+    """The wall on square s falls, back to the pile."""
+    own[s, O_WALL] = 0
+    own[s, O_WALL_BY] = -1
+    bank[B_WALLS] += 1
+
+
+@njit(cache=True)
+def shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage):
     """The crosshair: at a player (target), or at a wall (wall), which falls."""
     if wall >= 0:
-        own[wall, O_WALL] = 0
-        bank[B_WALLS] += 1
-    elif target >= 0 and can_hit(own, rules, pl, held, cards, p, target):
+        knock_down(own, bank, wall)
+        pl[p, PL_WALLS_BROKEN] += 1
+    elif target >= 0 and can_hit(own, rules, pl, held, cards, p, target, True):
+        pl[p, PL_SHOTS] += 1
+        pl[p, PL_PRIORITY_SHOTS] += on_priority(own, rules, pl, held, cards, p, target, damage)
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, target, damage)
 
 
@@ -228,28 +241,49 @@ def boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, da
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage)
     for s in range(own.shape[0]):
         if own[s, O_WALL] == 1:
-            own[s, O_WALL] = 0
-            bank[B_WALLS] += 1
+            knock_down(own, bank, s)
 
 
 @njit(cache=True)
 def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p):
-    """Single-use items, on p's turn: a heal when none of it is wasted, a grenade at the best target in
-    sight. Used items go under the chest pile (rulebook: Coffre)."""
+    """Single-use items, on p's turn (called at its start, before a jail roll too, and at its end): a heal
+    when none of it is wasted, a grenade at the best target in sight. Used items go under the chest pile
+    (rulebook: Coffre, "uniquement pendant votre tour", more than one a turn)."""
     for c in range(cards.shape[0]):
         while held[p, c] > 0 and pl[p, PL_ALIVE] == 1 and bank[B_WINNER] < 0:
             effect = cards[c, C_EFFECT]
             if effect == HEAL and pl[p, PL_HP] + cards[c, C_A] <= rules[R_MAX_HP]:
                 heal(rules, pl, bank, p, cards[c, C_A])
             elif effect == GRENADE:
-                q, value = best_target(own, rules, prm, pl, held, cards, p, cards[c, C_A])
+                q, value = best_target(own, rules, prm, pl, held, cards, p, cards[c, C_A], False)
                 if q < 0 or value <= 0:
                     break
+                pl[p, PL_GRENADES] += 1
                 attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, cards[c, C_A])
             else:
                 break
-            held[p, c] -= 1
-            to_bottom(decks, dq, D_CHEST, c)
+            spend(decks, dq, held, p, c)
+
+
+@njit(cache=True)
+def spend(decks, dq, held, p, c):
+    """p has used its single-use item c: under the chest pile."""
+    held[p, c] -= 1
+    to_bottom(decks, dq, D_CHEST, c)
+
+
+@njit(cache=True)
+def throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps):
+    """Before moving, a grenade at the wall in sight that would stop the move, when p's strategy would
+    rather pass it (rulebook: À quoi servent les murs ?, a wall attacked with a chest item)."""
+    for c in range(cards.shape[0]):
+        if held[p, c] > 0 and cards[c, C_EFFECT] == GRENADE:
+            w = grenade_at_wall(sq, groups, own, rules, prm, pl, p, steps, cards[c, C_A])
+            if w >= 0:
+                knock_down(own, bank, w)
+                pl[p, PL_WALLS_BROKEN] += 1
+                spend(decks, dq, held, p, c)
+            return
 
 
 @njit(cache=True)
@@ -266,7 +300,7 @@ def trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p):
         q = own[theirs, O_OWNER]
         if own[mine, O_OWNER] != p or q < 0 or q == p or prm[q, P_TRADE] < 1.0:
             continue
-        if swap_locations(groups, own, bank, p, q, g, theirs) or buy_with_items(own, bank, prm, held, p, q, theirs):
+        if swap_locations(groups, own, bank, p, q, g, theirs) or buy_with_items(own, bank, prm, pl, held, p, q, theirs):
             pl[p, PL_TRADES] += 1
             pl[q, PL_TRADES] += 1
             return
@@ -292,13 +326,14 @@ def swap_locations(groups, own, bank, p, q, g, theirs):
 
 
 @njit(cache=True)
-def buy_with_items(own, bank, prm, held, p, q, theirs):
+def buy_with_items(own, bank, prm, pl, held, p, q, theirs):
     """p takes `theirs` for as many chest items as q asks (its item_price, a fraction rounded up), if p would
     give that many and holds them; the items go in the chest deck's order. A price of 0 trades no items."""
     price = prm[q, P_ITEM_PRICE]
     if price < 1.0 or prm[p, P_ITEM_PRICE] < price or held[p, :].sum() < price:
         return False
     left = int(math.ceil(price))
+    pl[p, PL_ITEMS_GIVEN] += left
     for c in range(held.shape[1]):
         moved = min(left, held[p, c])
         held[p, c] -= moved
@@ -314,13 +349,16 @@ def buy_with_items(own, bank, prm, held, p, q, theirs):
 
 @njit(cache=True)
 def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
-    """Jail, items, then the two dice in the order p chooses (rulebook: À votre tour), and the storm card
-    due for passing GO."""
+    """Items, jail, then the two dice in the order p chooses (rulebook: À votre tour), items again, and the
+    storm card due for passing GO."""
     for s in range(sq.shape[0]):
         if sq[s, SQ_KIND] == LOCATION and own[s, O_OWNER] == p and owns_pair(sq, groups, own, p, s):
             pl[p, PL_GROUPS_HELD] |= 1 << sq[s, SQ_GROUP]
     trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p)
     bank[B_STORM_DUE] = 0
+    use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
+    if pl[p, PL_ALIVE] == 0 or bank[B_WINNER] >= 0:
+        return
     if pl[p, PL_JAIL] >= 0:
         pl[p, PL_JAIL_TURNS] += 1
         if pays_jail(rules, prm, pl, p):
@@ -333,47 +371,69 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
             if pl[p, PL_JAIL] >= rules[R_JAIL_TRIES]:
                 pl[p, PL_JAIL] = -1  # free after the last try, to move next turn
             return
-    use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
-    if pl[p, PL_ALIVE] == 0 or bank[B_WINNER] >= 0:
-        return
     steps = below(rng, rules[R_DIE_SIDES]) + 1
     face = decks[D_DIE, 1 + below(rng, decks[D_DIE, D_LEN])]
     draws[p, face] += 1
     effect = cards[face, C_EFFECT]
     amount = cards[face, C_A]
     start = pl[p, PL_POS]
+    n = sq.shape[0]
+    stopped = landing_square(own, n, start, steps)  # where the walls standing now would stop it
+    stopped_covered = covered(own, stopped)
+    if stopped_covered and first_wall(own, n, start, steps) == stopped and (
+            effect == BOOGIE_BOMB or ((effect == CROSSHAIR or holds(held, cards, p, GRENADE))
+                                      and in_sight(own, rules, n, start, stopped))):
+        # a wall it can bring down first would stop it under the storm: a chance when beyond it is clear
+        pl[p, PL_STORM_DODGE_CHANCES] += not covered(own, landing_square(own, n, stopped,
+                                                                         steps - (stopped - start) % n))
     act_first = False
-    target, wall = -1, -1
     damage = amount + weapon_bonus(held, cards, p)
     if effect == BANDAGES:
-        heal(rules, pl, bank, p, amount)
+        act_first = bandages_first(sq, groups, own, rules, pl, p, steps, amount)
+        if act_first:
+            heal(rules, pl, bank, p, amount)
     elif effect == BOOGIE_BOMB:
         act_first = bomb_first(sq, groups, own, rules, prm, pl, p, steps)
         if act_first:
             boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, amount)
     elif effect == CROSSHAIR:
-        act_first, target, wall = crosshair_plan(sq, groups, own, rules, prm, pl, held, cards, p, steps, damage)
+        act_first, target, wall, chance = crosshair_plan(sq, groups, own, rules, prm, pl, held, cards, p, steps,
+                                                         damage)
+        pl[p, PL_SHOT_CHANCES] += chance
         if act_first:
-            shoot(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage)
+            shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage)
     if bank[B_WINNER] >= 0:
         return
+    throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps)
+    bank[B_STOPPED_BY] = -1
     end = move(sq, own, rules, pl, bank, held, dropped, p, steps)
+    if end != stopped and stopped_covered and not covered(own, end):
+        pl[p, PL_STORM_DODGES] += 1
+    stopper, hp = bank[B_STOPPED_BY], pl[p, PL_HP]
     jailed = resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dropped, draws, sq_agg, p, end)
+    if stopper >= 0 and stopper != p:
+        pl[stopper, PL_WALL_STOP_HP] += max(0, hp - pl[p, PL_HP])
     if pl[p, PL_ALIVE] == 0 or bank[B_WINNER] >= 0:
         return
     if not jailed and not act_first:
-        if effect == BOOGIE_BOMB:
+        if effect == BANDAGES:
+            heal(rules, pl, bank, p, amount)
+        elif effect == BOOGIE_BOMB:
             boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, amount)
         elif effect == CROSSHAIR:
-            q, value = best_target(own, rules, prm, pl, held, cards, p, damage)
+            q, value = best_target(own, rules, prm, pl, held, cards, p, damage, True)
             if q >= 0 and value > 0:
-                shoot(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p, q, -1, damage)
+                shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, q, -1, damage)
         elif effect == WALL and bank[B_WALLS] > 0:
             s = wall_square(sq, groups, own, rules, prm, pl, p, start, end)
             if s >= 0:
                 own[s, O_WALL] = 1
+                own[s, O_WALL_BY] = p
                 bank[B_WALLS] -= 1
                 pl[p, PL_WALLS] += 1
+                pl[p, PL_SHELTER_WALLS] += s == end
+    if not jailed:  # "Votre tour est terminé" in jail; otherwise items again where the move ended
+        use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
     if bank[B_STORM_DUE] == 1 and bank[B_WINNER] < 0:
         flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p)
 
@@ -439,6 +499,7 @@ def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng
     own[:, :] = 0
     own[:, O_OWNER] = -1
     own[:, O_FIRST_OWNER] = -1
+    own[:, O_WALL_BY] = -1
     bank[:] = 0
     bank[B_WALLS] = rules[R_WALLS]
     bank[B_WINNER] = -1
@@ -447,7 +508,7 @@ def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng
     draws[:, :] = 0
     shuffle_decks(decks, dq, rng)
     for p in range(pl.shape[0]):
-        pl[p, PL_POS] = start_square(own, rules, prm, pl, rng, p, p)
+        pl[p, PL_POS] = pl[p, PL_START] = start_square(own, rules, prm, pl, rng, p, p)
 
 
 @njit(cache=True)
@@ -511,6 +572,17 @@ def _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation,
         row[PO_JAIL_TURNS] = pl[i, PL_JAIL_TURNS]
         row[PO_ITEMS] = held[i, :].sum()
         row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
+        row[PO_SHOTS] = pl[i, PL_SHOTS]
+        row[PO_SHOT_CHANCES] = pl[i, PL_SHOT_CHANCES]
+        row[PO_PRIORITY_SHOTS] = pl[i, PL_PRIORITY_SHOTS]
+        row[PO_GRENADES] = pl[i, PL_GRENADES]
+        row[PO_WALLS_BROKEN] = pl[i, PL_WALLS_BROKEN]
+        row[PO_START] = pl[i, PL_START]
+        row[PO_SHELTER_WALLS] = pl[i, PL_SHELTER_WALLS]
+        row[PO_STORM_DODGES] = pl[i, PL_STORM_DODGES]
+        row[PO_STORM_DODGE_CHANCES] = pl[i, PL_STORM_DODGE_CHANCES]
+        row[PO_WALL_STOP_HP] = pl[i, PL_WALL_STOP_HP]
+        row[PO_ITEMS_GIVEN] = pl[i, PL_ITEMS_GIVEN]
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
 
 

@@ -37,7 +37,7 @@ HEAL = 1            # chest, single use: A HP
 SHIELD = 2          # chest, single use: cancels the next attack's damage
 WEAPON = 3          # chest, kept: the crosshair does A more damage
 SCOPE = 4           # chest, kept: the crosshair reaches any player, not only those in sight
-GRENADE = 5         # chest, single use: A damage to a player in sight, on one's turn
+GRENADE = 5         # chest, single use: A damage to a player in sight, or a wall in sight falls, on one's turn
 BANDAGES = 6        # die face: A HP
 CROSSHAIR = 7       # die face: A damage to a player in sight, or break a wall in sight
 WALL = 8            # die face: move, then stand a wall on a square of the move
@@ -129,13 +129,26 @@ PL_TRADES = 11
 PL_JAIL_TURNS = 12
 PL_GROUPS_HELD = 13  # bit g: held colour pair g at the start of one of its turns
 PL_PAID = 14        # HP it paid on rivals' locations
-PL_COLUMNS = 15
+PL_SHOTS = 15       # crosshair shots at players
+PL_SHOT_CHANCES = 16  # crosshair rolls with a rival in reach from its square before the move or after it
+PL_PRIORITY_SHOTS = 17  # shots at a rival it could eliminate when one was in reach, else at the healthiest in reach
+PL_GRENADES = 18    # grenades thrown at players
+PL_WALLS_BROKEN = 19  # walls it brought down with the crosshair or a grenade
+PL_START = 20       # the square it started on
+PL_SHELTER_WALLS = 21  # walls it stood on the square where it stands
+PL_STORM_DODGES = 22  # moves onto a clear square past a wall, brought down first, that would have stopped it
+#                       under the storm
+PL_WALL_STOP_HP = 23  # HP rivals lost on the squares where its walls stopped them
+PL_ITEMS_GIVEN = 24  # chest items it gave in trades
+PL_STORM_DODGE_CHANCES = 25  # moves a wall it could bring down first would stop under the storm, clear beyond it
+PL_COLUMNS = 26
 
 # Square state `own[square, column]`: the board family's ownership columns, with its building and mortgage
 # columns holding instead
 O_COVERED = 1       # 1 once the storm covers it
 O_WALL = 2          # 1 while a wall stands on it
-O_COLUMNS = 6
+O_WALL_BY = 6       # the player who stood the wall standing on it
+O_COLUMNS = 7
 
 # Game vector `bank`: the board family's turn, round and ownership-version columns, and
 B_WALLS = 0         # walls in the pile
@@ -144,7 +157,8 @@ B_STORM_DUE = 2     # 1: the player on turn passed or landed on GO: a storm card
 B_NET = 3           # HP given by the bank minus HP paid to it, for the conservation check
 B_STORM_FLIPPED = 7  # storm cards turned over
 B_COVERED = 8       # squares the storm covers (cards and eliminated players' locations): never goes down
-B_COLUMNS = 9
+B_STOPPED_BY = 9    # the player whose wall stopped the move of the player on turn, -1 when none did
+B_COLUMNS = 10
 
 # Strategy parameters (float64 per seat); strategies/fortnite.py documents each one.
 P_ATTACK_WEIGHT = 0
@@ -176,7 +190,18 @@ PO_TRADES = 13
 PO_JAIL_TURNS = 14
 PO_ITEMS = 15
 PO_GROUPS_HELD = 16
-PO_COLUMNS = 17
+PO_SHOTS = 17
+PO_SHOT_CHANCES = 18
+PO_PRIORITY_SHOTS = 19
+PO_GRENADES = 20
+PO_WALLS_BROKEN = 21
+PO_START = 22
+PO_SHELTER_WALLS = 23
+PO_STORM_DODGES = 24
+PO_WALL_STOP_HP = 25
+PO_ITEMS_GIVEN = 26
+PO_STORM_DODGE_CHANCES = 27
+PO_COLUMNS = 28
 
 PLAYER_COLUMNS = (
     ("rank", PO_RANK, "int8"), ("eliminated_turn", PO_OUT_TURN, "int32"), ("hp", PO_CASH, "int8"),
@@ -184,4 +209,10 @@ PLAYER_COLUMNS = (
     ("eliminations", PO_KILLS, "int8"), ("storm_lost", PO_STORM_LOST, "int16"), ("healed", PO_HEALED, "int16"),
     ("walls", PO_WALLS, "int16"), ("claimed", PO_CLAIMED, "int8"), ("paid", PO_PAID, "int16"),
     ("trades", PO_TRADES, "int8"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("items", PO_ITEMS, "int8"),
+    ("shots", PO_SHOTS, "int16"), ("shot_chances", PO_SHOT_CHANCES, "int16"),
+    ("priority_shots", PO_PRIORITY_SHOTS, "int16"), ("grenades", PO_GRENADES, "int16"),
+    ("walls_broken", PO_WALLS_BROKEN, "int16"), ("start_square", PO_START, "int8"),
+    ("shelter_walls", PO_SHELTER_WALLS, "int16"), ("storm_dodges", PO_STORM_DODGES, "int16"),
+    ("storm_dodge_chances", PO_STORM_DODGE_CHANCES, "int16"),
+    ("wall_stop_hp", PO_WALL_STOP_HP, "int16"), ("items_given", PO_ITEMS_GIVEN, "int16"),
 )

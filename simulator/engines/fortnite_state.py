@@ -3,8 +3,9 @@ decisions (strategies/fortnite_logic.py): sides of the board and line of sight, 
 from numba import njit
 
 from simulator.engines.fortnite_layout import (
-    C_A, C_EFFECT, G_MEMBERS, G_SIZE, O_COVERED, O_OWNER, O_WALL, PL_ALIVE, PL_POS, R_WALLS_BLOCK_SIGHT, SCOPE,
-    SQ_GROUP, WEAPON,
+    CAMPFIRE, C_A, C_EFFECT, GO, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_COVERED, O_OWNER, O_WALL, PL_ALIVE,
+    PL_HP, PL_POS, R_GO_HP, R_PAIR_BONUS, R_STORM_SQUARE_COST, R_WALLS_BLOCK_SIGHT, SCOPE, SPIKE_TRAP, SQ_AMOUNT,
+    SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST, WEAPON,
 )
 
 
@@ -48,11 +49,25 @@ def in_sight(own, rules, n_squares, a, b):
 
 
 @njit(cache=True)
-def can_hit(own, rules, pl, held, cards, p, q):
-    """Can p's crosshair or grenade reach q: alive, not on a wall, in sight (anywhere with a scope)?"""
+def can_hit(own, rules, pl, held, cards, p, q, crosshair):
+    """Can p's crosshair (crosshair True) or grenade reach q: alive, not on a wall, in sight? A scope lets
+    the crosshair reach anywhere, as its text says; a grenade only reaches players in sight."""
     if q == p or pl[q, PL_ALIVE] == 0 or own[pl[q, PL_POS], O_WALL] == 1:
         return False
-    return holds(held, cards, p, SCOPE) or in_sight(own, rules, own.shape[0], pl[p, PL_POS], pl[q, PL_POS])
+    return (crosshair and holds(held, cards, p, SCOPE)) or in_sight(own, rules, own.shape[0], pl[p, PL_POS],
+                                                                     pl[q, PL_POS])
+
+
+@njit(cache=True)
+def on_priority(own, rules, pl, held, cards, p, q, damage):
+    """Is q, among the rivals p's crosshair reaches, one `damage` eliminates when there is one, else one of
+    the healthiest?"""
+    most, killable = 0, False
+    for r in range(pl.shape[0]):
+        if can_hit(own, rules, pl, held, cards, p, r, True):
+            most = max(most, pl[r, PL_HP])
+            killable |= pl[r, PL_HP] <= damage
+    return pl[q, PL_HP] <= damage if killable else pl[q, PL_HP] == most
 
 
 @njit(cache=True)
@@ -101,3 +116,38 @@ def landing_square(own, n_squares, start, steps):
 @njit(cache=True)
 def covered(own, s):
     return own[s, O_COVERED] == 1
+
+
+@njit(cache=True)
+def landing_hp(sq, groups, own, rules, p, s):
+    """The HP p gains (> 0) or pays (< 0) on stopping on square s, before the maximum and elimination."""
+    kind = sq[s, SQ_KIND]
+    if covered(own, s):
+        return -(sq[s, SQ_STORM_COST] if kind == LOCATION else rules[R_STORM_SQUARE_COST])
+    if kind == LOCATION:
+        owner = own[s, O_OWNER]
+        if owner == p:
+            return rules[R_PAIR_BONUS] if owns_pair(sq, groups, own, p, s) else 0
+        return -sq[s, SQ_PRICE] if owner >= 0 else 0
+    if kind == CAMPFIRE:
+        return sq[s, SQ_AMOUNT]
+    if kind == SPIKE_TRAP:
+        return -sq[s, SQ_AMOUNT]
+    return 0
+
+
+@njit(cache=True)
+def move_hp(sq, groups, own, rules, p, start, steps):
+    """What a move of `steps` from `start` does to p's HP: (HP from GO on the way, HP of the square it stops
+    on, sent to jail there)."""
+    n = sq.shape[0]
+    end = start
+    passing = 0
+    for _ in range(steps):  # as the engine's move: GO on the way, and the first wall stops the pawn
+        end = (end + 1) % n
+        if sq[end, SQ_KIND] == GO and not covered(own, end):
+            passing += rules[R_GO_HP]
+        if own[end, O_WALL] == 1:
+            break
+    jailed = sq[end, SQ_KIND] == GO_TO_JAIL and not covered(own, end)
+    return passing, landing_hp(sq, groups, own, rules, p, end), jailed

@@ -148,8 +148,8 @@ def test_the_rulebooks_example_shoot_first_to_break_the_wall():
     table.wall("Pleasant Park")            # 3 squares on
     table.cover("Pleasant Park")
     b = table.board
-    first, target, wall = crosshair_plan(b.sq, b.groups, table.own, b.rules, table.prm, table.pl, table.held, b.cards,
-                                         0, 5, 1)
+    first, target, wall, _ = crosshair_plan(b.sq, b.groups, table.own, b.rules, table.prm, table.pl, table.held,
+                                            b.cards, 0, 5, 1)
     assert first and wall == table.sq("Pleasant Park") and target == -1
 
 
@@ -315,3 +315,101 @@ def test_the_data_file_has_the_known_counts():
     assert kinds.count("location") == 16 and len(board.group_names) == 8
     assert list(board.decks[:, 0]) == [15, 16, 6]
     assert board.rules[F.R_WALLS] == 8 and (board.players_min, board.players_max) == (2, 7)
+
+
+def test_a_strategy_that_gives_no_value_to_a_shot_never_shoots_a_player():
+    """Le dé d'action (viseur): "le joueur de votre choix" pays 1 PV: the shot is the shooter's choice. passive
+    gives a shot no value, so with a rival in sight it shoots nobody, first or after its move."""
+    table = FortniteTable(strategy="passive")
+    table.put(0, "Junk Junction")
+    table.put(1, "Snobby Shores")
+    b = table.board
+    first, target, wall, in_reach = crosshair_plan(b.sq, b.groups, table.own, b.rules, table.prm, table.pl,
+                                                   table.held, b.cards, 0, 2, 1)
+    assert in_reach and target == -1 and wall == -1
+
+
+def test_moving_first_is_not_chosen_when_the_move_ends_the_turn():
+    """Allez en prison: "Votre tour est terminé". A rival worth more to shoot from Go To Jail than the one in
+    sight now is no reason to move first: the shot would be lost, so the crosshair fires first."""
+    table = FortniteTable(players=3)
+    table.put(0, "Lonely Lodge")       # one step to Go To Jail
+    table.put(1, "Retail Row")         # in sight now
+    table.put(2, "Wailing Woods")      # in sight only from Go To Jail, and one shot eliminates it
+    table.set_hp(2, 1)
+    b = table.board
+    first, target, wall, in_reach = crosshair_plan(b.sq, b.groups, table.own, b.rules, table.prm, table.pl,
+                                                   table.held, b.cards, 0, 1, 1)
+    assert first and target == 1 and in_reach
+
+
+@pytest.mark.parametrize("square,hp,first", [
+    ("Haunted Hills", 14, False),   # to the spike trap: healing first would be lost above 15
+    ("Haunted Hills", 1, True),     # to the spike trap with 1 PV: heal first or be eliminated
+    ("Lonely Lodge", 10, True),     # to Go To Jail: the turn ends there, heal first
+])
+def test_bandages_heal_before_or_after_the_move_whichever_keeps_more_hp(square, hp, first):
+    """À votre tour: the numbered die and the action die "dans l'ordre de votre choix": bandages heal before the
+    move or after it, whichever leaves more PV (never more than 15, Remarque)."""
+    from strategies.fortnite_logic import bandages_first
+    table = FortniteTable()
+    table.put(0, square)
+    table.set_hp(0, hp)
+    b = table.board
+    assert bandages_first(b.sq, b.groups, table.own, b.rules, table.pl, 0, 1, 2) == first
+
+
+def test_items_are_used_on_a_jail_turn_even_when_the_escape_roll_fails():
+    """Coffre: single-use items can be used "pendant votre tour", more than one a turn; Tant que vous êtes En
+    prison: a failed roll ends the turn, but the items were usable before it."""
+    table = FortniteTable(jail_pay_hp=12)  # with 10 PV it still rolls for the six
+    table.put(0, "Jail")
+    table.pl[0, F.PL_JAIL] = 0
+    table.set_hp(0, 5)
+    table.hold(0, "med_kit")
+    table.seek_rolls(lambda rolls: rolls[0][0] != 6)
+    table.turn(0)
+    assert table.pl[0, F.PL_JAIL] == 1 and table.hp(0) == 10 and table.items(0) == []
+    assert table.violations() == 0
+
+
+def test_a_grenade_is_thrown_from_where_the_move_ends():
+    """Coffre: items are used during one's turn, not only at its start: a rival out of sight before the move
+    and in sight after it gets the grenade."""
+    table = FortniteTable()
+    table.put(0, "Snobby Shores")      # side 0: Greasy Grove, on side 1, out of sight
+    table.put(1, "Greasy Grove")       # every move of 1 to 6 from Snobby Shores ends on side 1
+    table.hold(0, "grenade")
+    table.turn(0)
+    assert "grenade" not in table.items(0) and table.hp(1) <= 13
+    assert table.pl[0, F.PL_GRENADES] == 1 and table.violations() == 0
+
+
+def test_the_sniper_rifle_lengthens_the_crosshair_not_the_grenade():
+    """Coffre (data file): "Sniper rifle: the crosshair reaches any player": a grenade still reaches only a
+    player in sight (Le dé d'action: the same side of the board)."""
+    table = FortniteTable()
+    table.put(0, "Junk Junction")      # moves of 1 to 6 stay on side 0
+    table.put(1, "Dusty Divot")        # side 3
+    table.hold(0, "sniper_rifle")
+    table.hold(0, "grenade")
+    assert table.can_hit(0, 1, crosshair=True) and not table.can_hit(0, 1, crosshair=False)
+    table.turn(0)
+    assert "grenade" in table.items(0) and table.pl[0, F.PL_GRENADES] == 0
+
+
+@pytest.mark.parametrize("strategy,thrown", [("passive", True), ("aggressive_shooter", False)])
+def test_a_grenade_can_bring_down_the_wall_in_the_way(strategy, thrown):
+    """À quoi servent les murs ?: a wall can be attacked "avec le dé d'action ou un objet du Coffre, comme vous
+    le feriez pour attaquer un autre joueur". The rulebook's example with a grenade instead of the crosshair:
+    one who values a grenade kept for a rival (aggressive_shooter) stops on the covered square instead."""
+    table = FortniteTable(strategy=strategy)
+    table.put(0, "Chest 1")
+    table.wall("Pleasant Park")
+    table.cover("Pleasant Park")
+    table.hold(0, "grenade")
+    table.throw_at_wall(0, 5)
+    assert table.has_wall("Pleasant Park") != thrown
+    assert ("grenade" in table.items(0)) != thrown and table.pl[0, F.PL_WALLS_BROKEN] == thrown
+    assert table.advance(0, 5) == ("Snobby Shores" if thrown else "Pleasant Park")
+    assert table.violations() == 0
