@@ -20,8 +20,8 @@ import simulator
 from simulator import results, stats
 from simulator.engines import board_layout as L
 from simulator.executors import BatchTask, LocalExecutor
-from simulator.rules import Edition, GameRules, compile_rules, load_edition, parse_value
-from strategies import Strategy, get
+from simulator.rules import Edition, GameRules, compile_rules, hint, load_edition, parse_value
+from strategies import Strategy, StrategyError, check_parameter, get
 
 DEFAULT_BATCH = 10_000
 
@@ -400,10 +400,12 @@ def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: lis
                 continue
             name, _, param = path[len(STRATEGY_PREFIX):].partition(".")
             if name not in {s.name for s in lineup}:
-                raise RunError(f"--set {path}: strategy '{name}' is not in the lineup "
-                               f"({', '.join(s.name for s in lineup)})")
-            if param not in known:
-                raise RunError(f"--set {path}: unknown parameter '{param}': known: {', '.join(known)}")
+                raise RunError(f"--set {path}: strategy '{name}' is not in the lineup"
+                               f"{hint(name, dict.fromkeys(s.name for s in lineup))}")
+            try:
+                check_parameter(name, param, known)
+            except StrategyError as exc:
+                raise RunError(f"--set {path}: {exc}") from None
             lineup = [s.with_params(**{param: value}) if s.name == name else s for s in lineup]
         for strategy in lineup:
             board.parameter_vector(strategy)  # a bad value fails here, before any game
