@@ -5,6 +5,7 @@ stream of its own index), so any executor, in any order, retrying any batch, giv
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from typing import Iterable, Iterator
 
@@ -105,14 +106,15 @@ class DaskExecutor:
                                             dashboard_address=None)
                 self.client = Client(self.cluster)
                 self.description = {"threads": None, "workers": workers}
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:  # ValueError: an address Dask cannot read
             where = f"--scheduler {scheduler}" if scheduler is not None else f"--workers {workers}"
             raise ExecutorError(f"{where}: no Dask cluster to run on: {exc}".splitlines()[0]) from None
 
     def map(self, task: BatchTask, batches: Iterable[int]) -> Iterator[BatchOutput]:
         from distributed import as_completed
-        batches = list(batches)
-        if not batches:
+        batches = iter(batches)
+        first = next(batches, None)
+        if first is None:
             return
         if self.cluster is not None:
             # Compile (or load) the engine here first: the local workers then load it from numba's cache on
@@ -120,13 +122,25 @@ class DaskExecutor:
             replace(task, games=1, batch_size=1, threads=1)(0)
         task.threads = None
         shared = self.client.scatter(task, broadcast=True)
-        futures = [self.client.submit(_play, shared, batch, pure=False, retries=2) for batch in batches]
+
+        def submit(batch: int):
+            return self.client.submit(_play, shared, batch, pure=False, retries=2)
+
+        # Batches are planned as they are submitted, a few per worker thread ahead: a run of any length
+        # holds a bounded number of futures, never a list of every batch.
+        ahead = 4 * max(1, sum(self.client.nthreads().values()))
+        pending = [submit(first)] + [submit(batch) for batch in itertools.islice(batches, ahead - 1)]
+        flow = as_completed(pending)
         try:
-            for future in as_completed(futures):
+            for future in flow:
                 yield future.result()
+                pending.remove(future)
                 future.release()
+                for batch in itertools.islice(batches, 1):
+                    pending.append(submit(batch))
+                    flow.add(pending[-1])
         finally:
-            self.client.cancel(futures)
+            self.client.cancel(pending)
 
     def close(self) -> None:
         self.client.close()
