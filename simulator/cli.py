@@ -340,8 +340,8 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
                            f"millionaire), not {loaded.name}; its landings are in `simulate --out` results "
                            f"(squares.parquet)")
         board = compile_rules(loaded)
-        if games < 1 or rolls < 1:
-            raise CliError("--games and --rolls: expected positive numbers")
+        if not (1 <= games <= 10 ** 6 and 1 <= rolls <= 10 ** 6):
+            raise CliError(f"--games {games} --rolls {rolls}: expected 1 to 1,000,000 pawns and rolls per pawn")
         from simulator.engines.board import landing_counts
         chunks = max(1, min(games, numba.get_num_threads() * 4))
         counts = np.zeros((chunks, board.n_squares), dtype=np.int64)

@@ -15,6 +15,9 @@ from simulator.engines import board_layout as L
 from simulator.rules import GameRules
 
 
+MOST_WORKERS = 256  # local processes: beyond, a cluster of machines (--scheduler) is what is meant
+
+
 class ExecutorError(ValueError):
     """A cluster that cannot be reached or started; the message says what was asked and why it failed."""
 
@@ -158,8 +161,9 @@ def make_executor(threads: int | None = None, scheduler: str | None = None, work
         raise ExecutorError("--scheduler and --workers: give one (an existing cluster, or N local workers)")
     if (scheduler is not None or workers is not None) and threads is not None:
         raise ExecutorError("--threads applies to a run in this process: each Dask worker uses its own threads")
-    if workers is not None and workers < 1:
-        raise ExecutorError(f"--workers {workers}: expected a positive number of worker processes")
+    if workers is not None and not 1 <= workers <= MOST_WORKERS:
+        raise ExecutorError(f"--workers {workers}: expected 1 to {MOST_WORKERS} local worker processes (a larger "
+                            f"cluster is started apart and given with --scheduler)")
     if scheduler is not None or workers is not None:
         return DaskExecutor(scheduler, workers)
     return LocalExecutor(threads)

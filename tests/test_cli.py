@@ -187,6 +187,7 @@ def test_a_data_file_with_an_unknown_key_or_a_bad_value_is_refused_naming_it(tmp
     (["--games", "99999999999999999999"], "--games 99999999999999999999: expected a number of games from 1"),
     (["--batch-size", "1000000000"], "--batch-size 1000000000: expected a number of games from 1"),
     (["--scheduler", "bogus"], "--scheduler bogus: no Dask cluster"),
+    (["--workers", "100000"], "--workers 100000: expected 1 to 256"),
 ])
 def test_bad_values_name_what_was_written(args, message):
     line = refused("simulate", "--games", 10, *args, message=message)
@@ -246,6 +247,7 @@ def test_outputs_that_cannot_be_written_are_refused_before_any_game(tmp_path, co
     (["cards", "--top", "0"], "Invalid value for '--top': 0"),
     (["properties", "--top", "-3"], "Invalid value for '--top': -3"),
     (["simulate", "--out", "{out}", "--overwrite", "--resume"], "--overwrite and --resume: give one"),
+    (["landing", "--games", "99999999999999999999"], "--games 99999999999999999999 --rolls 10000: expected 1 to"),
 ])
 def test_bad_options_are_one_line(tmp_path, args, message):
     refused(*[a.format(out=tmp_path / "run") for a in args], message=message)
