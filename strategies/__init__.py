@@ -57,7 +57,7 @@ def define(family: str, parameters: Parameters, name: str, summary: str, **param
 
 def check_parameter(strategy: str, key: str, parameters: Parameters) -> None:
     if key not in parameters:
-        raise StrategyError(f"strategy {strategy}: no parameter '{key}'{hint(key, parameters)}")
+        raise StrategyError(f"strategy {strategy}: unknown parameter '{key}'{hint(key, parameters)}")
 
 
 def numeric_vector(strategy: Strategy, parameters: Parameters, size: int,

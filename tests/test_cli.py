@@ -247,6 +247,8 @@ def test_outputs_that_cannot_be_written_are_refused_before_any_game(tmp_path, co
     (["cards", "--top", "0"], "Invalid value for '--top': 0"),
     (["properties", "--top", "-3"], "Invalid value for '--top': -3"),
     (["simulate", "--out", "{out}", "--overwrite", "--resume"], "--overwrite and --resume: give one"),
+    (["sweep", "--set", "strategy.buy_all.bid_factr=1,2"], "unknown parameter 'bid_factr': did you mean bid_factor?"),
+    (["sweep", "--set", "strategy.buy_al.bid_factor=1,2"], "strategy 'buy_al' is not in the lineup: did you mean buy_all?"),
     (["landing", "--games", "99999999999999999999"], "--games 99999999999999999999 --rolls 10000: expected 1 to"),
 ])
 def test_bad_options_are_one_line(tmp_path, args, message):
