@@ -162,8 +162,8 @@ def make_executor(threads: int | None = None, scheduler: str | None = None, work
     if (scheduler is not None or workers is not None) and threads is not None:
         raise ExecutorError("--threads applies to a run in this process: each Dask worker uses its own threads")
     if workers is not None and not 1 <= workers <= MOST_WORKERS:
-        raise ExecutorError(f"--workers {workers}: expected 1 to {MOST_WORKERS} local worker processes (a larger "
-                            f"cluster is started apart and given with --scheduler)")
+        raise ExecutorError(f"--workers {workers}: expected a positive number of local worker processes, at most "
+                            f"{MOST_WORKERS} (a larger cluster is started apart and given with --scheduler)")
     if scheduler is not None or workers is not None:
         return DaskExecutor(scheduler, workers)
     return LocalExecutor(threads)

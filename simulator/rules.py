@@ -1,8 +1,9 @@
 """Editions as data: load a TOML data file, resolve `extends`, variants and overrides, validate it, and
 compile it into the numpy arrays the engines read.
 
-Every problem is reported as an EditionError naming the file, the field and what was expected, so the
-CLI can print it as one line.
+Every problem is reported as an EditionError naming the source that said it (a data file, a variant, a
+--set), the field and what was expected, so the CLI can print it as one line. A key no built-in file of the
+family holds at that place and its compiler does not read is refused, with the closest known name.
 """
 from __future__ import annotations
 
@@ -129,15 +130,15 @@ def _override_patch(document: dict, path: str, value: Any, where: str) -> dict:
     parts = path.split(".")
     node = document
     for depth, part in enumerate(parts[:-1]):
-        here = f"{where}: {'.'.join(parts[:depth])}: " if depth else f"{where}: "
+        here = f"{where}: {'.'.join(parts[:depth])}" if depth else where
         if isinstance(node, dict):
             if part not in node:
-                raise EditionError(f"{here}no field '{part}'{hint(part, node)}")
+                raise EditionError(f"{here}: no field '{part}'{hint(part, node)}")
             node = node[part]
         elif isinstance(node, list):
-            node = node[_find_element(node, part, here.rstrip(": "))]
+            node = node[_find_element(node, part, here)]
         else:
-            raise EditionError(f"{here}'{part}' is not a table or a list")
+            raise EditionError(f"{here}: '{part}' is not a table or a list")
     patch: Any = value
     for part in reversed(parts):
         patch = {part: patch}

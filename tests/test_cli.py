@@ -187,7 +187,7 @@ def test_a_data_file_with_an_unknown_key_or_a_bad_value_is_refused_naming_it(tmp
     (["--games", "99999999999999999999"], "--games 99999999999999999999: expected a number of games from 1"),
     (["--batch-size", "1000000000"], "--batch-size 1000000000: expected a number of games from 1"),
     (["--scheduler", "bogus"], "--scheduler bogus: no Dask cluster"),
-    (["--workers", "100000"], "--workers 100000: expected 1 to 256"),
+    (["--workers", "100000"], "--workers 100000: expected a positive number of local worker processes, at most 256"),
 ])
 def test_bad_values_name_what_was_written(args, message):
     line = refused("simulate", "--games", 10, *args, message=message)
