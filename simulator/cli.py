@@ -6,6 +6,7 @@ import os
 import platform
 import resource
 import sys
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -68,11 +69,15 @@ def user_errors():
 
 
 @contextmanager
-def batches_on(threads: int | None, scheduler: str | None, workers: int | None, out: Path | None, resume: bool):
+def batches_on(threads: int | None, scheduler: str | None, workers: int | None, out: Path | None, resume: bool,
+               overwrite: bool):
     """The executor for a run's batches (this process, or Dask), closed at the end. A run stopped by
     Ctrl-C or a failed write leaves its finished batches in `out` and says how to finish it."""
     if resume and out is None:
         raise CliError("--resume: give the --out directory of the run to finish")
+    if resume and overwrite:
+        raise CliError("--overwrite and --resume: give one: --resume finishes the run in --out, --overwrite "
+                       "replaces it")
     executor = make_executor(threads, scheduler, workers)
     how = "run the same command with --resume to finish it"
     try:
@@ -87,6 +92,46 @@ def batches_on(threads: int | None, scheduler: str | None, workers: int | None, 
                                    f"fixed, {how}") from None
     finally:
         executor.close()
+
+
+def _writable(option: str, path: Path, folder: Path) -> None:
+    """Refuse, before any game is played, an output that could not be written: the nearest folder of
+    `folder` that exists must be a folder this process can write in."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise CliError(f"{option} {path}: {existing} is not a directory")
+    try:
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as exc:
+        raise CliError(f"{option} {path}: cannot write in {existing} ({exc.strerror})") from None
+
+
+def output_file(*suffixes: str):
+    """A click callback checking an output file (a plot, a report) before any work."""
+    kinds = " or ".join(suffixes)
+
+    def check(ctx, param, path: Path | None) -> Path | None:
+        if path is not None:
+            option = param.opts[0]
+            if path.suffix not in suffixes:
+                raise CliError(f"{option} {path}: expected a {kinds} file")
+            if path.is_dir():
+                raise CliError(f"{option} {path}: is a directory: expected a {kinds} file")
+            _writable(option, path, path.parent)
+        return path
+    return check
+
+
+def results_folder(ctx, param, path: Path | None) -> Path | None:
+    """A click callback checking a results directory to write (--out) before any game is played."""
+    if path is not None:
+        if path.exists() and not path.is_dir():
+            raise CliError(f"{param.opts[0]} {path}: exists and is not a directory")
+        _writable(param.opts[0], path, path)
+    return path
 
 
 resume_option = click.option("--resume", is_flag=True,
@@ -191,7 +236,7 @@ def _short(value) -> str:
                    "storm_avoider, ...).")
 @click.option("--games", "-n", default=DEFAULT_GAMES["simulate"], show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results.")
-@click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
+@click.option("--out", "-o", type=click.Path(path_type=Path), default=None, callback=results_folder,
               help="Write Parquet results (games, players, squares, cards) and a manifest to this directory.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing results directory at --out.")
 @resume_option
@@ -219,7 +264,7 @@ def simulate(edition, variant, overrides, players, strategy_names, games, seed, 
         spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, batch_size=batch_size,
                        threads=threads, rotate_seats=not fixed_seats, check=check)
         spec.validate()
-        with batches_on(threads, scheduler, workers, out, resume) as executor, \
+        with batches_on(threads, scheduler, workers, out, resume, overwrite) as executor, \
                 progress_bar(games, f"Simulating {loaded.name}", progress and output_format == "table") as bar:
             result = run(spec, out=out, overwrite=overwrite, progress=bar.update, resume=resume, executor=executor,
                          notice=bar.note)
@@ -305,8 +350,8 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
                            f"millionaire), not {loaded.name}; its landings are in `simulate --out` results "
                            f"(squares.parquet)")
         board = compile_rules(loaded)
-        if games < 1 or rolls < 1:
-            raise CliError("--games and --rolls: expected positive numbers")
+        if not (1 <= games <= 10 ** 6 and 1 <= rolls <= 10 ** 6):
+            raise CliError(f"--games {games} --rolls {rolls}: expected 1 to 1,000,000 pawns and rolls per pawn")
         from simulator.engines.board import landing_counts
         chunks = max(1, min(games, numba.get_num_threads() * 4))
         counts = np.zeros((chunks, board.n_squares), dtype=np.int64)

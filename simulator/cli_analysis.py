@@ -12,11 +12,11 @@ import click
 
 from simulator import analysis, plots
 from simulator.progress import progress_bar
-from simulator.tables import FORMATS, as_csv, as_json
+from simulator.tables import FORMATS, PLOT_FORMATS, as_csv, as_json
 from simulator import presentation as present
 from simulator.cli import (
-    CliError, _overrides, batches_on, cli, edition_option, resume_option, scheduler_option, set_option, user_errors,
-    variant_option, workers_option,
+    CliError, _overrides, batches_on, cli, edition_option, output_file, results_folder, resume_option, scheduler_option,
+    set_option, user_errors, variant_option, workers_option,
 )
 from simulator.results import load_results
 from simulator.rules import compile_rules, load_edition
@@ -65,7 +65,7 @@ def _emit(tables: list, frames: dict, output_format: str) -> None:
 
 format_option = click.option("--format", "output_format", type=click.Choice(FORMATS), default="table",
                              show_default=True, help="table: for reading; json or csv: the full frames.")
-out_option = click.option("--out", "-o", type=click.Path(path_type=Path), default=None,
+out_option = click.option("--out", "-o", type=click.Path(path_type=Path), default=None, callback=results_folder,
                           help="Also write the simulated runs here (a results directory), for later commands.")
 overwrite_option = click.option("--overwrite", is_flag=True, help="Replace an existing results directory at --out.")
 
@@ -82,7 +82,7 @@ def analysis_command(func):
 @cli.command()
 @click.argument("results", nargs=-1, type=click.Path(path_type=Path))
 @simulation_options(games=DEFAULT_GAMES["analysis"])
-@click.option("--top", type=int, default=None, help="Show only the first N properties.")
+@click.option("--top", type=click.IntRange(min=1), default=None, help="Show only the first N properties.")
 @format_option
 @out_option
 @overwrite_option
@@ -107,7 +107,7 @@ def properties(results, top, output_format, out, overwrite, **simulate_args):
 @cli.command()
 @click.argument("results", nargs=-1, type=click.Path(path_type=Path))
 @simulation_options(games=DEFAULT_GAMES["analysis"])
-@click.option("--top", type=int, default=None, help="Show only the N cards with the largest shift.")
+@click.option("--top", type=click.IntRange(min=1), default=None, help="Show only the N cards with the largest shift.")
 @format_option
 @out_option
 @overwrite_option
@@ -131,7 +131,8 @@ def cards(results, top, output_format, out, overwrite, **simulate_args):
 @resume_option
 @scheduler_option
 @workers_option
-@click.option("--plot", type=click.Path(path_type=Path), default=None, help="Write the win-rate plot (PNG).")
+@click.option("--plot", type=click.Path(path_type=Path), default=None, callback=output_file(*PLOT_FORMATS),
+              help="Write the win-rate plot (.png, .svg or .pdf).")
 @analysis_command
 def tournament(results_path, edition, variant, overrides, players, strategy_names, games, seed, threads, progress,
                output_format, out, overwrite, resume, scheduler, workers, plot):
@@ -151,17 +152,17 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
         total = sum(p.spec.games for p in plan)
         click.echo(f"{len(plan)} tables of {players} from {len(names)} strategies, "
                    f"{plan[0].spec.games:,} games each ({total:,} in all)", err=True)
-        with batches_on(threads, scheduler, workers, out, resume) as executor, \
+        with batches_on(threads, scheduler, workers, out, resume, overwrite) as executor, \
                 progress_bar(total, "Tournament", progress) as bar:
             runs = run_many(plan, "tournament", {"strategies": names, "players": players, "seed": seed},
                             out=out, overwrite=overwrite, progress=bar.update, keep_frames=False, resume=resume,
                             executor=executor, describe=bar.describe, notice=bar.note)
     ranking, pairs = analysis.strategy_ranking(runs), analysis.head_to_head(runs)
     seats = analysis.seat_table(runs)
-    if plot is not None:
-        plots.save(plots.win_rates(ranking, f"Tournament, {runs[0].edition}"), plot)
     _emit([present.ranking_table(ranking), present.head_to_head_table(pairs), present.seat_table(seats)],
           {"ranking": ranking, "head_to_head": pairs, "seats": seats}, output_format)
+    if plot is not None:
+        plots.save(plots.win_rates(ranking, f"Tournament, {runs[0].edition}"), plot)
 
 
 @cli.command()
@@ -185,8 +186,8 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
 @resume_option
 @scheduler_option
 @workers_option
-@click.option("--plot", type=click.Path(path_type=Path), default=None,
-              help="Write a line plot (one value) or heat map (two values) as PNG.")
+@click.option("--plot", type=click.Path(path_type=Path), default=None, callback=output_file(*PLOT_FORMATS),
+              help="Write a line plot (one value) or heat maps (two values): .png, .svg or .pdf.")
 @analysis_command
 def sweep(results_path, edition, variant, axes, players, strategy_names, games, seed, threads, progress,
           output_format, out, overwrite, resume, scheduler, workers, plot):
@@ -203,16 +204,16 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
             raise CliError("--set: give one or two values to vary as PATH=V1,V2,... (e.g. rules.start_cash=1000,2000)")
         plan = sweep_plan(edition, variant, fixed, varied, list(strategy_names), players, games, seed,
                           threads=threads)
-        with batches_on(threads, scheduler, workers, out, resume) as executor, \
+        with batches_on(threads, scheduler, workers, out, resume, overwrite) as executor, \
                 progress_bar(games * len(plan), "Sweep", progress) as bar:
             runs = run_many(plan, "sweep", {"axes": [p for p, _ in varied], "fixed": fixed, "seed": seed},
                             out=out, overwrite=overwrite, progress=bar.update, keep_frames=False, resume=resume,
                             executor=executor, describe=bar.describe, notice=bar.note)
     axis_names = list(runs[0].info.get("values", {}))
     frame = analysis.sweep_table(runs)
+    _emit([present.sweep_table(frame, axis_names)], {"points": frame}, output_format)
     if plot is not None:
         plots.save(plots.sweep(frame, axis_names, f"Sweep, {runs[0].edition}"), plot)
-    _emit([present.sweep_table(frame, axis_names)], {"points": frame}, output_format)
 
 
 @cli.command()
@@ -255,7 +256,7 @@ def compare(a, b, variant, players, strategy_names, games, seed, threads, detect
 
 @cli.command()
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--out", "-o", "out", type=click.Path(path_type=Path), required=True,
+@click.option("--out", "-o", "out", type=click.Path(path_type=Path), required=True, callback=output_file(".html", ".md"),
               help="report.html (self-contained, plots embedded) or report.md (plots in report_files/).")
 @click.option("--title", default="monopoly-mc report", show_default=True)
 @click.option("--summary", type=click.Path(path_type=Path, exists=True, dir_okay=False),
@@ -265,8 +266,6 @@ def report(results, out, title, summary):
     """One report from RESULTS directories (runs, tournaments or sweeps): manifest, tables, plots and
     the method."""
     from simulator import report as reporting
-    if out.suffix not in (".html", ".md"):
-        raise CliError(f"--out {out}: expected a .html or .md file")
     sources = [(path.name, load_results([path])) for path in results]
     paragraphs = [] if summary is None else [" ".join(p.split()) for p in summary.read_text().split("\n\n")
                                               if p.strip()]
@@ -291,13 +290,11 @@ PLOTS = {
 @cli.command()
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--kind", type=click.Choice(list(PLOTS)), required=True, help="Which plot.")
-@click.option("--out", "-o", type=click.Path(path_type=Path), required=True,
+@click.option("--out", "-o", type=click.Path(path_type=Path), required=True, callback=output_file(*PLOT_FORMATS),
               help="File to write: .png, .svg or .pdf.")
 @analysis_command
 def plot(results, kind, out):
     """One plot from RESULTS directories: win rates, game length, board heat maps of landings or rent,
     win rate by colour group held, or card shifts."""
-    if out.suffix.lower() not in plots.FORMATS:
-        raise CliError(f"--out {out}: expected a file ending in {', '.join(plots.FORMATS)}")
     plots.save(PLOTS[kind](load_results(list(results))), out)
     click.echo(f"Plot: {out}")

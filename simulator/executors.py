@@ -5,6 +5,7 @@ stream of its own index), so any executor, in any order, retrying any batch, giv
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 from typing import Iterable, Iterator
 
@@ -12,6 +13,9 @@ import numpy as np
 
 from simulator.engines import board_layout as L
 from simulator.rules import GameRules
+
+
+MOST_WORKERS = 256  # local processes: beyond, a cluster of machines (--scheduler) is what is meant
 
 
 class ExecutorError(ValueError):
@@ -115,24 +119,37 @@ class DaskExecutor:
             # Local workers load the engine from numba's cache on this machine once run() has compiled
             # (or loaded) it here, instead of each compiling it; a remote cluster's workers compile their own.
             self.prepares_here = self.cluster is not None
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:  # ValueError: an address Dask cannot read
             where = f"--scheduler {scheduler}" if scheduler is not None else f"--workers {workers}"
             raise ExecutorError(f"{where}: no Dask cluster to run on: {exc}".splitlines()[0]) from None
 
     def map(self, task: BatchTask, batches: Iterable[int]) -> Iterator[BatchOutput]:
         from distributed import as_completed
-        batches = list(batches)
-        if not batches:
+        batches = iter(batches)
+        first = next(batches, None)
+        if first is None:
             return
         task.threads = None
         shared = self.client.scatter(task, broadcast=True)
-        futures = [self.client.submit(_play, shared, batch, pure=False, retries=2) for batch in batches]
+
+        def submit(batch: int):
+            return self.client.submit(_play, shared, batch, pure=False, retries=2)
+
+        # Batches are planned as they are submitted, a few per worker thread ahead: a run of any length
+        # holds a bounded number of futures, never a list of every batch.
+        ahead = 4 * max(1, sum(self.client.nthreads().values()))
+        pending = [submit(first)] + [submit(batch) for batch in itertools.islice(batches, ahead - 1)]
+        flow = as_completed(pending)
         try:
-            for future in as_completed(futures):
+            for future in flow:
                 yield future.result()
+                pending.remove(future)
                 future.release()
+                for batch in itertools.islice(batches, 1):
+                    pending.append(submit(batch))
+                    flow.add(pending[-1])
         finally:
-            self.client.cancel(futures)
+            self.client.cancel(pending)
 
     def close(self) -> None:
         self.client.close()
@@ -150,8 +167,9 @@ def make_executor(threads: int | None = None, scheduler: str | None = None, work
         raise ExecutorError("--scheduler and --workers: give one (an existing cluster, or N local workers)")
     if (scheduler is not None or workers is not None) and threads is not None:
         raise ExecutorError("--threads applies to a run in this process: each Dask worker uses its own threads")
-    if workers is not None and workers < 1:
-        raise ExecutorError(f"--workers {workers}: expected a positive number of worker processes")
+    if workers is not None and not 1 <= workers <= MOST_WORKERS:
+        raise ExecutorError(f"--workers {workers}: expected a positive number of local worker processes, at most "
+                            f"{MOST_WORKERS} (a larger cluster is started apart and given with --scheduler)")
     if scheduler is not None or workers is not None:
         return DaskExecutor(scheduler, workers)
     return LocalExecutor(threads)

@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-FORMATS = (".png", ".svg", ".pdf")
+from simulator.tables import PLOT_FORMATS as FORMATS
 
 GROUP_COLOURS = {"brown": "#8B4513", "light_blue": "#87CEEB", "pink": "#D93A96", "orange": "#F7941D",
                  "red": "#ED1B24", "yellow": "#FEF200", "green": "#1FB25A", "dark_blue": "#0072BB"}

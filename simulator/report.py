@@ -14,7 +14,7 @@ from pathlib import Path
 import simulator
 from simulator import analysis, plots
 from simulator import presentation as present
-from simulator.results import Results
+from simulator.results import Results, write_atomically
 
 METHOD = [
     "Every game is seeded from (seed, game index) with splitmix64 and xoshiro256**, so the same seed gives the "
@@ -153,8 +153,5 @@ def write_markdown(blocks: list[Block], title: str, path: Path) -> None:
 
 
 def _write_whole(path: Path, text: str) -> None:
-    """Write beside and rename, so a failed report never leaves a file that looks complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text)
-    partial.replace(path)
+    write_atomically(path, text)

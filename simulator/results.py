@@ -161,7 +161,7 @@ def check_definition(out: Path, definition: dict) -> None:
     path = out / RUN_DEFINITION
     given = json.loads(json.dumps(definition, default=str))
     if not path.exists():
-        _write_atomically(path, json.dumps(given, indent=2) + "\n")
+        write_atomically(path, json.dumps(given, indent=2) + "\n")
         return
     started = json.loads(path.read_text())
     changed = sorted(key for key in started.keys() | given.keys() if started.get(key) != given.get(key))
@@ -188,23 +188,28 @@ def open_run(out: Path, definition: dict, overwrite: bool, resume: bool) -> dict
     return stored
 
 
-def _write_atomically(path: Path, text: str | None = None, write=None) -> None:
-    """Write to a temporary name, then rename: a killed process never leaves a file that looks whole."""
+def write_atomically(path: Path, text: str | None = None, write=None) -> None:
+    """Write to a temporary name, then rename: a killed process never leaves a file that looks whole, and
+    a failed write leaves nothing."""
     partial = path.with_name(path.name + ".partial")
-    if write is not None:
-        write(partial)
-    else:
-        partial.write_text(text)
-    partial.replace(path)
+    try:
+        if write is not None:
+            write(partial)
+        else:
+            partial.write_text(text)
+        partial.replace(path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
 
 
 def write_batch(out: Path, batch: int, games: pd.DataFrame, players: pd.DataFrame,
                 totals: dict[str, np.ndarray]) -> None:
     """A finished batch: its games and players, then its totals, whose file marks the batch as done."""
     name = f"part-{batch:05d}"
-    _write_atomically(out / "games" / f"{name}.parquet", write=lambda p: games.to_parquet(p, index=False))
-    _write_atomically(out / "players" / f"{name}.parquet", write=lambda p: players.to_parquet(p, index=False))
-    _write_atomically(out / BATCH_TOTALS / f"{name}.npz", write=lambda p: _save_npz(p, totals))
+    write_atomically(out / "games" / f"{name}.parquet", write=lambda p: games.to_parquet(p, index=False))
+    write_atomically(out / "players" / f"{name}.parquet", write=lambda p: players.to_parquet(p, index=False))
+    write_atomically(out / BATCH_TOTALS / f"{name}.npz", write=lambda p: _save_npz(p, totals))
 
 
 def _save_npz(path: Path, arrays: dict[str, np.ndarray]) -> None:
@@ -216,7 +221,7 @@ def finish_directory(out: Path, squares: pd.DataFrame, cards: pd.DataFrame, mani
     squares.to_parquet(out / "squares.parquet", index=False)
     cards.to_parquet(out / "cards.parquet", index=False)
     manifest = {"format": FORMAT, "format_version": FORMAT_VERSION, **manifest}
-    _write_atomically(out / MANIFEST, json.dumps(manifest, indent=2, default=str) + "\n")
+    write_atomically(out / MANIFEST, json.dumps(manifest, indent=2, default=str) + "\n")
     (out / INCOMPLETE_MARKER).unlink()
     shutil.rmtree(out / BATCH_TOTALS)
 
@@ -341,5 +346,5 @@ def load_results(paths: list[Path | str]) -> list[Results]:
 def write_collection(out: Path, kind: str, entries: list[dict], settings: dict) -> None:
     """The index of a tournament's or sweep's runs, written last like a manifest."""
     document = {"format": FORMAT, "format_version": FORMAT_VERSION, "kind": kind, **settings, "runs": entries}
-    _write_atomically(out / COLLECTION, json.dumps(document, indent=2, default=str) + "\n")
+    write_atomically(out / COLLECTION, json.dumps(document, indent=2, default=str) + "\n")
     (out / INCOMPLETE_MARKER).unlink()

@@ -1,16 +1,19 @@
 """Editions as data: load a TOML data file, resolve `extends`, variants and overrides, validate it, and
 compile it into the numpy arrays the engines read.
 
-Every problem is reported as an EditionError naming the file, the field and what was expected, so the
-CLI can print it as one line.
+Every problem is reported as an EditionError naming the source that said it (a data file, a variant, a
+--set), the field and what was expected, so the CLI can print it as one line. A key no built-in file of the
+family holds at that place and its compiler does not read is refused, with the closest known name.
 """
 from __future__ import annotations
 
 import copy
+import difflib
+import functools
 import hashlib
 import json
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
@@ -25,12 +28,29 @@ BUILTIN_DIR = Path(__file__).parent / "editions"
 class EditionError(ValueError):
     """A data file, variant or override that cannot be used; the message names file and field."""
 
+    def __init__(self, message: str, detail: str | None = None):
+        super().__init__(message)
+        self.detail = detail  # the message without the source it names, so that another source can be blamed
+
+
+def hint(name: Any, known) -> str:
+    """What to tell a user who wrote `name`: the closest known name, or the known names."""
+    known = [str(k) for k in known]
+    lowered = {k.lower(): k for k in known}
+    close = difflib.get_close_matches(str(name).lower(), list(lowered), n=1, cutoff=0.6)
+    if close:
+        return f": did you mean {lowered[close[0]]}?"
+    shown = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+    return f" (known: {shown or 'none'})"
+
 
 def builtin_editions() -> list[str]:
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
 
 
 def _resolve_ref(ref: str | Path, relative_to: Path | None = None) -> Path:
+    """The data file a reference names, as the user wrote it (joined to the folder of the file that
+    extends it, when it is relative to that file)."""
     text = str(ref)
     if text in builtin_editions():
         return BUILTIN_DIR / f"{text}.toml"
@@ -38,7 +58,7 @@ def _resolve_ref(ref: str | Path, relative_to: Path | None = None) -> Path:
     if not path.is_absolute() and relative_to is not None and (relative_to / path).exists():
         path = relative_to / path
     if path.suffix == ".toml" and path.is_file():
-        return path.resolve()
+        return path
     raise EditionError(f"unknown edition '{text}': expected one of {', '.join(builtin_editions())} "
                        f"or the path of a .toml data file")
 
@@ -61,6 +81,10 @@ def _element_key(item: Any) -> str | None:
     return None
 
 
+def _join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
 def _find_element(items: list, key: str, where: str) -> int:
     """The index of a list element named by its position, `id` or `name`."""
     if key.lstrip("-").isdigit():
@@ -71,24 +95,23 @@ def _find_element(items: list, key: str, where: str) -> int:
     for index, item in enumerate(items):
         if _element_key(item) == key:
             return index
-    known = [k for k in (_element_key(i) for i in items) if k is not None]
-    raise EditionError(f"{where}: no entry named '{key}' (known: {', '.join(known[:12])}"
-                       f"{', ...' if len(known) > 12 else ''})")
+    raise EditionError(f"{where}: no entry named '{key}'{hint(key, [k for k in map(_element_key, items) if k])}")
 
 
-def merge(base: Any, patch: Any, where: str) -> Any:
+def merge(base: Any, patch: Any, where: str, path: str = "") -> Any:
     """A designer's file over its base: tables merge key by key, a list is replaced by a list, and a list
-    of tables may be patched by a table keyed by position, `id` or `name` that changes only some fields."""
+    of tables may be patched by a table keyed by position, `id` or `name` that changes only some fields.
+    `where` names the source of the patch, `path` the field it patches."""
     if isinstance(base, dict) and isinstance(patch, dict):
         merged = dict(base)
         for key, value in patch.items():
-            merged[key] = merge(base[key], value, f"{where}.{key}") if key in base else copy.deepcopy(value)
+            merged[key] = merge(base[key], value, where, _join(path, key)) if key in base else copy.deepcopy(value)
         return merged
     if isinstance(base, list) and isinstance(patch, dict):
         merged = copy.deepcopy(base)
         for key, value in patch.items():
-            index = _find_element(merged, str(key), where)
-            merged[index] = merge(merged[index], value, f"{where}.{key}")
+            index = _find_element(merged, str(key), f"{where}: {path}")
+            merged[index] = merge(merged[index], value, where, _join(path, key))
         return merged
     return copy.deepcopy(patch)
 
@@ -101,54 +124,77 @@ def parse_value(text: str) -> Any:
         return text
 
 
-def set_path(document: dict, path: str, value: Any, where: str = "--set") -> dict:
-    """A copy of `document` with the value at a dotted path replaced: `rules.start_cash`,
-    `squares.Boardwalk.price`, `decks.chance.cards.bank_dividend.count`."""
+def _override_patch(document: dict, path: str, value: Any, where: str) -> dict:
+    """The patch that sets one dotted path of `document` (`rules.start_cash`, `squares.Boardwalk.price`,
+    `decks.chance.cards.bank_dividend.count`): every step but the last must exist."""
     parts = path.split(".")
     node = document
-    trail: list[tuple[Any, str]] = []
-    for part in parts[:-1]:
-        trail.append((node, part))
+    for depth, part in enumerate(parts[:-1]):
+        here = f"{where}: {'.'.join(parts[:depth])}" if depth else where
         if isinstance(node, dict):
             if part not in node:
-                raise EditionError(f"{where} {path}: no field '{part}' (known: {', '.join(map(str, node))})")
+                raise EditionError(f"{here}: no field '{part}'{hint(part, node)}")
             node = node[part]
         elif isinstance(node, list):
-            node = node[_find_element(node, part, f"{where} {path}")]
+            node = node[_find_element(node, part, here)]
         else:
-            raise EditionError(f"{where} {path}: '{part}' is not a table or a list")
-    last = parts[-1]
-    if isinstance(node, dict) and last not in node and node is document.get("rules"):
-        raise EditionError(f"{where} {path}: no rule '{last}' (known: {', '.join(node)})")
-    patch = {last: value}
-    for _, part in reversed(trail):
+            raise EditionError(f"{here}: '{part}' is not a table or a list")
+    patch: Any = value
+    for part in reversed(parts):
         patch = {part: patch}
-    return merge(document, patch, where)
+    return patch
 
 
-def _load_document(ref: str | Path, relative_to: Path | None, seen: tuple[Path, ...]) -> tuple[dict, list[Path]]:
-    path = _resolve_ref(ref, relative_to)
-    if path in seen:
-        raise EditionError(f"{path}: edition.extends forms a cycle ({' -> '.join(map(str, seen + (path,)))})")
+@dataclass
+class _Layer:
+    """One source of an edition's values, in the order they apply: a data file, a variant, a --set."""
+    where: str        # how the user names it: the file as written, `--set PATH=VALUE`
+    said: dict        # what it says, as written (checked for unknown keys; empty for a built-in file)
+    document: dict    # the edition once it applies
+
+
+def _file_layers(ref: str | Path, relative_to: Path | None = None, seen: tuple[Path, ...] = (),
+                 extended_by: str | None = None) -> list[_Layer]:
+    """The data file `ref` and the files it extends, base first, each with the edition it makes."""
+    try:
+        path = _resolve_ref(ref, relative_to)
+    except EditionError as exc:
+        if extended_by is None:
+            raise
+        raise EditionError(f"{extended_by}: edition.extends: {exc}") from None
+    if path.resolve() in {p.resolve() for p in seen}:
+        raise EditionError(f"{extended_by}: edition.extends forms a cycle "
+                           f"({' -> '.join(map(str, seen + (path,)))})")
     document = _read_toml(path)
     if "extends" in document:
         raise EditionError(f"{path}: extends: belongs in the [edition] table (extends = \"{document['extends']}\" "
                            f"under [edition])")
-    parent = document.get("edition", {}).get("extends")
+    said = {} if path.parent == BUILTIN_DIR else document
+    meta = _meta(document, str(path))
+    parent = meta.get("extends")
     if parent is None:
-        return _resolve_card_squares(document, path), [path]
+        return [_Layer(str(path), said, _resolve_card_squares(document, str(path)))]
     if not isinstance(parent, str):
-        raise EditionError(f"{path}: edition.extends: expected the name or path of an edition")
-    base, sources = _load_document(parent, path.parent, seen + (path,))
-    own_assumptions = document.pop("assumptions", [])
-    merged = merge(base, document, str(path))
+        raise EditionError(f"{path}: edition.extends: expected the name or path of an edition, got {parent!r}")
+    layers = _file_layers(parent, path.parent, seen + (path,), str(path))
+    base = layers[-1].document
+    own_assumptions = document.get("assumptions", [])
+    if not isinstance(own_assumptions, list):
+        raise EditionError(f"{path}: assumptions: expected a list of tables", "assumptions: expected a list of tables")
+    merged = merge(base, {k: v for k, v in document.items() if k != "assumptions"}, str(path))
     merged["assumptions"] = base.get("assumptions", []) + own_assumptions
-    merged["edition"].pop("extends", None)
-    merged["edition"]["extends"] = base["edition"]["name"]
-    return _resolve_card_squares(merged, path), sources + [path]
+    _meta(merged, str(path))["extends"] = base["edition"].get("name", parent)
+    return layers + [_Layer(str(path), said, _resolve_card_squares(merged, str(path)))]
 
 
-def _resolve_card_squares(document: dict, path: Path) -> dict:
+def _meta(document: dict, where: str) -> dict:
+    meta = document.get("edition", {})
+    if not isinstance(meta, dict):
+        raise EditionError(f"{where}: edition: expected a table with at least `name` and `family`, got {meta!r}")
+    return meta
+
+
+def _resolve_card_squares(document: dict, where: str) -> dict:
     """Card targets named by square name become indices at each level of `extends`, so that a file
     that renames squares keeps its base's cards pointing at the same squares."""
     squares = document.get("squares")
@@ -157,12 +203,14 @@ def _resolve_card_squares(document: dict, path: Path) -> dict:
         return document
     names = [s.get("name") if isinstance(s, dict) else None for s in squares]
     for deck_name, deck in decks.items():
-        for k, card in enumerate(deck.get("cards", []) if isinstance(deck, dict) else []):
+        cards = deck.get("cards") if isinstance(deck, dict) else None
+        for k, card in enumerate(cards if isinstance(cards, list) else []):
             target = card.get("square") if isinstance(card, dict) else None
             if isinstance(target, str):
                 if target not in names:
-                    raise EditionError(f"{path}: decks.{deck_name}.cards[{k}].square: expected the name or "
-                                       f"index of a square, got {target!r}")
+                    field = f"decks.{deck_name}.cards.{_element_key(card) or k}.square"
+                    raise EditionError(f"{where}: {field}: expected the name or index of a square, got "
+                                       f"{target!r}{hint(target, [n for n in names if isinstance(n, str)])}")
                 card["square"] = names.index(target)
     return document
 
@@ -206,24 +254,186 @@ class Edition:
 
 def load_edition(ref: str | Path, variant: str | None = None,
                  overrides: list[tuple[str, Any]] | None = None) -> Edition:
-    document, sources = _load_document(ref, None, ())
-    where = str(sources[-1])
-    meta = document.get("edition")
-    if not isinstance(meta, dict) or "name" not in meta or "family" not in meta:
+    layers = _file_layers(ref)
+    where, document = layers[-1].where, layers[-1].document
+    meta = _meta(document, where)
+    if not isinstance(meta.get("name"), str) or not isinstance(meta.get("family"), str):
         raise EditionError(f"{where}: edition: expected a table with at least `name` and `family`")
+    sources = [Path(layer.where) for layer in layers]
     if variant is not None:
         variants = document.get("variants", {})
-        if variant not in variants:
-            known = ", ".join(variants) or "none"
-            raise EditionError(f"unknown variant '{variant}' of edition {meta['name']}: known: {known}")
+        if not isinstance(variants, dict) or not isinstance(variants.get(variant), dict):
+            raise EditionError(f"unknown variant '{variant}' of edition {meta['name']}"
+                               f"{hint(variant, variants if isinstance(variants, dict) else [])}")
         changes = {k: v for k, v in variants[variant].items() if k != "description"}
         document = merge(document, {"rules": changes}, f"{where}: variants.{variant}")
+        layers.append(_Layer(f"{where}: variants.{variant}", {}, document))  # its keys are checked with its file
     for path, value in overrides or []:
-        document = set_path(document, path, value)
-    edition = Edition(name=meta["name"], family=meta["family"], title=meta.get("title", meta["name"]),
+        said = f"--set {path}={json.dumps(value, default=str)}"
+        if path.split(".")[0] == "edition":
+            raise EditionError(f"{said}: the [edition] table says which game a data file is, so --set cannot "
+                               f"change it: pass another --edition, or a data file that extends this one")
+        patch = _override_patch(document, path, value, said)
+        document = merge(document, patch, said)
+        layers.append(_Layer(said, patch, document))
+    edition = Edition(name=meta["name"], family=meta["family"], title=str(meta.get("title", meta["name"])),
                       document=document, sources=sources, variant=variant, overrides=list(overrides or []))
-    compile_rules(edition)  # validates
+    _validate(edition, layers)
     return edition
+
+
+def _validate(edition: Edition, layers: list[_Layer]) -> None:
+    """Compile the edition, which checks every value, and refuse every key that the family's built-in
+    files do not hold at that place and its compiler does not read: a misspelt key would otherwise be
+    ignored, and the game played with the value it was meant to change."""
+    suspects = []
+    if edition.family in FAMILIES and any(layer.said for layer in layers):
+        known = _known_keys(edition.family)
+        suspects = [key for layer in layers for key in _unknown_keys(layer.where, layer.said, known)]
+    reads: set[tuple[tuple, str]] = set()
+    try:
+        compile_rules(replace(edition, document=_tracked(edition.document, (), reads)) if suspects else edition)
+    except EditionError as error:
+        unread = [s for s in suspects if (s.pattern, s.key) not in reads]
+        # A misspelt key is the likely cause of a failure (the key meant is missing); a key merely unusual
+        # may be read further on than the failure, so then the failure is what to report.
+        misspelt = [s for s in unread if s.misspelt]
+        raise misspelt[0].error() if misspelt else _blamed(error, layers) from None
+    for unknown in suspects:
+        if (unknown.pattern, unknown.key) not in reads:
+            raise unknown.error()
+
+
+def _blamed(error: EditionError, layers: list[_Layer]) -> EditionError:
+    """The error, naming the source that brought it: the last layer without which the edition did not fail
+    so (a --set over a good file blames the --set, a bad value in a file that extends a built-in its file)."""
+    if error.detail is None:
+        return error
+    k = len(layers) - 1
+    while k > 0 and _failure(layers[k - 1].document) == error.detail:
+        k -= 1
+    return EditionError(f"{layers[k].where}: {error.detail}", error.detail)
+
+
+def _failure(document: dict) -> str | None:
+    """How the edition `document` fails to compile (None: it compiles)."""
+    meta = document.get("edition")
+    if not isinstance(meta, dict) or not isinstance(meta.get("family"), str):
+        return "edition: expected a table with at least `name` and `family`"
+    try:
+        compile_rules(Edition(name=str(meta.get("name")), family=meta["family"], title="", document=document,
+                              sources=[Path("-")]))
+    except EditionError as error:
+        return error.detail or str(error)
+    return None
+
+
+# Keys whose values are names a file chooses (decks, variants), not fields.
+_NAMED = {("decks",), ("variants",)}
+# The loader's own keys, the same for every family; rule options and fields come from the built-in files.
+_LOADER_KEYS = {(): {"edition", "rules", "variants", "assumptions"}, ("edition",): {"name", "family", "title", "extends"},
+                ("variants", "*"): {"description"}}
+
+
+def _child(pattern: tuple, key: str) -> tuple:
+    """The place of a table's value in a document's shape: list entries and named tables are all alike."""
+    return pattern + ("*",) if pattern in _NAMED else pattern + (key,)
+
+
+@functools.cache
+def _known_keys(family: str) -> dict[tuple, set[str]]:
+    """Every key a data file of `family` may hold, by place: what the family's built-in files hold there,
+    and what its compiler reads there when compiling them (keys with a default). A new rule option joins
+    by being added to the built-in file, an optional field by being read by the compiler."""
+    known = {pattern: set(keys) for pattern, keys in _LOADER_KEYS.items()}
+
+    def collect(node: Any, pattern: tuple) -> None:
+        if isinstance(node, dict):
+            if pattern not in _NAMED:
+                known.setdefault(pattern, set()).update(node)
+            for key, value in node.items():
+                collect(value, _child(pattern, key))
+        elif isinstance(node, list):
+            for item in node:
+                collect(item, pattern + ("*",))
+
+    for name in builtin_editions():
+        edition = load_edition(name)
+        if edition.family == family:
+            collect(edition.document, ())
+            reads: set[tuple[tuple, str]] = set()
+            compile_rules(replace(edition, document=_tracked(edition.document, (), reads)))
+            for pattern, key in reads:
+                known.setdefault(pattern, set()).add(key)
+    known[("variants", "*")] |= known.get(("rules",), set())  # a variant changes rules
+    return known
+
+
+class _ReadTable(dict):
+    """A table of a document that notes which keys the compiler looks up in it."""
+    pattern: tuple
+    reads: set
+
+    def get(self, key, default=None):
+        self.reads.add((self.pattern, key))
+        return super().get(key, default)
+
+    def __getitem__(self, key):
+        self.reads.add((self.pattern, key))
+        return super().__getitem__(key)
+
+    def __contains__(self, key):
+        self.reads.add((self.pattern, key))
+        return super().__contains__(key)
+
+
+def _tracked(node: Any, pattern: tuple, reads: set) -> Any:
+    """A copy of a document whose tables note in `reads` the (place, key) the compiler looks up."""
+    if isinstance(node, dict):
+        table = _ReadTable({key: _tracked(value, _child(pattern, key), reads) for key, value in node.items()})
+        table.pattern, table.reads = pattern, reads
+        return table
+    if isinstance(node, list):
+        return [_tracked(item, pattern + ("*",), reads) for item in node]
+    return node
+
+
+@dataclass
+class _UnknownKey:
+    where: str
+    path: str
+    pattern: tuple     # the place whose reads would make it known (a variant's keys are rules)
+    key: str
+    known: set[str]
+
+    @property
+    def misspelt(self) -> bool:
+        return hint(self.key, self.known).startswith(": did you mean")
+
+    def error(self) -> EditionError:
+        what = "rule" if self.pattern == ("rules",) else "field"
+        at = f"{self.path}: " if self.path else ""
+        return EditionError(f"{self.where}: {at}no {what} '{self.key}'{hint(self.key, sorted(self.known))}")
+
+
+def _unknown_keys(where: str, node: Any, known: dict[tuple, set[str]], pattern: tuple = (), path: str = ""):
+    """The keys of `node` (what a source says, as written) that `known` lacks at their place."""
+    if isinstance(node, list):
+        for k, item in enumerate(node):
+            yield from _unknown_keys(where, item, known, pattern + ("*",), _join(path, _element_key(item) or k))
+        return
+    if not isinstance(node, dict):
+        return
+    if pattern not in _NAMED and pattern + ("*",) in known:  # a list of tables patched entry by entry
+        for key, entry in node.items():
+            yield from _unknown_keys(where, entry, known, pattern + ("*",), _join(path, key))
+        return
+    allowed = known.get(pattern, set())
+    for key, value in node.items():
+        if pattern not in _NAMED and key not in allowed:
+            yield _UnknownKey(where, path, ("rules",) if pattern == ("variants", "*") else pattern, key, allowed)
+        else:
+            yield from _unknown_keys(where, value, known, _child(pattern, key), _join(path, key))
 
 
 FAMILIES = ("board", "empire", "millionaire", "deal", "fortnite")  # the game families with an engine
@@ -233,8 +443,8 @@ def compile_rules(edition: Edition):
     """The arrays of the edition's engine: BoardRules, EmpireRules, MillionaireRules, DealRules or
     FortniteRules (all GameRules)."""
     if edition.family not in FAMILIES:
-        raise EditionError(f"{edition.source}: edition.family: '{edition.family}' has no engine "
-                           f"(known: {', '.join(FAMILIES)})")
+        detail = f"edition.family: '{edition.family}' has no engine{hint(edition.family, FAMILIES)}"
+        raise EditionError(f"{edition.source}: {detail}", detail)
     if edition.family == "empire":
         from simulator.rules_empire import compile_empire
         return compile_empire(edition)
@@ -356,6 +566,11 @@ class BoardRules(GameRules):
 
 # Amounts, counts and costs beyond this would overflow the engines' 64-bit sums over a long game.
 LARGEST_NUMBER = 10 ** 9
+# What a game can hold: every copy of a deck's cards is an entry of the game's arrays (and dealt, shuffled
+# and scanned), every square too; a player's complete groups are the bits of one 64-bit number.
+MOST_CARDS = 1_000
+MOST_SQUARES = 1_000
+MOST_GROUPS = 62
 
 
 class _Checker:
@@ -365,8 +580,8 @@ class _Checker:
         self.where = where
 
     def fail(self, path: str, expected: str, got: Any = None) -> EditionError:
-        tail = "" if got is None else f", got {got!r}"
-        return EditionError(f"{self.where}: {path}: expected {expected}{tail}")
+        detail = f"{path}: expected {expected}" + ("" if got is None else f", got {got!r}")
+        return EditionError(f"{self.where}: {detail}", detail)
 
     def integer(self, table: dict, key: str, path: str, minimum: int | None = 0, default: Any = None,
                 maximum: int | None = None) -> int:
@@ -411,8 +626,10 @@ _BOOLEAN_RULES = {"auctions", "end_on_first_bankruptcy", "free_parking_jackpot",
 
 
 def _square_names(squares: Any, check: _Checker) -> list[str]:
-    if not isinstance(squares, list) or len(squares) < 4 or not all(isinstance(s, dict) for s in squares):
-        raise check.fail("squares", "a list of at least 4 square tables")
+    if (not isinstance(squares, list) or not 4 <= len(squares) <= MOST_SQUARES
+            or not all(isinstance(s, dict) for s in squares)):
+        raise check.fail("squares", f"a list of 4 to {MOST_SQUARES:,} square tables",
+                         f"{len(squares):,} squares" if isinstance(squares, list) else squares)
     names: list[str] = []
     for i, square in enumerate(squares):
         name = square.get("name")
@@ -435,6 +652,8 @@ class _Groups:
 
     def of(self, name: str, kind: int) -> int:
         if name not in self.names:
+            if len(self.names) == MOST_GROUPS:
+                raise self.check.fail(f"squares.{name}", f"at most {MOST_GROUPS} groups", name)
             self.names.append(name)
             self.kinds.append(kind)
             self.members.append([])
@@ -464,20 +683,25 @@ def _compile_decks(decks_doc: dict, check: _Checker, compile_card, columns: int)
         if not isinstance(deck, dict) or not isinstance(deck.get("cards"), list) or not deck["cards"]:
             raise check.fail(f"{path}.cards", "a non-empty list of cards")
         deck_titles.append(str(deck.get("title", deck_name)))
+        if len(deck["cards"]) > MOST_CARDS:
+            raise check.fail(f"{path}.cards", f"at most {MOST_CARDS:,} cards", f"{len(deck['cards']):,} cards")
         copies: list[int] = []
         for k, card in enumerate(deck["cards"]):
-            card_path = f"{path}.cards[{k}]"
             if not isinstance(card, dict):
-                raise check.fail(card_path, "a card table", card)
-            row = compile_card(card, card_path, d)
-            count = check.integer(card, "count", card_path, default=1)
+                raise check.fail(f"{path}.cards[{k}]", "a card table", card)
             card_id = str(card.get("id", f"{deck_name}_{k}"))
+            card_path = f"{path}.cards.{card_id}" if "id" in card else f"{path}.cards[{k}]"  # as --set names it
+            row = compile_card(card, card_path, d)
+            count = check.integer(card, "count", card_path, default=1, maximum=MOST_CARDS)
             if card_id in card_ids:
                 raise check.fail(f"{card_path}.id", "an id no other card has", card_id)
             card_ids.append(card_id)
             card_texts.append(str(card.get("text", card_id)))
             copies += [len(card_rows)] * count
             card_rows.append(row)
+        if len(copies) > MOST_CARDS:
+            raise check.fail(f"{path}.cards", f"at most {MOST_CARDS:,} cards in the deck, copies counted",
+                             f"{len(copies):,}")
         if not copies:
             raise check.fail(f"{path}.cards", "at least one card with count >= 1")
         deck_lists.append(copies)

@@ -9,7 +9,7 @@ from typing import ClassVar
 import numpy as np
 
 from simulator.engines import deal_layout as D
-from simulator.rules import Edition, GameRules, _Checker, _compile_decks, _player_range, _rule_vector
+from simulator.rules import MOST_GROUPS, Edition, GameRules, _Checker, _compile_decks, _player_range, _rule_vector
 
 PLAYERS_PER_DECK = 5  # rulebook: 2-5 players, two decks from 6
 
@@ -80,8 +80,8 @@ def compile_deal(edition: Edition) -> DealRules:
 def _compile_sets(sets_doc, check: _Checker) -> tuple[np.ndarray, list[str]]:
     if not isinstance(sets_doc, list) or not sets_doc or not all(isinstance(s, dict) for s in sets_doc):
         raise check.fail("sets", "a list of colour set tables")
-    if len(sets_doc) > 62:
-        raise check.fail("sets", "at most 62 colour sets", len(sets_doc))
+    if len(sets_doc) > MOST_GROUPS:
+        raise check.fail("sets", f"at most {MOST_GROUPS} colour sets", len(sets_doc))
     names: list[str] = []
     sets = np.zeros((len(sets_doc), D.G_COLUMNS), dtype=np.int64)
     for i, entry in enumerate(sets_doc):

@@ -87,6 +87,10 @@ def compile_empire(edition: Edition) -> EmpireRules:
         return _compile_card(card, card_path, d, check, square_names)
 
     cards, decks, card_ids, card_texts, deck_titles = _compile_decks(decks_doc, check, compile_card, E.C_COLUMNS)
+    starting = int(decks[rules[E.R_STARTING_DECK], E.D_LEN])
+    if rules[E.R_STARTING_CARDS] > starting:
+        raise check.fail("rules.starting_cards", f"at most the {starting} cards of the starting deck",
+                         int(rules[E.R_STARTING_CARDS]))
     deck_kept = np.array([int(check.boolean(decks_doc[name], "kept", f"decks.{name}")) for name in deck_names],
                          dtype=np.int64)
     return EmpireRules(sq=sq, groups=groups, ladder=ladder, cards=cards, decks=decks, deck_kept=deck_kept,

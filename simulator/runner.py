@@ -20,12 +20,16 @@ import simulator
 from simulator import results, stats
 from simulator.engines import board_layout as L
 from simulator.executors import BatchTask, LocalExecutor
-from simulator.rules import Edition, GameRules, compile_rules, load_edition, parse_value
-from strategies import Strategy, get
+from simulator.rules import Edition, GameRules, compile_rules, hint, load_edition, parse_value
+from strategies import Strategy, StrategyError, check_parameter, get
 
 DEFAULT_BATCH = 10_000
 # Games when none are asked for, the same from the CLI and the Python API
 DEFAULT_GAMES = {"simulate": 100_000, "analysis": 20_000, "tournament": 24_000, "sweep": 20_000}
+# A run's bounds: a batch's arrays are held in memory whole (about 1 kB a game with 8 players), and a trillion
+# games is weeks of the fastest engine on a large cluster; beyond that a typo is likelier than a plan.
+MOST_BATCH = 100_000
+MOST_GAMES = 10 ** 12
 
 
 class RunError(ValueError):
@@ -58,10 +62,10 @@ class RunSpec:
     check: bool = False
 
     def validate(self) -> None:
-        if self.games < 1:
-            raise RunError(f"--games {self.games}: expected a positive number of games")
-        if self.batch_size < 1:
-            raise RunError(f"--batch-size {self.batch_size}: expected a positive number of games")
+        if not 1 <= self.games <= MOST_GAMES:
+            raise RunError(f"--games {self.games}: expected a number of games from 1 to {MOST_GAMES:,}")
+        if not 1 <= self.batch_size <= MOST_BATCH:
+            raise RunError(f"--batch-size {self.batch_size}: expected a number of games from 1 to {MOST_BATCH:,}")
         if not 0 <= self.seed < 2 ** 63:
             raise RunError(f"--seed {self.seed}: expected an integer from 0 to 2**63-1")
         if self.threads is not None:
@@ -272,7 +276,7 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     definition = run_definition(spec)
     totals = Totals(names, board.max_rounds, board.n_squares, len(board.card_ids))
     task = BatchTask(board, params, spec.games, spec.batch_size, spec.seed, spec.rotate_seats, spec.check)
-    batches = math.ceil(spec.games / spec.batch_size)
+    batches = -(-spec.games // spec.batch_size)
     stored = {}
     if out is not None:
         stored = results.open_run(out, definition, overwrite, resume)
@@ -295,7 +299,7 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     clock = time.perf_counter()
     played = 0
     try:
-        for output in executor.map(task, [b for b in range(batches) if b not in stored]):
+        for output in executor.map(task, (b for b in range(batches) if b not in stored)):
             added = totals.fresh()
             added.add(output.games, output.players, output.sq_agg, output.card_agg)
             totals.merge(added)
@@ -428,10 +432,12 @@ def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: lis
                 continue
             name, _, param = path[len(STRATEGY_PREFIX):].partition(".")
             if name not in {s.name for s in lineup}:
-                raise RunError(f"--set {path}: strategy '{name}' is not in the lineup "
-                               f"({', '.join(s.name for s in lineup)})")
-            if param not in known:
-                raise RunError(f"--set {path}: unknown parameter '{param}': known: {', '.join(known)}")
+                raise RunError(f"--set {path}: strategy '{name}' is not in the lineup"
+                               f"{hint(name, dict.fromkeys(s.name for s in lineup))}")
+            try:
+                check_parameter(name, param, known)
+            except StrategyError as exc:
+                raise RunError(f"--set {path}: {exc}") from None
             lineup = [s.with_params(**{param: value}) if s.name == name else s for s in lineup]
         for strategy in lineup:
             board.parameter_vector(strategy)  # a bad value fails here, before any game

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 FORMATS = ("table", "json", "csv")
+PLOT_FORMATS = (".png", ".svg", ".pdf")
 
 
 def percent(value: float, digits: int = 1) -> str:

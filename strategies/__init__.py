@@ -13,6 +13,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from simulator.rules import hint
+
 _REGISTRY: dict[tuple[str, str], "Strategy"] = {}
 _loaded = False
 
@@ -46,13 +48,16 @@ Parameters = dict[str, tuple[int, Any, str]]
 
 def define(family: str, parameters: Parameters, name: str, summary: str, **params: Any) -> Strategy:
     """Register a named strategy of `family`: the given parameters over the family's defaults."""
-    unknown = set(params) - set(parameters)
-    if unknown:
-        raise StrategyError(f"strategy {name}: unknown parameter(s) {', '.join(sorted(unknown))}: "
-                            f"known: {', '.join(parameters)}")
+    for key in params:
+        check_parameter(name, key, parameters)
     full = {key: default for key, (_, default, _) in parameters.items()}
     full.update(params)
     return register(Strategy(name=name, family=family, summary=summary, params=full))
+
+
+def check_parameter(strategy: str, key: str, parameters: Parameters) -> None:
+    if key not in parameters:
+        raise StrategyError(f"strategy {strategy}: unknown parameter '{key}'{hint(key, parameters)}")
 
 
 def numeric_vector(strategy: Strategy, parameters: Parameters, size: int,
@@ -102,5 +107,5 @@ def get(family: str, name: str) -> Strategy:
     try:
         return _REGISTRY[(family, name)]
     except KeyError:
-        known = ", ".join(s.name for s in available(family))
-        raise StrategyError(f"unknown strategy '{name}' for the {family} family: known: {known}") from None
+        known = [s.name for s in available(family)]
+        raise StrategyError(f"unknown strategy '{name}' for the {family} family{hint(name, known)}") from None

@@ -161,3 +161,168 @@ def test_json_has_no_float_noise_or_infinity_and_csv_reads_back():
     assert pd.read_csv(io.StringIO(blocks["# seats"])).wins.sum() <= 200
     single = invoke("cards", "--games", 200, "--format", "csv", "--no-progress").output
     assert list(pd.read_csv(io.StringIO(single)).columns[:3]) == ["card", "deck", "text"]
+
+
+# --- a data file cannot lie; no work lost ------------------------------------------------------------
+
+def refused(*args, message):
+    """The command is refused in one line on stderr naming `message`, with exit code 2 and no output."""
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], (result.exit_code, result.output)
+    assert result.stdout == "" and result.exception is None or isinstance(result.exception, SystemExit)
+    return lines[0]
+
+
+EXTENDS_CLASSIC = '[edition]\nname = "mine"\nextends = "classic"\n'
+
+
+@pytest.mark.parametrize("body,message", [
+    ("[rules]\nstrat_cash = 2000\n", "rules: no rule 'strat_cash': did you mean start_cash?"),
+    ('[squares."Boardwalk"]\nprce = 450\n', "squares.Boardwalk: no field 'prce': did you mean price?"),
+    ("[decks.chance.cards.bank_dividend]\ncuont = 2\n",
+     "decks.chance.cards.bank_dividend: no field 'cuont': did you mean count?"),
+    ('[squares."Bordwalk"]\nprice = 450\n', "no entry named 'Bordwalk': did you mean Boardwalk?"),
+    ("[variants.short]\nmax_housez = 3\n", "variants.short: no rule 'max_housez': did you mean max_houses?"),
+    ("[rule]\nstart_cash = 2000\n", "no field 'rule': did you mean rules?"),
+    ("[decks.chance.cards.bank_dividend]\namount = 1.5\n", "decks.chance.cards.bank_dividend.amount: expected an integer"),
+])
+def test_a_data_file_with_an_unknown_key_or_a_bad_value_is_refused_naming_it(tmp_path, monkeypatch, body, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.toml").write_text(EXTENDS_CLASSIC + body)
+    line = refused("simulate", "--edition", "mine.toml", "--games", 10, message=message)
+    assert line.startswith("monopoly-mc: error: mine.toml: "), "the file as the user wrote it"
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--set", "squares.Boardwalk.prce=450"], "--set squares.Boardwalk.prce=450: squares.Boardwalk: no field 'prce': "
+                                              "did you mean price?"),
+    (["--set", "squares.Bordwalk.price=450"], "did you mean Boardwalk?"),
+    (["--set", "edition.family=empire"], "--set edition.family=\"empire\": the [edition] table"),
+    (["--set", "rules.start_cash=1.5"], "--set rules.start_cash=1.5: rules.start_cash: expected an integer"),
+    (["--set", "rules.deal_deeds=20"], "--set rules.deal_deeds=20: rules.deal_deeds: expected at most 3 deeds"),
+    (["--set", "decks.chance.cards.bank_dividend.count=1000000000"],
+     "decks.chance.cards.bank_dividend.count: expected an integer <= 1000"),
+    (["-s", "Buy_All"], "unknown strategy 'Buy_All' for the board family: did you mean buy_all?"),
+    (["--edition", "deal", "--set", "decks.deal.cards.pass_go.count=1000000000"], "pass_go.count: expected an integer"),
+    (["--edition", "empire", "--set", "rules.starting_cards=1000000000"], "rules.starting_cards: expected at most"),
+    (["--games", "99999999999999999999"], "--games 99999999999999999999: expected a number of games from 1"),
+    (["--batch-size", "1000000000"], "--batch-size 1000000000: expected a number of games from 1"),
+    (["--scheduler", "bogus"], "--scheduler bogus: no Dask cluster"),
+    (["--workers", "100000"], "--workers 100000: expected a positive number of local worker processes, at most 256"),
+])
+def test_bad_values_name_what_was_written(args, message):
+    line = refused("simulate", "--games", 10, *args, message=message)
+    assert "editions/classic.toml" not in line
+
+
+def test_a_bad_extends_names_the_file_that_says_it(tmp_path):
+    (tmp_path / "base.toml").write_text('[edition]\nname = "base"\nextends = "clasic"\n')
+    (tmp_path / "mine.toml").write_text('[edition]\nname = "mine"\nextends = "base.toml"\n')
+    refused("simulate", "--edition", tmp_path / "mine.toml",
+            message=f"{tmp_path / 'base.toml'}: edition.extends: unknown edition 'clasic'")
+
+
+def test_optional_keys_the_compiler_reads_are_known(tmp_path):
+    """Known keys: what the family's built-in files hold, and what its compiler reads (keys with a default,
+    or read only for squares the built-in file lacks)."""
+    from simulator.engines import board_layout as L
+    from simulator.rules import EditionError, compile_rules, load_edition
+    mortgaged = load_edition("classic", overrides=[("squares.Boardwalk.mortgage", 150),
+                                                   ("squares.Boardwalk.hotel_cost", 300)])
+    board = compile_rules(mortgaged)
+    boardwalk = board.sq[board.square_names.index("Boardwalk")]
+    assert boardwalk[L.SQ_MORTGAGE] == 150 and boardwalk[L.SQ_HOTEL_COST] == 300
+    railroads = tmp_path / "railroads.toml"
+    railroads.write_text('[edition]\nname = "railroads"\nextends = "millionaire"\n[rules]\nrailroad_rent = [25]\n'
+                         '[squares."Brown 2"]\nkind = "railroad"\n')
+    assert "Brown 2" in compile_rules(load_edition(railroads)).square_names
+    railroads.write_text(railroads.read_text().replace("railroad_rent", "railroad_rnt"))
+    with pytest.raises(EditionError, match="rules.railroad_rent: expected a list of integers"):
+        load_edition(railroads)  # the railroad needs it: what the compiler missed is the clearer message
+    railroads.write_text(railroads.read_text().replace("railroad_rnt = [25]", "railroad_rent = [25]\nwheels = 4"))
+    with pytest.raises(EditionError, match="railroads.toml: rules: no rule 'wheels'"):
+        load_edition(railroads)  # once the file compiles, a key nothing reads is refused
+
+
+@pytest.mark.parametrize("command", [
+    ["report", "{results}", "--out", "{dir}.html"],
+    ["plot", "{results}", "--kind", "length", "--out", "{dir}.png"],
+    ["sweep", "--set", "rules.start_cash=1000,2000", "--games", "8", "--plot", "{dir}.png"],
+    ["tournament", "--games", "8", "--plot", "{dir}.png"],
+    ["simulate", "--games", "8", "--out", "{file}"],
+    ["report", "{results}", "--out", "/proc/report.html"],
+    ["sweep", "--set", "rules.start_cash=1000,2000", "--games", "8", "--plot", "/proc/sweep.png"],
+    ["simulate", "--games", "8", "--out", "/proc/results"],
+])
+def test_outputs_that_cannot_be_written_are_refused_before_any_game(tmp_path, command):
+    (tmp_path / "taken.html").mkdir()
+    (tmp_path / "taken.png").mkdir()
+    (tmp_path / "a_file").write_text("mine")
+    args = [a.format(results=tmp_path, dir=tmp_path / "taken", file=tmp_path / "a_file") for a in command]
+    refused(*args, message="--")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a_file", "taken.html", "taken.png"]
+    assert not list(tmp_path.glob("**/*.partial"))
+
+
+@pytest.mark.parametrize("args,message", [
+    (["cards", "--top", "0"], "Invalid value for '--top': 0"),
+    (["properties", "--top", "-3"], "Invalid value for '--top': -3"),
+    (["simulate", "--out", "{out}", "--overwrite", "--resume"], "--overwrite and --resume: give one"),
+    (["sweep", "--set", "strategy.buy_all.bid_factr=1,2"], "unknown parameter 'bid_factr': did you mean bid_factor?"),
+    (["sweep", "--set", "strategy.buy_al.bid_factor=1,2"], "strategy 'buy_al' is not in the lineup: did you mean buy_all?"),
+    (["landing", "--games", "99999999999999999999"], "--games 99999999999999999999 --rolls 10000: expected 1 to"),
+])
+def test_bad_options_are_one_line(tmp_path, args, message):
+    refused(*[a.format(out=tmp_path / "run") for a in args], message=message)
+
+
+def test_a_failed_write_leaves_no_partial_file(tmp_path):
+    from simulator.results import write_atomically
+
+    def fail(partial):
+        partial.write_text("half")
+        raise OSError(28, "No space left on device")
+    with pytest.raises(OSError):
+        write_atomically(tmp_path / "manifest.json", write=fail)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_sweep_prints_its_table_before_plotting(monkeypatch):
+    from simulator import plots
+
+    def broken(figure, path):
+        raise RuntimeError("the plot failed")
+    monkeypatch.setattr(plots, "save", broken)
+    result = CliRunner().invoke(cli, ["sweep", "--set", "rules.start_cash=1000,2000", "--games", "8",
+                                      "--no-progress", "--plot", "sweep.png"])
+    assert isinstance(result.exception, RuntimeError) and "Sweep: win rate per strategy" in result.stdout
+
+
+def test_batches_are_planned_as_they_are_played():
+    """A run of many batches does not hold a list of them: memory stays flat before the first game."""
+    import tracemalloc
+
+    from simulator.rules import compile_rules, load_edition
+    from simulator.runner import RunSpec, resolve_lineup, run
+
+    class Stop(Exception):
+        pass
+
+    class FirstBatchOnly:
+        description = {"threads": 1}
+        prepares_here = False
+
+        def map(self, task, batches):
+            assert next(iter(batches)) == 0
+            raise Stop
+
+    edition = load_edition("classic")
+    spec = RunSpec(edition=edition, lineup=resolve_lineup(edition, compile_rules(edition), 4, []), games=2_000_000,
+                   batch_size=1)
+    tracemalloc.start()
+    with pytest.raises(Stop):
+        run(spec, executor=FirstBatchOnly())
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 20_000_000, f"{peak:,} bytes"

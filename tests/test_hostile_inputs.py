@@ -2,7 +2,11 @@
 files, and random strategy parameters. Each either plays with every invariant holding, or is refused with
 a one-line message naming what was wrong; never a crash, never a hang (games are capped by max_rounds),
 and a refused run writes nothing that looks complete."""
+import copy
+import json
+import math
 import tempfile
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -93,6 +97,68 @@ def test_broken_data_files_play_or_are_refused(name, data):
         broken = Path(scratch) / source.name
         broken.write_text(text[:start] + filler + text[end:])
         play_or_refuse(lambda: checked_spec(load_edition(broken)))
+
+
+def toml(value) -> str:
+    """A document as TOML, every table inline (enough for any document tomllib reads)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else "inf" if value == math.inf else "-inf" if value == -math.inf else repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(map(toml, value)) + "]"
+    return "{" + ", ".join(f"{json.dumps(key)} = {toml(item)}" for key, item in value.items()) + "}"
+
+
+def node_paths(node, prefix=()):
+    """The path of every table, list and value of a document, the document itself first."""
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    return [prefix] + [path for key, child in items for path in node_paths(child, prefix + (key,))]
+
+
+WHOLE = st.recursive(VALUES, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                     st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                     max_leaves=8)
+KEYS = st.one_of(st.text(max_size=8), st.sampled_from(["count", "price", "prce", "cards", "rules", "id", "name",
+                                                       "extends", "start_cash", "strat_cash", "family"]))
+
+
+def mutate(document, data) -> None:
+    """One change anywhere in a document: a table, list or value replaced by anything, a key or an entry
+    removed, a key added, an entry duplicated."""
+    path = data.draw(st.sampled_from(node_paths(document)))
+    parent, key = (None, None) if not path else (document, path[-1])
+    for step in path[:-1]:
+        parent = parent[step]
+    node = document if parent is None else parent[key]
+    action = data.draw(st.sampled_from(["replace", "remove", "add", "duplicate"]))
+    if action == "replace" and parent is not None:
+        parent[key] = data.draw(WHOLE)
+    elif action == "remove" and parent is not None:
+        del parent[key]
+    elif action == "add" and isinstance(node, dict):
+        node[data.draw(KEYS)] = data.draw(WHOLE)
+    elif action == "duplicate" and isinstance(node, list) and node:
+        node.append(copy.deepcopy(node[data.draw(st.integers(0, len(node) - 1))]))
+
+
+@pytest.mark.parametrize("name", builtin_editions())
+@EXAMPLES
+@given(data=st.data())
+def test_whole_data_files_mutated_anywhere_play_or_are_refused(name, data):
+    """Tables and lists replaced by numbers, keys added or removed, entries duplicated: anywhere in a
+    built-in file, several times."""
+    document = tomllib.loads(load_edition(name).source.read_text())
+    for _ in range(data.draw(st.integers(1, 4))):
+        mutate(document, data)
+    with tempfile.TemporaryDirectory() as scratch:
+        mutated = Path(scratch) / f"{name}.toml"
+        mutated.write_text("\n".join(f"{json.dumps(key)} = {toml(value)}" for key, value in document.items()))
+        play_or_refuse(lambda: checked_spec(load_edition(mutated)))
 
 
 @pytest.mark.parametrize("name", builtin_editions())
