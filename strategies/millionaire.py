@@ -47,7 +47,8 @@ millionaire_strategy("never_upgrade", "stays at 1 star and keeps the whole salar
 millionaire_strategy("upgrade_rich", "upgrades only with 300k left after paying; keeps 100k when buying at the "
                      "price and building",
                      upgrade_reserve=300, buy_reserve=100, build_reserve=100)
-millionaire_strategy("build_first", "upgrades only once its complete groups are built to three houses",
+millionaire_strategy("build_first", "upgrades only once it holds a complete group and its complete groups are built "
+                     "to three houses",
                      upgrade_after_building=1, build_target=3, build_reserve=50)
 millionaire_strategy("sprinter", "stops building, lifting mortgages and upgrading from 700k of cash, to cross "
                      "the million sooner; trades hard for groups", hoard_from=700, trade_offer=2.0, trade_accept=3.0,

@@ -347,7 +347,8 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
             return
     if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
         note_groups(groups, own, pl, bank, p)
-    if pl[p, PL_HAS_GROUP] != 0 and not hoarding:
+    # A trade may have brought the cash up to the hoarding mark since the turn began.
+    if pl[p, PL_HAS_GROUP] != 0 and not millionaire.hoards(prm, pl, p):
         cash = pl[p, PL_CASH]
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
         _note_spending(pl, p, cash, True)
