@@ -18,16 +18,17 @@ from simulator.engines.board_state import (
     group_levels, hotel_level, owned_in_group, owns_group, repairs_due, wealth,
 )
 from simulator.engines.millionaire_layout import (
-    ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOUSES, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, CARD,
+    ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOUSES, B_NET, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, CARD,
     COLLECT_SALARY, C_A, C_AMOUNT, C_B, C_DECK, C_EFFECT, C_FINE, C_MIN_ROLL, DICE_CHALLENGE, EACH_PLAYER,
     END_LAST_STANDING, END_MILLION, END_TURN_CAP, FORCE_SWAP, FREE_HOUSE, GET_OUT_OF_JAIL, GIVE_PROPERTY,
     GO_TO_JAIL, GO_TO_JAIL_CARD, G_KIND, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED,
-    O_OWNER, PL_ALIVE, PL_BOUGHT, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL,
-    PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND, PL_TRADE_SEEN,
-    PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN, PO_FORTUNE_PLAYED,
-    PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY, R_START_CASH, R_TRADING,
-    R_UPGRADE_COST, R_WIN_CASH, SA_BOUGHT, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, SQ_PRICE,
-    STAR_LEVELS, STEAL_PROPERTY, STREET, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS, V_WINNER,
+    O_OWNER, PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_BOUGHT, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN,
+    PL_HAS_GROUP, PL_JAIL, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
+    PL_TRADE_SEEN, PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN,
+    PO_FORTUNE_PLAYED, PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY,
+    R_START_CASH, R_TRADING, R_UPGRADE_COST, R_WIN_CASH, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SQ_AMOUNT, SQ_DECK,
+    SQ_GROUP, SQ_KIND, SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, STREET, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS,
+    V_WINNER,
 )
 from simulator.engines.views import borrowed
 from strategies import millionaire_logic as millionaire
@@ -292,10 +293,17 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
                 if pl[p, PL_CASH] >= sq[s, SQ_PRICE]:
                     pl[p, PL_OFFERS] += 1
                 bought = sq_agg[s, SA_BOUGHT]
+                auctioned = sq_agg[s, SA_AUCTIONED]
+                net = bank[B_NET]
                 offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s)
                 if sq_agg[s, SA_BOUGHT] > bought:
                     pl[p, PL_BOUGHT] += 1
                     _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
+                elif sq_agg[s, SA_AUCTIONED] > auctioned:
+                    # The price is what left the players for the bank.
+                    q = own[s, O_OWNER]
+                    share = 100 * (net - bank[B_NET]) // sq[s, SQ_PRICE]
+                    pl[q, PL_AUCTION_PRICE_MAX] = max(pl[q, PL_AUCTION_PRICE_MAX], share)
             elif owner != p and own[s, O_MORTGAGED] == 0:
                 pay_rent(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, s,
                          dice_total, rent_multiplier, dice_multiplier)
@@ -415,7 +423,7 @@ def deal_fortune(sq, rules, own, decks, dq):
 def start_measures(pl):
     """Upgrade rounds and the least and most cash measures start at -1, none yet."""
     pl[:, PL_STAR_ROUND:PL_STAR_ROUND + STAR_LEVELS - 1] = -1
-    for column in (PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN, PL_SPEND_CASH_MAX, PL_KEPT_CASH_MIN):
+    for column in (PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN, PL_SPEND_CASH_MAX, PL_KEPT_CASH_MIN, PL_AUCTION_PRICE_MAX):
         pl[:, column] = -1
 
 
@@ -477,7 +485,7 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
         for k in range(STAR_LEVELS - 1):
             row[PO_STAR_ROUND + k] = pl[i, PL_STAR_ROUND + k]
         row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
-        for k in range(PL_BOUGHT + 1 - PL_UPGRADE_CASH_MAX):
+        for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
             row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
 
 

@@ -467,8 +467,10 @@ def test_sprinter_stops_spending_from_700k_and_trades_hard(played):
 
 def test_random_buys_about_half_climbs_to_three_stars_and_builds_to_two_houses(played):
     """'buys half the squares it lands on, bids half the price, climbs to 3 stars, builds to 2 houses'."""
-    rnd = _of(played, "random")
+    rnd, eager = _of(played, "random"), _of(played, "upgrade_at_once")
     assert 0.4 < rnd.bought.sum() / rnd.offers.sum() < 0.6
+    won = rnd[rnd.auction_price_max >= 0]
+    assert len(won) > 100 and (won.auction_price_max <= 50).all() and (eager.auction_price_max > 50).any()
     assert rnd.stars.max() == 3 and (rnd.stars == 3).mean() > 0.5
     assert rnd.hotels.sum() == 0 and (rnd.houses <= 2 * rnd.properties).all() and rnd.houses.sum() > 0
 
