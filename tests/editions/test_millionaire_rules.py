@@ -465,7 +465,7 @@ def test_sprinter_stops_spending_from_700k_and_trades_hard(played):
     assert sprinter.trades.mean() > 2 * played[played.strategy != "sprinter"].trades.mean()
 
 
-def test_random_buys_about_half_climbs_to_three_stars_and_builds_to_two_houses(played):
+def test_random_buys_half_bids_half_the_price_climbs_to_three_stars_builds_to_two_houses(played):
     """'buys half the squares it lands on, bids half the price, climbs to 3 stars, builds to 2 houses'."""
     rnd, eager = _of(played, "random"), _of(played, "upgrade_at_once")
     assert 0.4 < rnd.bought.sum() / rnd.offers.sum() < 0.6
