@@ -622,7 +622,8 @@ class _Checker:
 
 
 _BOOLEAN_RULES = {"auctions", "end_on_first_bankruptcy", "free_parking_jackpot", "go_landing_bonus", "trading",
-                  "group_rent_requires_unmortgaged", "sell_buildings_first"}
+                  "group_rent_requires_unmortgaged", "sell_buildings_first", "mortgage_interest_on_price",
+                  "auction_must_sell"}
 
 
 def _square_names(squares: Any, check: _Checker) -> list[str]:

@@ -19,7 +19,8 @@ PARAMETERS: dict[str, tuple[int, float | list, str]] = {
     "upgrade_to": (M.P_UPGRADE_TO, 2.0, "star upgrades it takes on GO: 0 stays at 1 star, 1 climbs to 3, 2 to 5"),
     "upgrade_reserve": (M.P_UPGRADE_RESERVE, 0.0, "cash kept after paying for an upgrade"),
     "upgrade_after_building": (M.P_UPGRADE_AFTER_BUILDING, 0.0,
-                               "1: no upgrade while a complete group of its own still wants buildings"),
+                               "1: no upgrade until it holds a complete group and none of its complete groups "
+                               "still wants buildings"),
     "upgrade_from_round": (M.P_UPGRADE_FROM_ROUND, 0.0, "no upgrade before this round"),
     "hoard_from": (M.P_HOARD_FROM, math.inf, "cash from which it stops building, lifting mortgages and upgrading"),
     "steal_any": (M.P_STEAL_ANY, 1.0, "1: use a Steal card at once on the dearest property when none completes "
@@ -43,9 +44,11 @@ def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
 millionaire_strategy("upgrade_at_once", "takes every star upgrade it can afford on GO, buys and builds like buy_all")
 millionaire_strategy("never_upgrade", "stays at 1 star and keeps the whole salary; buys and builds like buy_all",
                      upgrade_to=0)
-millionaire_strategy("upgrade_rich", "upgrades only with 300k left after paying; keeps 100k when buying and building",
+millionaire_strategy("upgrade_rich", "upgrades only with 300k left after paying; keeps 100k when buying at the "
+                     "price and building",
                      upgrade_reserve=300, buy_reserve=100, build_reserve=100)
-millionaire_strategy("build_first", "upgrades only once its complete groups are built to three houses",
+millionaire_strategy("build_first", "upgrades only once it holds a complete group and its complete groups are built "
+                     "to three houses",
                      upgrade_after_building=1, build_target=3, build_reserve=50)
 millionaire_strategy("sprinter", "stops building, lifting mortgages and upgrading from 700k of cash, to cross "
                      "the million sooner; trades hard for groups", hoard_from=700, trade_offer=2.0, trade_accept=3.0,

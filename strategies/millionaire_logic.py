@@ -19,13 +19,14 @@ def hoards(prm, pl, p):
 
 
 @njit(cache=True)
-def upgrades(rules, prm, pl, bank, p, wants_buildings):
+def upgrades(rules, prm, pl, bank, p, built):
     """On GO, give up part of the salary for the next star level? Never when the whole salary reaches the
-    million, nor below the cash kept after paying."""
+    million, nor below the cash kept after paying; `built`: p holds a complete group and none of its
+    complete groups wants more buildings."""
     level = pl[p, PL_STAR]
     if level >= prm[p, P_UPGRADE_TO] or bank[B_ROUND] < prm[p, P_UPGRADE_FROM_ROUND] or hoards(prm, pl, p):
         return False
-    if wants_buildings and prm[p, P_UPGRADE_AFTER_BUILDING] != 0:
+    if not built and prm[p, P_UPGRADE_AFTER_BUILDING] != 0:
         return False
     cash = pl[p, PL_CASH] + rules[R_SALARY + level]
     if cash >= rules[R_WIN_CASH]:

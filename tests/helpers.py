@@ -212,7 +212,7 @@ class MillionaireTable(Table):
     def __init__(self, players=2, strategy="upgrade_at_once", **kwargs):
         super().__init__(players=players, strategy=strategy, **kwargs)
         self.own[:, M.O_FORTUNE] = -1
-        self.pl[:, M.PL_STAR_ROUND:M.PL_STAR_ROUND + M.STAR_LEVELS - 1] = -1
+        millionaire_engine.start_measures(self.pl)
         self.bank[M.B_WINNER] = -1
 
     def use(self, player: int, strategy: str, **params) -> None:

@@ -26,7 +26,9 @@ def test_simulate_writes_star_columns_and_a_millionaire_per_game(stored):
     assert set(games.end_reason.cat.categories) == {"million", "last_standing", "turn_cap"}
     assert set(players.stars.unique()) <= {1, 3, 5}
     never = players[players.strategy == "never_upgrade"]
-    assert (never.stars == 1).all() and (never.round_3_stars == -1).all()
+    assert (never.stars == 1).all() and (never.round_3_stars == -1).all() and (never.upgrade_cash_max == -1).all()
+    measures = players[["upgrade_cash_max", "upgrade_cash_min", "spend_cash_max", "kept_cash_min"]]
+    assert ((measures == -1) | (measures >= 0)).all().all() and (players.bought <= players.offers).all()
     climbed = players[players.stars == 5]
     assert len(climbed) > 0 and (climbed.round_5_stars >= climbed.round_3_stars).all()
     winners = players[players.won].merge(games[["game", "end_reason"]], on="game")

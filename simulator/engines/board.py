@@ -19,10 +19,11 @@ from simulator.engines.board_layout import (
     O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
     PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_TRADES, PL_TRADE_SEEN, PO_CASH, PO_GROUPS, PO_GROUPS_HELD,
     PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT,
-    PO_TRADES, RAILROAD, REPAIRS, R_AUCTIONS, R_AUCTION_MIN_BID, R_BANK_HOTELS, R_BANK_HOUSES, R_DEAL_DEEDS,
-    R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY,
+    PO_TRADES, RAILROAD, REPAIRS, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES,
+    R_DEAL_DEEDS, R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY,
     R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES,
-    R_MAX_ROUNDS, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH, R_TRADING,
+    R_MAX_ROUNDS, R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST,
+    R_START_CASH, R_TRADING,
     SA_AUCTIONED, SA_BOUGHT, SA_FIRST_OWNED, SA_FIRST_OWNER_WON, SA_LANDINGS, SA_OWNED_AT_END, SA_OWNED_ROUNDS,
     SA_RENT, SA_WINNER_OWNED, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE,
     SQ_PRICE, STREET, TAX, UTILITY, V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_JAIL_CARDS, V_MONEY,
@@ -57,9 +58,11 @@ def into_bank(rules, pl, bank, p, amount, fine):
 
 
 @njit(cache=True)
-def interest(rules, mortgage):
-    """10% of a mortgage, rounded up to a whole unit (rulebook: Hypothequer une propriete)."""
-    return (mortgage * rules[R_MORTGAGE_INTEREST_PCT] + 99) // 100
+def interest(sq, rules, s):
+    """10% of square s's mortgage, rounded up to a whole unit (rulebook: Hypothequer une propriete), or of
+    its printed price where the edition says so (Millionaire: Hypotheque)."""
+    base = sq[s, SQ_PRICE] if rules[R_MORTGAGE_INTEREST_ON_PRICE] != 0 else sq[s, SQ_MORTGAGE]
+    return (base * rules[R_MORTGAGE_INTEREST_PCT] + 99) // 100
 
 
 @njit(cache=True)
@@ -296,8 +299,10 @@ def clearing_price(floor, best_bid, second_bid, step):
 def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     """An English auction in steps of 1 from the minimum bid (rulebook: Vente aux encheres): the highest
     valuation wins and pays one more than the second-highest; a tie goes to the earlier bidder in turn
-    order from `first`. Payment is in cash only."""
+    order from `first`. Payment is in cash only. Where the property must find a buyer (Millionaire: Petites
+    astuces), whoever can pay the minimum bids at least that, whatever its buying reserve."""
     n = pl.shape[0]
+    minimum = rules[R_AUCTION_MIN_BID]
     best = -1
     best_bid = -1
     second_bid = -1
@@ -306,13 +311,14 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
         if pl[i, PL_ALIVE] == 0:
             continue
         bid = min(strategy.max_bid(sq, groups, own, prm, pl, i, s), pl[i, PL_CASH])
+        if rules[R_AUCTION_MUST_SELL] != 0 and pl[i, PL_CASH] >= minimum:
+            bid = max(bid, minimum)
         if bid > best_bid:
             second_bid = best_bid
             best_bid = bid
             best = i
         elif bid > second_bid:
             second_bid = bid
-    minimum = rules[R_AUCTION_MIN_BID]
     if best < 0 or best_bid < minimum:
         return
     price = clearing_price(minimum, best_bid, second_bid, 1)
@@ -445,7 +451,7 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
         if own[s, O_OWNER] == p:
             set_owner(own, bank, s, q)
             if own[s, O_MORTGAGED] != 0:
-                due += interest(rules, sq[s, SQ_MORTGAGE])
+                due += interest(sq, rules, s)
     if due > 0:
         pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due, False)
     return False
@@ -464,7 +470,7 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
                 continue
             if owns_group(own, groups, sq[s, SQ_GROUP], p) != complete_first:
                 continue
-            cost = sq[s, SQ_MORTGAGE] + interest(rules, sq[s, SQ_MORTGAGE])
+            cost = sq[s, SQ_MORTGAGE] + interest(sq, rules, s)
             if strategy.lifts_mortgage(prm, pl, p, cost):
                 into_bank(rules, pl, bank, p, cost, False)
                 own[s, O_MORTGAGED] = 0
@@ -482,7 +488,7 @@ def _hand_over(sq, groups, own, bank, rules, g, giver, receiver):
             set_owner(own, bank, s, receiver)
             value += sq[s, SQ_PRICE]
             if own[s, O_MORTGAGED] != 0:
-                due += interest(rules, sq[s, SQ_MORTGAGE])
+                due += interest(sq, rules, s)
     return value, due
 
 

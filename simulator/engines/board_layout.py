@@ -85,7 +85,9 @@ R_MAX_ROUNDS = 18
 R_JAIL_SQUARE = 19
 R_GROUP_RENT_NEEDS_UNMORTGAGED = 20
 R_SELL_BUILDINGS_FIRST = 21
-R_N_RULES = 22
+R_MORTGAGE_INTEREST_ON_PRICE = 22  # 1: the interest is a share of the printed price, 0: of the mortgage
+R_AUCTION_MUST_SELL = 23           # 1: whoever can pay the minimum bid bids at least that
+R_N_RULES = 24
 
 RULE_FIELDS = {
     "start_cash": R_START_CASH,
@@ -109,6 +111,8 @@ RULE_FIELDS = {
     "max_rounds": R_MAX_ROUNDS,
     "group_rent_requires_unmortgaged": R_GROUP_RENT_NEEDS_UNMORTGAGED,
     "sell_buildings_first": R_SELL_BUILDINGS_FIRST,
+    "mortgage_interest_on_price": R_MORTGAGE_INTEREST_ON_PRICE,
+    "auction_must_sell": R_AUCTION_MUST_SELL,
 }
 
 # Why a game ended (games.end_reason)

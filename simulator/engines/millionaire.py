@@ -14,16 +14,21 @@ from simulator.engines.board import (
     jail_turn, lift_mortgages, new_game, next_building, next_seat, note_groups, offer_square, pay_bank, pay_rent,
     record_game, roll, roll_to_move, seat_lineup, send_to_jail, set_owner, to_bottom, trade,
 )
-from simulator.engines.board_state import group_levels, hotel_level, owned_in_group, repairs_due, wealth
+from simulator.engines.board_state import (
+    group_levels, hotel_level, owned_in_group, owns_group, repairs_due, wealth,
+)
 from simulator.engines.millionaire_layout import (
-    ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOUSES, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, CARD,
+    ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOUSES, B_NET, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, CARD,
     COLLECT_SALARY, C_A, C_AMOUNT, C_B, C_DECK, C_EFFECT, C_FINE, C_MIN_ROLL, DICE_CHALLENGE, EACH_PLAYER,
     END_LAST_STANDING, END_MILLION, END_TURN_CAP, FORCE_SWAP, FREE_HOUSE, GET_OUT_OF_JAIL, GIVE_PROPERTY,
-    GO_TO_JAIL, GO_TO_JAIL_CARD, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED, O_OWNER,
-    PL_ALIVE, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_POS, PL_STAR,
-    PL_STAR_ROUND, PL_TRADE_SEEN, PO_FORTUNE_PLAYED, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS,
-    R_SALARY, R_START_CASH, R_TRADING, R_UPGRADE_COST, R_WIN_CASH, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP,
-    SQ_KIND, SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS, V_WINNER,
+    GO_TO_JAIL, GO_TO_JAIL_CARD, G_KIND, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED,
+    O_OWNER, PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_BOUGHT, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN,
+    PL_HAS_GROUP, PL_JAIL, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
+    PL_TRADE_SEEN, PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN,
+    PO_FORTUNE_PLAYED, PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY,
+    R_START_CASH, R_TRADING, R_UPGRADE_COST, R_WIN_CASH, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SQ_AMOUNT, SQ_DECK,
+    SQ_GROUP, SQ_KIND, SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, STREET, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS,
+    V_WINNER,
 )
 from simulator.engines.views import borrowed
 from strategies import millionaire_logic as millionaire
@@ -48,17 +53,52 @@ def reached_million(rules, pl, bank, p):
 
 
 @njit(cache=True)
+def _least(pl, p, column, value):
+    """Keep the least value seen in a measure whose -1 means none yet."""
+    if pl[p, column] < 0 or value < pl[p, column]:
+        pl[p, column] = value
+
+
+@njit(cache=True)
+def _note_spending(pl, p, cash_before, kept):
+    """Measure a building or mortgage step that cost p money: the cash it started from, and for
+    buildings (`kept`) the cash left."""
+    if pl[p, PL_CASH] < cash_before:
+        pl[p, PL_SPEND_CASH_MAX] = max(pl[p, PL_SPEND_CASH_MAX], cash_before)
+        if kept:
+            _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
+
+
+@njit(cache=True)
+def _holds_street_group(own, groups, p):
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
+            return True
+    return False
+
+
+@njit(cache=True)
 def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     """The salary of p's star level; p may take the next level and receive the salary less its cost
     (rulebook: Case Depart & evolution des pions). Levels are climbed one at a time."""
     level = pl[p, PL_STAR]
-    upgrade = level + 1 < STAR_LEVELS and millionaire.upgrades(
-        rules, prm, pl, bank, p, next_building(sq, rent, groups, own, rules, prm, p) >= 0)
-    bank_pays(pl, bank, p, rules[R_SALARY + level])
+    cash = pl[p, PL_CASH]
+    salary = rules[R_SALARY + level]
+    built = next_building(sq, rent, groups, own, rules, prm, p) < 0 and _holds_street_group(own, groups, p)
+    climbable = level + 1 < STAR_LEVELS
+    upgrade = climbable and millionaire.upgrades(rules, prm, pl, bank, p, built)
+    bank_pays(pl, bank, p, salary)
     if upgrade:
         into_bank(rules, pl, bank, p, rules[R_UPGRADE_COST], False)
         pl[p, PL_STAR_ROUND + level] = bank[B_ROUND]
         pl[p, PL_STAR] = level + 1
+        pl[p, PL_UPGRADE_CASH_MAX] = max(pl[p, PL_UPGRADE_CASH_MAX], cash + salary)
+        _least(pl, p, PL_UPGRADE_CASH_MIN, pl[p, PL_CASH])
+        pl[p, PL_SPEND_CASH_MAX] = max(pl[p, PL_SPEND_CASH_MAX], cash)
+        if not built:
+            pl[p, PL_UPGRADES_UNBUILT] += 1
+    elif climbable and rules[R_UPGRADE_COST] <= cash + salary < rules[R_WIN_CASH]:
+        pl[p, PL_UPGRADES_SKIPPED] += 1
 
 
 @njit(cache=True)
@@ -250,7 +290,20 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
                                card)
                     if pl[p, PL_ALIVE] == 0 or reached_million(rules, pl, bank, p):
                         return
+                if pl[p, PL_CASH] >= sq[s, SQ_PRICE]:
+                    pl[p, PL_OFFERS] += 1
+                bought = sq_agg[s, SA_BOUGHT]
+                auctioned = sq_agg[s, SA_AUCTIONED]
+                net = bank[B_NET]
                 offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s)
+                if sq_agg[s, SA_BOUGHT] > bought:
+                    pl[p, PL_BOUGHT] += 1
+                    _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
+                elif sq_agg[s, SA_AUCTIONED] > auctioned:
+                    # The price is what left the players for the bank.
+                    q = own[s, O_OWNER]
+                    share = 100 * (net - bank[B_NET]) // sq[s, SQ_PRICE]
+                    pl[q, PL_AUCTION_PRICE_MAX] = max(pl[q, PL_AUCTION_PRICE_MAX], share)
             elif owner != p and own[s, O_MORTGAGED] == 0:
                 pay_rent(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, s,
                          dice_total, rent_multiplier, dice_multiplier)
@@ -291,7 +344,9 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     if not hoarding:
         for s in range(n):
             if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
+                cash = pl[p, PL_CASH]
                 lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
+                _note_spending(pl, p, cash, False)
                 break
     play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
     if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
@@ -300,8 +355,11 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
             return
     if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
         note_groups(groups, own, pl, bank, p)
-    if pl[p, PL_HAS_GROUP] != 0 and not hoarding:
+    # A trade may have brought the cash up to the hoarding mark since the turn began.
+    if pl[p, PL_HAS_GROUP] != 0 and not millionaire.hoards(prm, pl, p):
+        cash = pl[p, PL_CASH]
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
+        _note_spending(pl, p, cash, True)
     if pl[p, PL_JAIL] >= 0:
         steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
         if steps < 0:
@@ -362,12 +420,20 @@ def deal_fortune(sq, rules, own, decks, dq):
 
 
 @njit(cache=True)
+def start_measures(pl):
+    """Upgrade rounds and the least and most cash measures start at -1, none yet."""
+    pl[:, PL_STAR_ROUND:PL_STAR_ROUND + STAR_LEVELS - 1] = -1
+    for column in (PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN, PL_SPEND_CASH_MAX, PL_KEPT_CASH_MIN, PL_AUCTION_PRICE_MAX):
+        pl[:, column] = -1
+
+
+@njit(cache=True)
 def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game, check,
               pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
-    pl[:, PL_STAR_ROUND:PL_STAR_ROUND + STAR_LEVELS - 1] = -1
+    start_measures(pl)
     bank[B_WINNER] = -1
     deal_fortune(sq, rules, own, decks, dq)
     money_at_start = n * rules[R_START_CASH]
@@ -419,6 +485,8 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
         for k in range(STAR_LEVELS - 1):
             row[PO_STAR_ROUND + k] = pl[i, PL_STAR_ROUND + k]
         row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
+        for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
+            row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
 
 
 @njit(cache=True, parallel=True)

@@ -43,7 +43,8 @@ R_N_RULES = R_SALARY + STAR_LEVELS
 _UNUSED = {"go_salary", "deal_deeds", "end_on_first_bankruptcy", "free_parking_jackpot", "go_landing_bonus"}
 RULE_FIELDS = {name: index for name, index in BOARD_RULE_FIELDS.items() if name not in _UNUSED}
 RULE_FIELDS.update({"win_cash": R_WIN_CASH, "upgrade_cost": R_UPGRADE_COST})
-BOOLEAN_RULES = {"auctions", "trading", "group_rent_requires_unmortgaged", "sell_buildings_first"}
+BOOLEAN_RULES = {"auctions", "trading", "group_rent_requires_unmortgaged", "sell_buildings_first",
+                 "mortgage_interest_on_price", "auction_must_sell"}
 
 # Why a game ended (END_TURN_CAP keeps the board family's code: the shared board.record_game reads it)
 END_MILLION = 0
@@ -64,7 +65,17 @@ V_FORTUNE_ON_OWNED = 1024   # a Fortune card still lies on an owned property
 PL_STAR = BOARD_PL_COLUMNS          # star level, 0..STAR_LEVELS - 1
 PL_STAR_ROUND = PL_STAR + 1         # STAR_LEVELS - 1 columns: the round each upgrade was taken, -1 before
 PL_FORTUNE_PLAYED = PL_STAR_ROUND + STAR_LEVELS - 1  # kept Fortune cards played (steal, swap, free house)
-PL_COLUMNS = PL_FORTUNE_PLAYED + 1
+# What the strategies' descriptions promise, measured (-1: never happened)
+PL_UPGRADE_CASH_MAX = PL_FORTUNE_PLAYED + 1   # most cash at an upgrade, the salary counted, before paying
+PL_UPGRADE_CASH_MIN = PL_UPGRADE_CASH_MAX + 1  # least cash left after paying for an upgrade
+PL_UPGRADES_SKIPPED = PL_UPGRADE_CASH_MIN + 1  # GO passes with an affordable upgrade not taken, the million not reached
+PL_UPGRADES_UNBUILT = PL_UPGRADES_SKIPPED + 1  # upgrades taken with no complete group, or one wanting buildings
+PL_SPEND_CASH_MAX = PL_UPGRADES_UNBUILT + 1    # most cash on building, lifting a mortgage or upgrading (before GO)
+PL_KEPT_CASH_MIN = PL_SPEND_CASH_MAX + 1       # least cash left after buying at the price or paying for buildings
+PL_OFFERS = PL_KEPT_CASH_MIN + 1               # unowned properties landed on with the cash for their price
+PL_BOUGHT = PL_OFFERS + 1                      # of those, bought at the price
+PL_AUCTION_PRICE_MAX = PL_BOUGHT + 1           # the dearest property won at auction, in % of its price
+PL_COLUMNS = PL_AUCTION_PRICE_MAX + 1
 
 # Square state `own[square, column]`
 O_FORTUNE = BOARD_O_COLUMNS         # the card lying face down on the property, -1 when none
@@ -87,9 +98,12 @@ N_PARAMS = P_STEAL_ANY + 1
 PO_STARS = BOARD_PO_COLUMNS         # star level at the end, as 1, 3 or 5
 PO_STAR_ROUND = PO_STARS + 1        # STAR_LEVELS - 1 columns: the round of each upgrade, -1 if never
 PO_FORTUNE_PLAYED = PO_STAR_ROUND + STAR_LEVELS - 1
-PO_COLUMNS = PO_FORTUNE_PLAYED + 1
+PO_MEASURES = PO_FORTUNE_PLAYED + 1  # PL_UPGRADE_CASH_MAX .. PL_AUCTION_PRICE_MAX, in that order
+MEASURES = ("upgrade_cash_max", "upgrade_cash_min", "upgrades_skipped", "upgrades_unbuilt", "spend_cash_max",
+            "kept_cash_min", "offers", "bought", "auction_price_max")
+PO_COLUMNS = PO_MEASURES + len(MEASURES)
 
 PLAYER_COLUMNS = BOARD_PLAYER_COLUMNS + (
     ("stars", PO_STARS, "int8"), ("round_3_stars", PO_STAR_ROUND, "int16"),
     ("round_5_stars", PO_STAR_ROUND + 1, "int16"), ("fortune_played", PO_FORTUNE_PLAYED, "int16"),
-)
+) + tuple((name, PO_MEASURES + k, "int32") for k, name in enumerate(MEASURES))

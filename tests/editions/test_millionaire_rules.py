@@ -1,10 +1,11 @@
 """Rule tests for Monopoly Millionaire (shared/rules/003_b78aa77f0f31f052.txt). Each test names the section
 it checks; amounts are in thousands, as in the data file."""
+import pandas as pd
 import pytest
 
 from simulator.engines import millionaire as engine
 from simulator.engines import millionaire_layout as M
-from simulator.engines.board import use_jail_card
+from simulator.engines.board import lift_mortgages, use_jail_card
 import strategies
 from simulator.rules import EditionError, load_edition
 from simulator.runner import RunSpec, run
@@ -347,3 +348,207 @@ def test_fortune_cards_may_not_move_the_pawn():
 def test_bad_values_are_refused_with_the_field_named(path, value, message):
     with pytest.raises(EditionError, match=message.replace("(", r"\(")):
         load_edition("millionaire", overrides=[(path, value)])
+
+
+# --- Hypotheque -------------------------------------------------------------------------------------------
+
+def _lift_mortgages(t: MillionaireTable, player: int) -> None:
+    b = t.board
+    lift_mortgages(b.sq, b.groups, t.own, b.rules, t.prm, t.pl, t.bank, player)
+
+
+def test_lifting_a_mortgage_costs_the_mortgage_plus_10_percent_of_the_printed_value():
+    """Hypotheque, Lever une hypotheque: pay the mortgage 'plus les interets correspondant a 10% de la valeur
+    initiale de la propriete (indiquee sur la case du plateau)': Dark Blue 2 (200k, mortgage 100k) costs 120k.
+    Option rules.mortgage_interest_on_price (true here; false is classic's 10% of the mortgage)."""
+    t = MillionaireTable()
+    t.give(0, "Dark Blue 2", mortgaged=True)
+    _lift_mortgages(t, 0)
+    assert t.own[t.sq("Dark Blue 2"), M.O_MORTGAGED] == 0 and t.cash(0) == 372 - 120
+    assert t.violations() == 0
+    classic = MillionaireTable(overrides=[("rules.mortgage_interest_on_price", False)])
+    classic.give(0, "Dark Blue 2", mortgaged=True)
+    _lift_mortgages(classic, 0)
+    assert classic.cash(0) == 372 - 110
+
+
+# --- Vente aux encheres -----------------------------------------------------------------------------------
+
+def test_an_auctioned_property_finds_a_buyer_whenever_a_player_can_pay_the_minimum():
+    """Vente aux encheres; Petites astuces: 'Votre tour n'est pas termine tant que la propriete n'a pas trouve
+    son acheteur': players keeping a buying reserve still bid the 1k minimum when nobody bids more."""
+    t = MillionaireTable(strategy="upgrade_rich")          # keeps 100k when buying
+    t.set_cash(0, 60)
+    t.set_cash(1, 60)
+    t.auction("Pink 1", first=0)
+    assert t.owner("Pink 1") == 0 and t.cash(0) == 59
+
+
+# --- Strategies ---------------------------------------------------------------------------------------------
+
+def test_build_first_takes_no_upgrade_before_it_has_built_a_complete_group_to_three_houses():
+    """Case Depart & evolution des pions: the upgrade is the player's choice; build_first's description says
+    it upgrades only once its complete groups are built to three houses, so not while it holds none."""
+    t = MillionaireTable(strategy="build_first")
+    t.pl[0, M.PL_POS] = 30
+    t.advance(0, 4)
+    assert t.stars(0) == 1, "no complete group yet"
+    t.give(0, "Brown 1", "Brown 2", level=2)
+    t.advance(0, 32)
+    assert t.stars(0) == 1, "its group is below three houses"
+    t.give(0, "Brown 1", "Brown 2", level=3)
+    t.advance(0, 32)
+    assert t.stars(0) == 3
+
+
+# --- Strategies: each one-line description (strategies/millionaire.py, README) holds on simulated games ----------
+
+def _players(lineup: list[str], games: int = 2000, seed: int = 8, overrides=()):
+    edition = load_edition("millionaire", overrides=list(overrides))
+    result = run(RunSpec(edition=edition, lineup=[strategies.get("millionaire", n) for n in lineup], games=games,
+                         seed=seed, check=True, batch_size=games), keep_frames=True)
+    assert result.totals.violations == 0
+    return result.players
+
+
+@pytest.fixture(scope="module")
+def played():
+    """Every Millionaire strategy, in two tables of four, a few thousand games each."""
+    return pd.concat([_players(["upgrade_at_once", "never_upgrade", "upgrade_rich", "build_first"]),
+                      _players(["sprinter", "random", "upgrade_at_once", "upgrade_rich"])])
+
+
+def _of(players, name):
+    return players[players.strategy == name]
+
+
+def test_upgrade_at_once_takes_every_upgrade_and_buys_every_property_it_can_afford(played):
+    """'takes every star upgrade it can afford on GO, buys and builds like buy_all'."""
+    mine, never = _of(played, "upgrade_at_once"), _of(played, "never_upgrade")
+    assert (mine.upgrades_skipped == 0).all() and never.upgrades_skipped.sum() > 100, "a skip is seen when it happens"
+    assert (mine.bought == mine.offers).all() and mine.offers.sum() > 1000
+    assert (mine.stars == 5).mean() > 0.5 and mine.hotels.sum() > 0
+
+
+def test_never_upgrade_stays_at_one_star_and_keeps_the_whole_salary(played):
+    """'stays at 1 star and keeps the whole salary'."""
+    never = _of(played, "never_upgrade")
+    assert (never.stars == 1).all() and (never.round_3_stars == -1).all() and (never.upgrade_cash_max == -1).all()
+
+
+def test_upgrade_rich_keeps_300k_after_an_upgrade_and_100k_after_buying_or_building(played):
+    """'upgrades only with 300k left after paying; keeps 100k when buying and building' (at the list price:
+    at auction it bids at least the 1k minimum, rules.auction_must_sell)."""
+    rich, eager = _of(played, "upgrade_rich"), _of(played, "upgrade_at_once")
+    upgraded = rich[rich.upgrade_cash_min >= 0]
+    assert len(upgraded) > 100 and (upgraded.upgrade_cash_min >= 300).all()
+    assert (eager[eager.upgrade_cash_min >= 0].upgrade_cash_min < 300).any(), "a lower reserve is seen"
+    spent = rich[rich.kept_cash_min >= 0]
+    assert len(spent) > 100 and (spent.kept_cash_min >= 100).all()
+    assert (eager[eager.kept_cash_min >= 0].kept_cash_min < 100).any()
+
+
+def test_build_first_upgrades_only_once_its_complete_groups_have_three_houses(played):
+    """'upgrades only once its complete groups are built to three houses': never with no complete group, nor
+    with one below three houses."""
+    first, eager = _of(played, "build_first"), _of(played, "upgrade_at_once")
+    assert (first.upgrades_unbuilt == 0).all() and eager.upgrades_unbuilt.sum() > 100
+    assert (first.stars > 1).sum() > 10, "it does climb once built"
+    assert first[first.stars > 1].houses.sum() > 0
+
+
+def test_sprinter_stops_spending_from_700k_and_trades_hard(played):
+    """'stops building, lifting mortgages and upgrading from 700k of cash ...; trades hard for groups'."""
+    sprinter, eager = _of(played, "sprinter"), _of(played, "upgrade_at_once")
+    assert (sprinter.spend_cash_max < 700).all() and (sprinter.spend_cash_max >= 0).sum() > 100
+    assert (eager.spend_cash_max >= 700).any(), "spending from 700k is seen when it happens"
+    assert sprinter.trades.mean() > 2 * played[played.strategy != "sprinter"].trades.mean()
+
+
+def test_random_buys_half_bids_half_the_price_climbs_to_three_stars_builds_to_two_houses(played):
+    """'buys half the squares it lands on, bids half the price, climbs to 3 stars, builds to 2 houses'."""
+    rnd, eager = _of(played, "random"), _of(played, "upgrade_at_once")
+    assert 0.4 < rnd.bought.sum() / rnd.offers.sum() < 0.6
+    won = rnd[rnd.auction_price_max >= 0]
+    assert len(won) > 100 and (won.auction_price_max <= 50).all() and (eager.auction_price_max > 50).any()
+    assert rnd.stars.max() == 3 and (rnd.stars == 3).mean() > 0.5
+    assert rnd.hotels.sum() == 0 and (rnd.houses <= 2 * rnd.properties).all() and rnd.houses.sum() > 0
+
+
+def test_no_strategy_upgrades_when_the_whole_salary_reaches_the_million():
+    """README: 'Every Millionaire strategy never upgrades when the whole salary would reach the million' (Le
+    premier joueur qui possede 1 million remporte la partie). A 500k goal makes the case frequent."""
+    names = ["upgrade_at_once", "never_upgrade", "upgrade_rich", "build_first", "sprinter", "random"]
+    players = pd.concat([_players(names[:4], overrides=[("rules.win_cash", 500)]),
+                        _players(names[4:] + names[:2], overrides=[("rules.win_cash", 500)])])
+    upgraded = players[players.upgrade_cash_max >= 0]
+    assert upgraded.strategy.nunique() == 5 and (upgraded.upgrade_cash_max < 500).all()
+    assert (upgraded.upgrade_cash_max >= 450).any(), "upgrades close to the goal are seen"
+    assert players.groupby("strategy", observed=True).fortune_played.sum().min() > 0, "kept Fortune cards are played"
+
+
+# --- Rule options: changing one moves the results the way the data file documents it ----------------------------
+
+_WINDFALLS = {"title": "Windfalls", "cards": [{"id": "windfall", "text": "Receive 100k", "effect": "bank",
+                                               "amount": 100, "count": 22}]}
+
+
+def _games(overrides, lineup=("upgrade_at_once", "never_upgrade", "upgrade_rich", "build_first"), games=1500):
+    edition = load_edition("millionaire", overrides=list(overrides))
+    result = run(RunSpec(edition=edition, lineup=[strategies.get("millionaire", n) for n in lineup], games=games,
+                         seed=21, batch_size=games), keep_frames=True)
+    return result
+
+
+def _rounds(r):
+    return r.games.rounds.mean()
+
+
+def _players_sum(column):
+    return lambda r: r.players[column].sum()
+
+
+def _end_share(reason):
+    return lambda r: (r.games.end_reason == reason).mean()
+
+
+# (option, documented default, changed value, measure, the measure under the change: "more" or "less")
+OPTION_EFFECTS = [
+    ("rules.win_cash", 1000, 700, _rounds, "less"),                       # the first holding it wins
+    ("rules.salary", [150, 200, 250], [300, 400, 500], _rounds, "less"),  # GO pays more
+    ("rules.upgrade_cost", 50, 450, lambda r: (r.players.stars == 5).mean(), "less"),  # dearer stars
+    ("rules.fortune_deck", "fortune", "windfalls", _players_sum("fortune_played"), "less"),  # no kept cards dealt
+    ("rules.start_cash", 372, 600, _rounds, "less"),
+    ("rules.auctions", True, False, lambda r: r.squares.auctioned.sum(), "less"),
+    ("rules.auction_min_bid", 1, 100, lambda r: r.squares.auctioned.sum(), "less"),
+    ("rules.trading", True, False, _players_sum("trades"), "less"),
+    ("rules.max_rounds", 500, 12, _end_share("turn_cap"), "more"),
+    ("rules.doubles_to_jail", 3, 1, _players_sum("jail_turns"), "more"),  # every double to jail
+    ("rules.jail_max_turns", 3, 1, _players_sum("jail_turns"), "less"),
+    ("rules.bank_houses", 32, 6, _players_sum("houses"), "less"),
+    ("rules.bank_hotels", 12, 0, _players_sum("hotels"), "less"),
+    ("rules.max_houses", 4, 2, _players_sum("hotels"), "more"),           # hotels after two houses
+    ("rules.complete_group_rent_multiplier", 2, 10, _players_sum("rent_received"), "more"),
+]
+# Where every player able to pay the minimum bids it (auction_must_sell), a dearer minimum leaves nothing unsold.
+_WITH = {"rules.auction_min_bid": [("rules.auction_must_sell", False)]}
+
+
+@pytest.mark.parametrize("option,default,changed,measure,direction", OPTION_EFFECTS,
+                         ids=[case[0] for case in OPTION_EFFECTS])
+def test_each_rule_option_moves_the_results_the_documented_way(option, default, changed, measure, direction):
+    """Comment reunir un million (win_cash); Case Depart & evolution des pions (salary, upgrade_cost); Cartes
+    Fortune (fortune_deck); Votre cash (start_cash); Vente aux encheres (auctions, auction_min_bid,
+    auction_must_sell); Aller en prison (doubles_to_jail, jail_max_turns); Maisons & Hotels (bank_houses,
+    bank_hotels, max_houses); Propriete & loyer (complete_group_rent_multiplier); trading and max_rounds are
+    the data file's. Same seed both ways (a change with no effect gives equal measures); the change must move
+    the measure by more than 5%. The options whose effect in a game is rare or small are checked exactly by
+    the rule tests above: sell_buildings_first (Faillite), group_rent_requires_unmortgaged (Propriete &
+    loyer), mortgage_interest_on_price (Hypotheque), auction_must_sell (Vente aux encheres)."""
+    extra = [("decks.windfalls", _WINDFALLS)] + _WITH.get(option, [])  # windfalls: dealt when fortune_deck names it
+    before = measure(_games(extra + [(option, default)]))
+    after = measure(_games(extra + [(option, changed)]))
+    if direction == "less":
+        assert before > 0 and after < 0.95 * before, (before, after)
+    else:
+        assert after > 0 and after > 1.05 * before, (before, after)
