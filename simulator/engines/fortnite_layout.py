@@ -129,7 +129,8 @@ PL_TRADES = 11
 PL_JAIL_TURNS = 12
 PL_GROUPS_HELD = 13  # bit g: held colour pair g at the start of one of its turns
 PL_PAID = 14        # HP it paid on rivals' locations
-PL_COLUMNS = 15
+PL_OUT_ORDER = 15   # 1 for the first player eliminated, 2 for the next, ...; 0 while in
+PL_COLUMNS = 16
 
 # Square state `own[square, column]`: the board family's ownership columns, with its building and mortgage
 # columns holding instead
@@ -179,9 +180,9 @@ PO_GROUPS_HELD = 16
 PO_COLUMNS = 17
 
 PLAYER_COLUMNS = (
-    ("rank", PO_RANK, "int8"), ("eliminated_turn", PO_OUT_TURN, "int32"), ("hp", PO_CASH, "int8"),
-    ("locations", PO_LOCATIONS, "int8"), ("pairs", PO_PAIRS, "int8"), ("damage_dealt", PO_DEALT, "int16"),
-    ("eliminations", PO_KILLS, "int8"), ("storm_lost", PO_STORM_LOST, "int16"), ("healed", PO_HEALED, "int16"),
-    ("walls", PO_WALLS, "int16"), ("claimed", PO_CLAIMED, "int8"), ("paid", PO_PAID, "int16"),
+    ("rank", PO_RANK, "int8"), ("eliminated_turn", PO_OUT_TURN, "int32"), ("hp", PO_CASH, "int64"),
+    ("locations", PO_LOCATIONS, "int8"), ("pairs", PO_PAIRS, "int8"), ("damage_dealt", PO_DEALT, "int64"),
+    ("eliminations", PO_KILLS, "int8"), ("storm_lost", PO_STORM_LOST, "int64"), ("healed", PO_HEALED, "int64"),
+    ("walls", PO_WALLS, "int16"), ("claimed", PO_CLAIMED, "int8"), ("paid", PO_PAID, "int64"),
     ("trades", PO_TRADES, "int8"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("items", PO_ITEMS, "int8"),
 )

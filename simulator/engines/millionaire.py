@@ -63,9 +63,10 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
 
 @njit(cache=True)
 def advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps):
-    """Move p forward; passing or landing on GO pays (rulebook: Depart)."""
+    """Move p forward; each time it passes or lands on GO, p is paid (rulebook: Depart). A roll laps a
+    board of a few squares more than once."""
     position = pl[p, PL_POS] + steps
-    if position >= sq.shape[0]:
+    while position >= sq.shape[0]:
         position -= sq.shape[0]
         pass_go(sq, rent, groups, own, rules, prm, pl, bank, p)
     pl[p, PL_POS] = position
