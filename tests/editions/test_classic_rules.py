@@ -432,18 +432,18 @@ def _per_game(column):
 
 
 def _rent_on(kind):
-    return lambda frames: frames["squares"].query("kind == @kind").rent_collected.sum()
+    return lambda frames: frames["squares"].rent_collected[frames["squares"].kind == kind].sum()
 
 
-OPTION_EFFECTS = [  # (option, value, what it moves, up or down, by at least this factor)
-    ("start_cash", 3000, _mean_rounds, "up", 1.1),
+OPTION_EFFECTS = [  # (option, value, what it moves, up or down, by at least this factor; None: from none to some)
+    ("start_cash", 3000, _per_game("buildings_bought"), "up", 1.1),
     ("go_salary", 400, _mean_rounds, "up", 1.1),
     ("jail_fine", 1000, _per_game("jail_turns"), "up", 1.2),
-    ("bank_houses", 8, _per_game("houses"), "down", 0.8),
+    ("bank_houses", 8, _per_game("buildings_bought"), "down", 0.8),
     ("bank_hotels", 2, _per_game("hotels"), "down", 0.8),
     ("max_houses", 2, lambda f: f["players"].top_level.max(), "down", 0.8),
     ("complete_group_rent_multiplier", 10, lambda f: f["players"].rent_paid.sum() / f["games"].turns.sum(), "up",
-     1.1),
+     1.05),
     ("railroad_rent", [100, 200, 400, 800], _rent_on("railroad"), "up", 1.5),
     ("utility_multipliers", [40, 100], _rent_on("utility"), "up", 1.5),
     ("doubles_to_jail", 1, _per_game("jail_turns"), "up", 1.5),
@@ -453,7 +453,7 @@ OPTION_EFFECTS = [  # (option, value, what it moves, up or down, by at least thi
     ("deal_deeds", 3, lambda f: f["squares"].bought.sum(), "down", 0.8),
     ("end_on_first_bankruptcy", True, lambda f: (f["games"].end_reason == "first_bankruptcy").mean(), "up", None),
     ("trading", False, _per_game("trades"), "down", 0.1),
-    ("max_rounds", 30, lambda f: (f["games"].end_reason == "turn_cap").mean(), "up", 2.0),
+    ("max_rounds", 30, lambda f: (f["games"].end_reason == "turn_cap").mean(), "up", None),
 ]
 OPTION_LINEUP = ("buy_all", "cautious", "jail_late", "hard_trader")
 
