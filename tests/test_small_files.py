@@ -81,7 +81,7 @@ def play_all() -> None:
 def test_every_engine_plays_small_and_odd_files_with_bounds_checking(tmp_path):
     """The CI test: run in the normal suite. One subprocess plays them all, compiling each of the five
     engines once with bounds checking: the compiles are nearly all of its time (measured: 1,317 s for 142
-    runs on the 2 shared cores under a load of 7; each compile takes well under a minute on idle cores)."""
+    runs on the 2 cores shared with other jobs, load 7; not measured on idle cores)."""
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "numba-cache"),
                PYTHONPATH=str(ROOT))
     started = time.perf_counter()
