@@ -349,36 +349,25 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
 
 @njit(cache=True)
 def _first_note(cards, deck, notes, due):
-    """The first note of the cheaper way to pay `due` from these notes: the smallest note that covers it,
-    or the largest notes below it one after another (then the smallest that covers the rest)."""
-    over = -1
+    """The first note of the combination of these notes that pays `due` overpaying least (all of them when
+    they do not cover it): an exact search over the sums the notes can make (a bank holds few notes)."""
+    total = 0
     for k in notes:
-        value = cards[deck[k], C_VALUE]
-        if value >= due and (over < 0 or value < cards[deck[over], C_VALUE]):
-            over = k
-    used = np.zeros(notes.shape[0], dtype=np.bool_)
-    remaining = due
-    first = -1
-    while remaining > 0:
-        pick = -1
-        for i in range(notes.shape[0]):  # the largest note not above what remains
-            value = cards[deck[notes[i]], C_VALUE]
-            if not used[i] and value <= remaining and (pick < 0 or value > cards[deck[notes[pick]], C_VALUE]):
-                pick = i
-        if pick < 0:
-            for i in range(notes.shape[0]):  # else the smallest that covers it
-                value = cards[deck[notes[i]], C_VALUE]
-                if not used[i] and (pick < 0 or value < cards[deck[notes[pick]], C_VALUE]):
-                    pick = i
-        if pick < 0:
-            break
-        used[pick] = True
-        remaining -= cards[deck[notes[pick]], C_VALUE]
-        if first < 0:
-            first = notes[pick]
-    if over >= 0 and cards[deck[over], C_VALUE] - due <= -remaining:
-        return over
-    return first
+        total += cards[deck[k], C_VALUE]
+    if total <= due:
+        return notes[0]
+    # last[v]: the note added last to make the sum v from the notes before it (-2: the empty sum, -1: none)
+    last = np.full(total + 1, -1, dtype=np.int64)
+    last[0] = -2
+    for i in range(notes.shape[0]):
+        value = cards[deck[notes[i]], C_VALUE]
+        for v in range(total, value - 1, -1):
+            if last[v] == -1 and last[v - value] != -1:
+                last[v] = i
+    for v in range(due, total + 1):
+        if last[v] >= 0:
+            return notes[last[v]]
+    return notes[0]
 
 
 @njit(cache=True)

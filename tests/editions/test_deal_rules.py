@@ -462,3 +462,19 @@ def test_a_demand_of_one_player_goes_to_who_pays_most_then_the_leader_then_the_n
     assert target_for(b.groups, table.tab, table.pl, 2, 5) == (1, 5)   # the one with a complete set
     table.place(0, "bank", "money_4")
     assert target_for(b.groups, table.tab, table.pl, 2, 9) == (0, 9)   # the one who can pay most of 9M
+
+
+@pytest.mark.parametrize("bank,due,paid,left", [
+    (("money_3", "money_3", "money_5"), 6, 6, ["money_5"]),
+    (("money_4", "money_4", "money_5"), 8, 8, ["money_5"]),
+    (("money_2", "money_2", "money_2", "money_5"), 6, 6, ["money_5"]),
+    (("money_3", "money_3", "money_4"), 6, 6, ["money_4"]),
+    (("money_1", "money_2", "money_5"), 4, 5, ["money_1", "money_2"]),
+])
+def test_a_debt_is_paid_with_the_notes_that_overpay_least(bank, due, paid, left):
+    """Comment payer vos dettes: no change is given, so the payer (every strategy) pays with the
+    combination of its notes nearest above the debt, an exact one when it has it."""
+    table = DealTable()
+    table.place(0, "bank", *bank)
+    assert table.collect(0, 1, due) == paid
+    assert sorted(table.cards_in(0, "bank")) == left
