@@ -102,7 +102,6 @@ def squares_frame(board: GameRules, sq_agg: np.ndarray, games: int, finished: in
 
 def cards_frame(board: GameRules, card_agg: np.ndarray) -> pd.DataFrame:
     deck_of = board.card_decks
-    copies = np.array([(board.decks[d, 1:1 + board.decks[d, L.D_LEN]] == c).sum() for c, d in enumerate(deck_of)])
     drawers = card_agg[:, L.CA_DRAWERS]
     with np.errstate(invalid="ignore", divide="ignore"):
         return pd.DataFrame({
@@ -110,7 +109,7 @@ def cards_frame(board: GameRules, card_agg: np.ndarray) -> pd.DataFrame:
             "deck": [board.deck_names[d] for d in deck_of],
             "text": board.card_texts,
             "effect": board.card_effects,
-            "copies": copies,
+            "copies": board.card_copies,
             "draws": card_agg[:, L.CA_DRAWS],
             "drawers": drawers,
             "drawer_wins": card_agg[:, L.CA_DRAWER_WINS],

@@ -508,6 +508,12 @@ class GameRules:
         return self.layout.PO_COLUMNS
 
     @property
+    def card_copies(self) -> np.ndarray:
+        """Per card type, the copies in one game (the sum over its deck's list)."""
+        return np.array([(self.decks[d, 1:1 + self.decks[d, L.D_LEN]] == c).sum()
+                         for c, d in enumerate(self.card_decks)], dtype=np.int64)
+
+    @property
     def groups_held_column(self) -> int:
         return self.layout.PO_GROUPS_HELD
 

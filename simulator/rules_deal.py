@@ -36,6 +36,11 @@ class DealRules(GameRules):
     square_prices: ClassVar[np.ndarray] = np.zeros(0, dtype=np.int64)
 
     @property
+    def card_copies(self) -> np.ndarray:
+        """Per card type, the copies in the game's deck (deck_copies decks tiled)."""
+        return np.bincount(self.deck, minlength=len(self.card_ids)).astype(np.int64)
+
+    @property
     def colour_groups(self) -> list[tuple[int, str]]:
         """Every set, railroads and utilities included, counts toward the three to win."""
         return list(enumerate(self.group_names))

@@ -2,6 +2,7 @@
 it checks. The tables deal the cards a test needs from an unshuffled pile and call into the engine."""
 import math
 
+import numpy as np
 import pytest
 
 from simulator.engines import deal_layout as D
@@ -478,3 +479,12 @@ def test_a_debt_is_paid_with_the_notes_that_overpay_least(bank, due, paid, left)
     table.place(0, "bank", *bank)
     assert table.collect(0, 1, due) == paid
     assert sorted(table.cards_in(0, "bank")) == left
+
+
+def test_the_cards_table_counts_every_deck_dealt():
+    """Jeu avec 6 joueurs et plus: with two decks, the cards table counts both decks' copies."""
+    from simulator.engines.board_layout import CA_COLUMNS
+    from simulator.results import cards_frame
+    board = compile_rules(load_edition("deal", "two_decks"))
+    frame = cards_frame(board, np.zeros((len(board.card_ids), CA_COLUMNS), dtype=np.int64)).set_index("card")
+    assert frame.copies.sum() == 212 and frame.copies["money_10"] == 2 and frame.copies["pass_go"] == 20
