@@ -46,7 +46,7 @@ GROUPS_HELD_MEANING = {
     "millionaire": "complete at the start of one of the player's turns, before the first bankruptcy",
     "empire": "complete in the player's tower at the start of one of its turns",
     "fortnite": "both locations of the pair held at the start of one of the player's turns",
-    "deal": "complete on the player's table at the start of one of its turns",
+    "deal": "complete on the player's table at the start or the end of one of its turns",
 }
 
 

@@ -19,10 +19,12 @@ PARAMETERS = {
     "property_weight": (L.P_PROPERTY_WEIGHT, 1.0, "multiple of the gain of laying a property (a winning one "
                                                   "always wins)"),
     "attack_weight": (L.P_ATTACK_WEIGHT, 1.0, "multiple of the gain of rents, debts, birthdays and taking properties"),
-    "attack_from_round": (L.P_ATTACK_FROM_ROUND, 0.0, "round from which it plays actions against rivals (0: at once)"),
+    "attack_from_round": (L.P_ATTACK_FROM_ROUND, 0.0, "round from which it plays actions against rivals (rounds "
+                                                      "count from 1; 1 or less: at once)"),
     "hold_just_say_no": (L.P_HOLD_JUST_SAY_NO, 0.0, "1: never banks a Just Say No"),
     "say_no_min_loss": (L.P_SAY_NO_MIN_LOSS, 0.0, "least loss (M, or a set's worth: about 8) it answers with a Just "
-                                                  "Say No (inf: never)"),
+                                                  "Say No, and least gain of its own action it defends with one "
+                                                  "against a Just Say No (inf: never; nothing at stake: never)"),
     "build_weight": (L.P_BUILD_WEIGHT, 1.0, "gain of a house or hotel per 1M of rent it adds"),
     "deny_weight": (L.P_DENY_WEIGHT, 0.5, "weight of a rival's loss when taking its property or set"),
     "min_gain": (L.P_MIN_GAIN, 0.0, "least gain worth a play: with less it keeps its cards (0: plays while it gains)"),
@@ -44,12 +46,13 @@ def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
 deal_strategy("bank_first", "banks money and actions before it lays properties, most keenly until 10M is in the bank",
               bank_target=10, bank_urgency=4, property_weight=0.8)
 deal_strategy("rush_properties", "lays every property at once and plays for sets; banks only what it cannot use",
-              bank_target=0, bank_weight=0.5, property_weight=2.0, build_weight=0.5)
-deal_strategy("late_attacker", "holds Just Say No for big threats and its attacks until round 4, banking meanwhile",
+              bank_target=0, bank_weight=0.5, property_weight=20.0, build_weight=0.5, hold_just_say_no=1)
+deal_strategy("late_attacker", "holds Just Say No for big threats and attacks only from round 4, banking meanwhile",
               hold_just_say_no=1, say_no_min_loss=5, attack_from_round=4, bank_target=6, deny_weight=1.0)
 deal_strategy("opportunist", "plays whatever gains most right now, attacks at once, says no to any loss",
               bank_target=2, bank_urgency=1.5, deny_weight=0.0)
-deal_strategy("random", "a weak baseline: every play is any legal one", randomness=1.0, say_no_min_loss=math.inf)
+deal_strategy("random", "a weak baseline: plays any legal card (aimed as the others aim), never says no",
+              randomness=1.0, say_no_min_loss=math.inf)
 
 DEFAULT_LINEUP = ["bank_first", "rush_properties", "late_attacker", "opportunist", "bank_first"]
 TOURNAMENT_FIELD = ["bank_first", "rush_properties", "late_attacker", "opportunist", "random"]

@@ -235,7 +235,7 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
         return best
     if effect == JUST_SAY_NO or effect == DOUBLE_RENT:
         return NO  # played only in answer to an action, or with a rent
-    if gs[B_ROUND] < prm[p, P_ATTACK_FROM_ROUND]:
+    if gs[B_ROUND] + 1 < prm[p, P_ATTACK_FROM_ROUND]:  # rounds count from 1
         return NO
     weight = prm[p, P_ATTACK_WEIGHT]
     if effect == RENT:
@@ -407,8 +407,9 @@ def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due):
 
 @njit(cache=True)
 def says_no(prm, q, loss, threshold_column):
-    """Does q answer an action costing it `loss` with a Just Say No it holds?"""
-    return loss >= prm[q, threshold_column]
+    """Does q answer with a Just Say No it holds an action that costs it `loss` (or, for the attacker, a
+    cancellation that costs it what the action gains)? Never for nothing."""
+    return loss > 0 and loss >= prm[q, threshold_column]
 
 
 @njit(cache=True)

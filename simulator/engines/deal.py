@@ -117,10 +117,11 @@ def collect(cards, deck, groups, rules, loc, tab, pl, q, p, amount):
 
 
 @njit(cache=True)
-def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss):
-    """Does a Just Say No cancel attacker's action against victim? The victim answers when the action
-    costs it at least its say_no_min_loss; the attacker answers back while it holds one (on its own turn,
-    for a play when just_say_no_costs_play), and so on (rulebook: Joker !)."""
+def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss, gain):
+    """Does a Just Say No cancel attacker's action against victim? Each answers with one it holds when
+    what is at stake is at least its say_no_min_loss: the victim the action's `loss` to it, the attacker
+    (on its own turn, for a play when just_say_no_costs_play) the action's `gain` to it; and so on
+    (rulebook: Joker !)."""
     holder, other = victim, attacker
     result = False
     while True:
@@ -129,8 +130,10 @@ def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss)
             break
         if holder == victim:
             if not says_no(prm, victim, loss, P_SAY_NO_MIN_LOSS):
-                pl[victim, PL_NO_KEPT] += 1
+                pl[victim, PL_NO_KEPT] += loss > 0  # an action that costs nothing is not let through
                 break
+        elif not says_no(prm, attacker, gain, P_SAY_NO_MIN_LOSS):
+            break
         elif rules[R_JUST_SAY_NO_COSTS_PLAY] == 1:
             if gs[GS_PLAYS_LEFT] <= 0:
                 break
@@ -147,7 +150,8 @@ def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss)
 @njit(cache=True)
 def demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, amount):
     """p demands `amount` of q, who may say no; returns what q paid."""
-    if cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, min(amount, payable(pl, q))):
+    due = min(amount, payable(pl, q))
+    if cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, due, due):
         return 0
     return collect(cards, deck, groups, rules, loc, tab, pl, q, p, amount)
 
@@ -189,7 +193,7 @@ def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, 
         move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, choice[CH_SET])
         return
     if effect != PASS_GO and pl[p, PL_FIRST_ATTACK] < 0:  # every other action is aimed at rivals
-        pl[p, PL_FIRST_ATTACK] = gs[B_ROUND]
+        pl[p, PL_FIRST_ATTACK] = gs[B_ROUND] + 1  # rounds count from 1, as the games' rounds
     discard(cards, deck, loc, tab, pl, k)
     n = pl.shape[0]
     if effect == PASS_GO:
@@ -198,6 +202,7 @@ def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, 
         for _ in range(choice[CH_DOUBLES]):
             discard(cards, deck, loc, tab, pl, in_hand(cards, deck, loc, p, DOUBLE_RENT))
             gs[GS_PLAYS_LEFT] -= 1
+            pl[p, PL_ACTIONS] += 1
         amount = rent_of(groups, tab, p, choice[CH_SET]) << choice[CH_DOUBLES]
         for i in range(1, n):  # the rivals pay in turn order from p
             q = (p + i) % n
@@ -210,14 +215,15 @@ def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, 
                 demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, cards[c, C_AMOUNT])
     elif effect == DEAL_BREAKER:
         q, s = choice[CH_VICTIM], choice[CH_SET]
-        _, loss = set_taking_gain(groups, rules, tab, p, q, s)
-        if not cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, loss):
+        gain, loss = set_taking_gain(groups, rules, tab, p, q, s)
+        if not cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, loss, gain):
             take_set(cards, deck, groups, loc, tab, pl, p, q, s)
     elif effect == SLY_DEAL or effect == FORCED_DEAL:
         t = choice[CH_TAKE]
         q = loc[t, LOC_OWNER]
         loss = removal_loss(cards, groups, rules, tab, q, deck[t], loc[t, LOC_SET])
-        if not cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, loss):
+        _, gain = best_set(cards, groups, rules, tab, p, deck[t])
+        if not cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, loss, gain):
             receive(cards, deck, groups, rules, loc, tab, pl, p, t)
             pl[p, PL_TAKEN] += 1
             if effect == FORCED_DEAL:
@@ -233,11 +239,17 @@ def won(groups, rules, gs, tab, p):
 
 
 @njit(cache=True)
-def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
-    """Draw, play up to the plays allowed, and keep no more than the hand limit (rulebook: Étapes du jeu)."""
+def mark_held(groups, tab, pl, p):
+    """Record p's complete sets among those it has held (at the start and at the end of its turns)."""
     for s in range(groups.shape[0]):
         if complete(groups, tab, p, s):
             pl[p, PL_GROUPS_HELD] |= 1 << s
+
+
+@njit(cache=True)
+def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
+    """Draw, play up to the plays allowed, and keep no more than the hand limit (rulebook: Étapes du jeu)."""
+    mark_held(groups, tab, pl, p)
     if won(groups, rules, gs, tab, p):  # sets completed on a rival's turn count from one's own turn
         return
     n = rules[R_DRAWS_EMPTY_HAND] if pl[p, PL_HAND] == 0 else rules[R_DRAWS]
@@ -248,6 +260,7 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
         if free_wilds:
             arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, -1)
         if won(groups, rules, gs, tab, p):
+            mark_held(groups, tab, pl, p)
             return
         if gs[GS_PLAYS_LEFT] <= 0:
             break
@@ -270,6 +283,7 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
     while pl[p, PL_HAND] > rules[R_HAND_LIMIT]:
         under_pile(cards, deck, loc, pile, gs, tab, pl, least_kept(cards, deck, loc, p))
         pl[p, PL_DISCARDED] += 1
+    mark_held(groups, tab, pl, p)
 
 
 @njit(cache=True)

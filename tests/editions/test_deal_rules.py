@@ -481,6 +481,48 @@ def test_a_debt_is_paid_with_the_notes_that_overpay_least(bank, due, paid, left)
     assert sorted(table.cards_in(0, "bank")) == left
 
 
+def test_rush_properties_lays_its_properties_before_it_banks_and_keeps_just_say_no():
+    """Type B (strategy rush_properties: "lays every property at once … banks only what it cannot use"):
+    with three plays, notes of 5M, 4M and 3M and a lone red, the red is laid; a Just Say No is kept."""
+    table = DealTable(strategy="rush_properties")
+    table.place(0, "hand", "money_5", "money_4", "money_3", "red", "just_say_no")
+    table.stack("money_1", "money_1")
+    table.turn(0)
+    assert table.cards_in(0, "table") == ["red"] and "just_say_no" in table.cards_in(0, "hand")
+
+
+@pytest.mark.parametrize("strategy", ["opportunist", "bank_first", "rush_properties"])
+def test_a_just_say_no_is_never_spent_on_a_demand_that_costs_nothing(strategy):
+    """Joker !: a player with nothing to pay keeps its Just Say No against C'est mon anniversaire,
+    whatever its say_no_min_loss (0 for these strategies)."""
+    table = DealTable(players=3, strategy=strategy)
+    table.place(1, "bank", "money_5")
+    table.place(2, "hand", "just_say_no")
+    birthday = table.place(0, "hand", "birthday")[0]
+    table.play(0, birthday, victim=-1)
+    assert table.cards_in(2, "hand") == ["just_say_no"] and table.pl[2, D.PL_SAID_NO] == 0
+    assert table.bank(0) == 5  # the 5M note, no change given
+
+
+@pytest.mark.parametrize("strategy,params,answers", [
+    ("late_attacker", {}, False),                       # 2M at stake, under its say_no_min_loss of 5
+    ("late_attacker", {"say_no_min_loss": 2}, True),
+    ("random", {}, False),                              # never says no
+    ("opportunist", {}, True),
+])
+def test_an_attacker_answers_a_just_say_no_only_when_its_action_is_worth_it(strategy, params, answers):
+    """Joker !: cancelling a Joker against one's action is a choice too: the attacker answers when what
+    its action gains reaches its say_no_min_loss."""
+    table = DealTable()
+    table.use(0, strategy, **params)
+    table.place(1, "bank", "money_5")
+    table.place(1, "hand", "just_say_no")
+    table.place(0, "hand", "just_say_no")
+    birthday = table.place(0, "hand", "birthday")[0]
+    table.play(0, birthday, victim=-1)
+    assert table.pl[0, D.PL_SAID_NO] == answers and table.bank(0) == (5 if answers else 0)
+
+
 def test_the_cards_table_counts_every_deck_dealt():
     """Jeu avec 6 joueurs et plus: with two decks, the cards table counts both decks' copies."""
     from simulator.engines.board_layout import CA_COLUMNS
@@ -488,3 +530,25 @@ def test_the_cards_table_counts_every_deck_dealt():
     board = compile_rules(load_edition("deal", "two_decks"))
     frame = cards_frame(board, np.zeros((len(board.card_ids), CA_COLUMNS), dtype=np.int64)).set_index("card")
     assert frame.copies.sum() == 212 and frame.copies["money_10"] == 2 and frame.copies["pass_go"] == 20
+
+
+def test_the_sets_that_win_count_as_held():
+    """Comment gagner ?: the sets a winner completes in its winning turn are among the sets it held."""
+    table = DealTable()
+    table.place(0, "table", "brown", "brown", "dark_blue", "dark_blue", "utility")
+    table.place(0, "hand", "utility")
+    table.turn(0)
+    assert table.gs[D.GS_WINNER] == 0 and bin(int(table.pl[0, D.PL_GROUPS_HELD])).count("1") == 3
+
+
+def test_double_the_rent_counts_as_an_action_played_and_rounds_count_from_one():
+    """Double Loyer: a Double The Rent played with a rent is an action played; the first
+    attack of the first round is in round 1, as the games' rounds count."""
+    table = DealTable()
+    table.place(0, "table", "red", "red")
+    table.place(1, "bank", "money_10")
+    table.place(0, "hand", "rent_red_yellow", "double_rent")
+    table.stack("money_1", "money_1")
+    table.turn(0)
+    assert table.pl[0, D.PL_RENT_IN] > 0 and table.cards_in(0, "hand").count("double_rent") == 0
+    assert table.pl[0, D.PL_ACTIONS] == 2 and table.pl[0, D.PL_FIRST_ATTACK] == 1
