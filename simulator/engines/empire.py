@@ -399,8 +399,8 @@ def _holds_group_brand(sq, own, g, q):
 
 @njit(cache=True)
 def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p):
-    """p exchanges the tops of the two towers its strategy picks, its own or two rivals'; the rival whose
-    taller top goes may cancel it, the one who gains lets it pass (an assumption). False when p chooses no
+    """p exchanges the highest brand billboards of the two towers its strategy picks, its own or two
+    rivals'; the rival whose taller billboard goes may cancel it, the one who gains lets it pass (an assumption). False when p chooses no
     swap; True when it tried one, cancelled or not."""
     a, b = strategy.swap_pair(sq, groups, own, rules, prm, pl, tw, p)
     if a < 0:
