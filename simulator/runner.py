@@ -244,7 +244,8 @@ def _prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] |
     not the compiler's. A compile takes a minute or two with nothing else to show: say so when numba has
     no cached copy to load (a load takes about a second)."""
     kernel = task.board.kernel()
-    compiling = not kernel.signatures and not _in_numba_cache(kernel)
+    # with NUMBA_DISABLE_JIT the kernel is a plain function: nothing to compile
+    compiling = hasattr(kernel, "signatures") and not kernel.signatures and not _in_numba_cache(kernel)
     if compiling and notice is not None:
         notice(f"compiling the {edition} engine (once: later runs load it from numba's cache) ...")
     clock = time.perf_counter()

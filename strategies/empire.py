@@ -13,8 +13,8 @@ from strategies import Strategy, StrategyError, define, numeric_vector
 FAMILY = "empire"
 
 PARAMETERS = {
-    "buy_reserve": (L.P_BUY_RESERVE, 0.0, "cash (k) kept after buying a billboard (none for one completing a group "
-                                          "when group_bonus > 0)"),
+    "buy_reserve": (L.P_BUY_RESERVE, 0.0, "cash (k) kept after buying a billboard (none for one completing its own "
+                                          "group when group_bonus > 0)"),
     "buy_probability": (L.P_BUY_PROBABILITY, 1.0, "chance of buying an affordable billboard at its price"),
     "bid_factor": (L.P_BID_FACTOR, 1.0, "auction ceiling as a multiple of the price"),
     "skyscraper_reserve": (L.P_SKYSCRAPER_RESERVE, math.inf, "cash (k) kept after buying a 500k skyscraper "
@@ -24,9 +24,11 @@ PARAMETERS = {
     "attack_threshold": (L.P_ATTACK_THRESHOLD, 0.5, "plays charge, swap and crash cards at the start of its turn "
                                                     "once the tallest rival tower is this full (0: whatever its "
                                                     "height; above 1: never)"),
-    "group_bonus": (L.P_GROUP_BONUS, 0.5, "extra multiple of the price bid for a billboard completing a group; "
-                                          "above 0 also waives the reserve for one"),
-    "pay_jail": (L.P_PAY_JAIL, 1.0, "1: pays 100k to leave jail at once; 0: rolls for doubles"),
+    "group_bonus": (L.P_GROUP_BONUS, 0.5, "extra multiple of the price bid for a billboard completing a group, "
+                                          "its own or a rival's (to block it); above 0 also waives the reserve "
+                                          "for one completing its own"),
+    "pay_jail": (L.P_PAY_JAIL, 1.0, "1: pays 100k to leave jail at once; 0: rolls for doubles (either way a "
+                                    "Get Out of Jail card it holds is used first)"),
     "parking_moves": (L.P_PARKING_MOVES, 1.0, "1: pays 100k at Free Parking to move to a billboard it buys, or GO"),
 }
 
@@ -44,16 +46,17 @@ def parameter_vector(strategy: Strategy, group_names: list[str]) -> np.ndarray:
 
 empire_strategy("buy_everything", "buys every billboard it can afford, bids up to the price, never buys skyscrapers",
                 bid_factor=1.0, group_bonus=0.0)
-empire_strategy("skyscraper_saver", "saves for 500k skyscrapers, buying one whenever 200k stays in hand after it; "
-                "bids to complete groups", skyscraper_reserve=200, group_bonus=1.0)
+empire_strategy("skyscraper_saver", "buys a 500k skyscraper at the start of its turn whenever 200k stays in hand "
+                "after it, and every billboard it can pay (it saves nothing for skyscrapers); bids up to twice the "
+                "price to complete or block groups", skyscraper_reserve=200, group_bonus=1.0)
 empire_strategy("card_shark", "plays every charge card at the start of its next turn, crash and swap cards "
                 "there too once they have a target (a swap that gains it 2 units of lead), however short the "
                 "towers; bids to complete or block groups", attack_threshold=0.0, group_bonus=1.0)
-empire_strategy("swapper", "swaps tops whenever the Swap face or a card allows a swap that gains it a unit of "
-                "lead (its top for a taller one, or the leader's tall top to a trailing rival); holds attack "
-                "cards until a rival is three quarters up", swap_min_gain=1, attack_threshold=0.75)
-empire_strategy("cautious", "keeps 300k in reserve, bids 80% of the price, rolls for doubles in jail, "
-                "never pays for the Free Parking move", buy_reserve=300, bid_factor=0.8, group_bonus=0.0,
+empire_strategy("swapper", "swaps tops whenever the Swap face allows a swap that gains it a unit of lead (its "
+                "top for a taller one, or the leader's tall top to a trailing rival); holds attack cards, swap "
+                "cards too, until a rival is three quarters up", swap_min_gain=1, attack_threshold=0.75)
+empire_strategy("cautious", "keeps 300k in reserve, bids 80% of the price, never pays to leave jail (uses a "
+                "Get Out of Jail card it holds, else rolls for doubles), never pays for the Free Parking move", buy_reserve=300, bid_factor=0.8, group_bonus=0.0,
                 pay_jail=0, parking_moves=0)
 empire_strategy("random", "a weak baseline: buys half of what it lands on, bids half the price, never swaps "
                 "or attacks", buy_probability=0.5, bid_factor=0.5, swap_min_gain=math.inf, attack_threshold=2.0,

@@ -9,11 +9,11 @@ from simulator.engines.empire_layout import (
     ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
     MOVE_ANYWHERE, O_OWNER, P_ATTACK_THRESHOLD, P_BID_FACTOR, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_PARKING_MOVES, P_PAY_JAIL, P_SKYSCRAPER_RESERVE, P_SWAP_MIN_GAIN, PL_CASH, PL_HEIGHT, PL_POS, PL_TILES,
-    PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_HEIGHT, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SKYSCRAPER, SQ_GROUP,
+    PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_HEIGHT, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SQ_GROUP,
     SQ_HEIGHT, SQ_KIND, SQ_PRICE, SWAP_TOPS,
 )
 from simulator.engines.board_state import owned_in_group  # Empire's groups share the board layout
-from simulator.engines.empire_state import available, tallest_rival_height, top_height, tower_value
+from simulator.engines.empire_state import available, tallest_rival_height, tile_height, top_brand, tower_value
 from simulator.rng import happens
 
 
@@ -90,7 +90,7 @@ def tallest_rival(pl, p):
 
 @njit(cache=True)
 def charge_target(pl, p):
-    """Charge the leader: it pays, or gives up its top billboard to p."""
+    """Charge the leader: it pays, or gives up its highest brand billboard to p."""
     q = tallest_rival(pl, p)
     if q >= 0:
         return q
@@ -102,25 +102,26 @@ def charge_target(pl, p):
 
 @njit(cache=True)
 def _bonus_on_arrival(sq, groups, own, rules, pl, tw, q, t):
-    """Units of the bonus skyscraper tile t may bring q when it replaces q's top: t completes one of q's
-    groups once that top has gone (whether the bank still has a skyscraper is not asked)."""
-    if t == SKYSCRAPER or not _completes(sq, groups, own, q, t):
+    """Units of the bonus skyscraper tile t may bring q when it replaces q's highest brand billboard: t
+    completes one of q's groups once that billboard has gone (whether the bank still has a skyscraper is
+    not asked)."""
+    if not _completes(sq, groups, own, q, t):
         return 0
-    top = tw[q, pl[q, PL_TILES] - 1]
-    if top != SKYSCRAPER and sq[top, SQ_KIND] == BRAND and sq[top, SQ_GROUP] == sq[t, SQ_GROUP]:
+    top = tw[q, top_brand(pl, tw, q)]
+    if sq[top, SQ_KIND] == BRAND and sq[top, SQ_GROUP] == sq[t, SQ_GROUP]:
         return 0
     return rules[R_SKYSCRAPER_HEIGHT]
 
 
 @njit(cache=True)
 def _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b):
-    """p's height minus the tallest rival's once the tops of towers a and b are exchanged (by the tiles'
-    units). Far below any real lead when it could fill a rival's tower, a bonus skyscraper included: no
+    """p's height minus the tallest rival's once the highest brand billboards of towers a and b are
+    exchanged (by the tiles' units). Far below any real lead when it could fill a rival's tower, a bonus skyscraper included: no
     strategy hands a rival the game."""
-    tile_a = tw[a, pl[a, PL_TILES] - 1]
-    tile_b = tw[b, pl[b, PL_TILES] - 1]
-    ta = top_height(sq, rules, pl, tw, a)
-    tb = top_height(sq, rules, pl, tw, b)
+    tile_a = tw[a, top_brand(pl, tw, a)]
+    tile_b = tw[b, top_brand(pl, tw, b)]
+    ta = tile_height(sq, rules, tile_a)
+    tb = tile_height(sq, rules, tile_b)
     mine = pl[p, PL_HEIGHT]
     tallest = 0
     for q in range(pl.shape[0]):
@@ -143,8 +144,9 @@ def _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b):
 
 @njit(cache=True)
 def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
-    """The two towers whose tops p exchanges ("des 2 tours de votre choix (la votre y compris)"): the pair
-    that most widens p's lead over the tallest rival, its own top for a taller one, or a leader's tall top
+    """The two towers whose highest brand billboards p exchanges ("les cartouches des marques les plus
+    hautes des 2 tours de votre choix (la votre y compris)"), skyscrapers never swapped: the pair that most
+    widens p's lead over the tallest rival, its own top brand for a taller one, or a leader's tall one
     handed to a trailing rival, when the gain reaches the strategy's minimum; (-1, -1) for no swap."""
     n = pl.shape[0]
     before = pl[p, PL_HEIGHT] - tallest_rival_height(pl, p)
@@ -153,7 +155,7 @@ def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
     best_gain = 0
     for a in range(n):
         for b in range(a + 1, n):
-            if pl[a, PL_TILES] == 0 or pl[b, PL_TILES] == 0:
+            if top_brand(pl, tw, a) < 0 or top_brand(pl, tw, b) < 0:
                 continue
             after = _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b)
             if after - before > best_gain:

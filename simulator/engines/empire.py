@@ -35,7 +35,7 @@ from simulator.engines.empire_layout import (
     TOWER_TAX, UTILITY, V_BILLBOARDS, V_CARDS, V_MONEY, V_NEGATIVE_CASH, V_TOWER, V_WINNER,
 )
 from simulator.engines.board_state import owns_group  # Empire's groups share the board layout
-from simulator.engines.empire_state import available, tallest_rival_height, tile_height, top_height, tower_value
+from simulator.engines.empire_state import available, tallest_rival_height, tile_height, top_brand, tower_value
 from simulator.engines.views import borrowed
 from strategies import empire_logic as strategy
 
@@ -102,27 +102,29 @@ def to_board(sq, own, bank, t):
 
 @njit(cache=True)
 def top_to_board(sq, rules, pl, tw, own, bank, p):
+    """The tower taxes: p's top tile, whatever it is, leaves the tower ("le cartouche le plus haut")."""
     if pl[p, PL_TILES] > 0:
         to_board(sq, own, bank, take_tile(sq, rules, pl, tw, p, pl[p, PL_TILES] - 1))
 
 
 @njit(cache=True)
-def give_top(sq, groups, rules, pl, tw, own, bank, p, q):
-    """p's top tile goes to the top of q's tower."""
-    if pl[p, PL_TILES] > 0:
-        t = take_tile(sq, rules, pl, tw, p, pl[p, PL_TILES] - 1)
-        if t != SKYSCRAPER and sq[t, SQ_KIND] == BRAND:
-            set_owner(own, bank, t, -1)
-        place(sq, groups, rules, pl, tw, own, bank, q, t)
+def take_brand(sq, rules, pl, tw, own, bank, p, k):
+    """Remove p's brand billboard at place k; a brand is on no one's tower until placed again."""
+    t = take_tile(sq, rules, pl, tw, p, k)
+    if sq[t, SQ_KIND] == BRAND:
+        set_owner(own, bank, t, -1)
+    return t
 
 
 @njit(cache=True)
 def swap_tops(sq, groups, rules, pl, tw, own, bank, a, b, swapper):
-    """Exchange the top tiles of towers a and b (rulebook: Vous obtenez le symbole Echange ?). The exchange
-    is one move: both tiles land, each with the bonus skyscraper it earns. When that fills both towers, the
-    first of the two in turn order from the swapper wins (an assumption: the rulebook's first full tower)."""
-    ta = take_tile(sq, rules, pl, tw, a, pl[a, PL_TILES] - 1)
-    tb = take_tile(sq, rules, pl, tw, b, pl[b, PL_TILES] - 1)
+    """Exchange the highest brand billboards of towers a and b, skyscrapers above them staying ("les
+    cartouches des marques les plus hautes", rulebook: Vous obtenez le symbole Echange ?); each lands on
+    top of its new tower. The exchange is one move: both tiles land, each with the bonus skyscraper it
+    earns. When that fills both towers, the first of the two in turn order from the swapper wins (an
+    assumption: the rulebook's first full tower)."""
+    ta = take_brand(sq, rules, pl, tw, own, bank, a, top_brand(pl, tw, a))
+    tb = take_brand(sq, rules, pl, tw, own, bank, b, top_brand(pl, tw, b))
     place(sq, groups, rules, pl, tw, own, bank, a, tb)
     place(sq, groups, rules, pl, tw, own, bank, b, ta)
     capacity = rules[R_TOWER_CAPACITY]
@@ -132,31 +134,35 @@ def swap_tops(sq, groups, rules, pl, tw, own, bank, a, b, swapper):
 
 
 # ---------------------------------------------------------------------------------------------------
-# Money: a debt that cannot be paid costs the top billboard instead (rulebook: Faillite !)
+# Money: a debt that cannot be paid costs the highest brand billboard instead, skyscrapers skipped, and
+# nothing when the tower holds no brand (rulebook: Faillite !)
 
 
 @njit(cache=True)
 def pay_bank(sq, rules, pl, tw, own, bank, p, amount):
-    """True when paid. Short of cash, p keeps its cash and returns its top billboard to the board."""
+    """True when paid. Short of cash, p keeps its cash and returns its highest brand billboard to the board."""
     if pl[p, PL_CASH] >= amount:
         pl[p, PL_CASH] -= amount
         bank[B_NET] -= amount
         return True
-    if pl[p, PL_TILES] > 0:
-        top_to_board(sq, rules, pl, tw, own, bank, p)
+    k = top_brand(pl, tw, p)
+    if k >= 0:
+        to_board(sq, own, bank, take_tile(sq, rules, pl, tw, p, k))
         pl[p, PL_LOST] += 1
     return False
 
 
 @njit(cache=True)
 def pay_player(sq, groups, rules, pl, tw, own, bank, p, q, amount):
-    """True when paid. Short of cash, p keeps its cash and gives its top billboard to q."""
+    """True when paid. Short of cash, p keeps its cash and gives its highest brand billboard to q, on top
+    of q's tower."""
     if pl[p, PL_CASH] >= amount:
         pl[p, PL_CASH] -= amount
         pl[q, PL_CASH] += amount
         return True
-    if pl[p, PL_TILES] > 0:
-        give_top(sq, groups, rules, pl, tw, own, bank, p, q)
+    k = top_brand(pl, tw, p)
+    if k >= 0:
+        place(sq, groups, rules, pl, tw, own, bank, q, take_brand(sq, rules, pl, tw, own, bank, p, k))
         pl[p, PL_LOST] += 1
     return False
 
@@ -359,8 +365,11 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
             return True
     elif effect == CHARGE_PLAYER:
         q = strategy.charge_target(pl, p)
-        if q >= 0 and not blocked(cards, decks, dq, held, pl, p, q, False):
-            pay_player(sq, groups, rules, pl, tw, own, bank, q, p, amount)
+        if q >= 0:
+            # A charge the target cannot pay in cash would take a billboard of its tower: Pas touche answers it
+            takes_billboard = pl[q, PL_CASH] < amount and top_brand(pl, tw, q) >= 0
+            if not blocked(cards, decks, dq, held, pl, p, q, takes_billboard):
+                pay_player(sq, groups, rules, pl, tw, own, bank, q, p, amount)
     elif effect == SWAP_TOPS:
         swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p)
     elif effect == CRASH:
@@ -392,13 +401,14 @@ def _holds_group_brand(sq, own, g, q):
 
 @njit(cache=True)
 def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p):
-    """p exchanges the tops of the two towers its strategy picks, its own or two rivals'; the rival whose
-    taller top goes may cancel it, the one who gains lets it pass (an assumption). False when p chooses no
+    """p exchanges the highest brand billboards of the two towers its strategy picks, its own or two
+    rivals'; the rival whose taller billboard goes may cancel it, the one who gains lets it pass (an assumption). False when p chooses no
     swap; True when it tried one, cancelled or not."""
     a, b = strategy.swap_pair(sq, groups, own, rules, prm, pl, tw, p)
     if a < 0:
         return False
-    loser = a if top_height(sq, rules, pl, tw, a) > top_height(sq, rules, pl, tw, b) else b
+    loser = a if tile_height(sq, rules, tw[a, top_brand(pl, tw, a)]) > tile_height(
+        sq, rules, tw[b, top_brand(pl, tw, b)]) else b
     if loser != p and blocked(cards, decks, dq, held, pl, p, loser, True):
         return True
     pl[p, PL_SWAPS] += 1

@@ -15,11 +15,14 @@ def tile_height(sq, rules, t):
 
 
 @njit(cache=True)
-def top_height(sq, rules, pl, tw, p):
-    """Units of the top tile of p's tower, 0 when it is empty."""
-    if pl[p, PL_TILES] == 0:
-        return 0
-    return tile_height(sq, rules, tw[p, pl[p, PL_TILES] - 1])
+def top_brand(pl, tw, p):
+    """The place (from the bottom) of the highest brand billboard of p's tower, utilities included (the
+    box's 30 "cartouches de marque" are the 22 brands and the 8 utility billboards), skyscrapers skipped;
+    -1 when the tower holds none (rulebook: Vous obtenez le symbole Echange ?; Faillite !)."""
+    for k in range(pl[p, PL_TILES] - 1, -1, -1):
+        if tw[p, k] != SKYSCRAPER:
+            return k
+    return -1
 
 
 @njit(cache=True)

@@ -5,6 +5,7 @@ import pytest
 from simulator.engines import empire_layout as E
 from simulator.runner import RunSpec, resolve_lineup, run
 from simulator.rules import compile_rules, load_edition
+from strategies import empire_logic as S
 from tests.helpers import EmpireTable
 
 SWAP = 1  # the face of the second die bearing the Swap symbol (rules.swap_face)
@@ -316,6 +317,34 @@ def test_a_debt_to_the_bank_that_cannot_be_paid_returns_the_top_billboard_to_the
     assert not t.pay_bank(1, 200) and t.tower(1) == [] and t.cash(1) == 0
 
 
+def test_a_debt_costs_the_highest_brand_billboard_never_a_skyscraper_and_nothing_without_one():
+    """Faillite !: 'donnez / retournez le cartouche de la marque la plus haute de votre tour'; a skyscraper
+    is no brand, so it stays; 'Si vous n'avez plus de cartouches de marques dans votre tour, ne faites rien'."""
+    t = EmpireTable()
+    t.stack(0, "Nerf", "skyscraper")
+    t.set_cash(0, 0)
+    assert not t.pay_player(0, 1, 100)
+    assert t.tower(0) == ["skyscraper"] and t.tower(1) == ["Nerf"] and t.owner("Nerf") == 1
+    assert t.pl[0, E.PL_LOST] == 1
+    assert not t.pay_player(0, 1, 100) and not t.pay_bank(0, 200)
+    assert t.tower(0) == ["skyscraper"] and t.bank[E.B_SKYSCRAPERS] == 5 and t.pl[0, E.PL_LOST] == 1
+    t.stack(0, "Electric Company", "skyscraper")   # a utility billboard is one of the box's brand billboards
+    assert not t.pay_bank(0, 200)
+    assert t.tower(0) == ["skyscraper", "skyscraper"] and t.own[t.sq("Electric Company"), E.O_STOCK] == 4
+    assert t.violations() == 0
+
+
+def test_the_tower_taxes_take_the_top_tile_even_a_skyscraper():
+    """Case Taxe Tour Rivale and Case Taxe Tour de Luxe: 'le cartouche le plus haut', whatever it is; a
+    skyscraper goes back to the bank."""
+    t = EmpireTable()
+    t.stack(0, "Nerf", "skyscraper")
+    t.stack(1, "Razor", "skyscraper")
+    t.land(0, "Tower Tax")
+    t.land(0, "Rival Tower Tax")
+    assert t.tower(0) == ["Nerf"] and t.tower(1) == ["Razor"] and t.bank[E.B_SKYSCRAPERS] == 6
+
+
 def test_the_first_full_tower_wins_even_overshooting():
     """Comment gagner ?: the first to fill the tower wins; the last billboard may overshoot."""
     t = EmpireTable()
@@ -470,6 +499,44 @@ def test_the_swap_face_can_exchange_two_rivals_tops():
     assert t.tower(1) == ["Heinz", "Universal", "Nerf"] and t.tower(2) == ["Polaroid", "Skype"]
     assert t.tower(0) == ["Razor", "Xbox"] and t.pl[0, E.PL_POS] == 0 and t.pl[0, E.PL_SWAPS] == 1
     assert t.owner("Skype") == 2 and t.owner("Nerf") == 1 and t.violations() == 0
+
+
+def test_a_swap_exchanges_the_highest_brand_billboards_never_a_skyscraper():
+    """Vous obtenez le symbole Echange ?: 'Echangez les cartouches des marques les plus hautes des 2 tours':
+    the swapper takes the rival's Razor from under its skyscraper, not the skyscraper; a tower holding only
+    skyscrapers has no brand to swap."""
+    t = EmpireTable(players=2, strategy="swapper")
+    t.stack(0, "Nerf")
+    t.stack(1, "Razor", "skyscraper")
+    b = t.board
+    assert S.swap_pair(b.sq, b.groups, t.own, b.rules, t.prm, t.pl, t.tw, 0) == (-1, -1), "Razor gains 0 units"
+    t.stack(1, "Heinz", "skyscraper")
+    t.swap_tops(0, 1, 0)
+    assert t.tower(0) == ["Heinz"] and t.tower(1) == ["Razor", "skyscraper", "skyscraper", "Nerf"]
+    assert t.owner("Heinz") == 0 and t.owner("Nerf") == 1 and t.violations() == 0
+    t = EmpireTable(players=2, strategy="swapper")
+    t.stack(0, "Nerf")
+    t.stack(1, "skyscraper")
+    assert S.swap_pair(b.sq, b.groups, t.own, b.rules, t.prm, t.pl, t.tw, 0) == (-1, -1)
+
+
+def test_pas_touche_answers_a_charge_its_holder_cannot_pay_in_cash():
+    """Super Empire card 'PAS TOUCHE' ('permet de protéger votre tour !') and Faillite !: a charge its
+    target cannot pay would take a billboard of the tower, so Pas touche cancels it; a charge paid in cash
+    takes none, and Pas touche stays in hand."""
+    t = EmpireTable(strategy="card_shark")
+    t.stack(1, "Nerf", "Heinz")
+    t.set_cash(1, 0)
+    t.deal_card(1, "pas_touche")
+    t.deal_card(0, "charge_400")
+    t.play(0, "charge_400")
+    assert t.tower(1) == ["Nerf", "Heinz"] and t.tower(0) == [] and t.held[1].sum() == 0
+    assert t.pl[1, E.PL_BLOCKED] == 1 and t.violations() == 0
+    t.set_cash(1, 500)
+    t.deal_card(1, "pas_touche")
+    t.deal_card(0, "charge_400")
+    t.play(0, "charge_400")
+    assert t.cash(1) == 100 and t.held[1].sum() == 1 and t.tower(1) == ["Nerf", "Heinz"]
 
 
 @pytest.mark.parametrize("guard", [1, 2])
