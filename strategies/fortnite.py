@@ -48,8 +48,8 @@ fortnite_strategy("aggressive_shooter", "shoots whenever a rival is in reach, on
                   "the healthiest, unless bringing down the wall in its way is worth more; starts in sight of "
                   "rivals; never trades", attack_weight=3, kill_bonus=4,
                   target_leader=1, start_sight=1, jail_pay_hp=4, trade=0)
-fortnite_strategy("wall_builder", "stands its walls where rivals behind it are likely to stop on its locations "
-                  "or under the storm", wall_trap=3, wall_shelter=0)
+fortnite_strategy("wall_builder", "stands its walls where rivals behind it are likely to stop on a square that "
+                  "costs them: a location not theirs, a spike trap, the storm, Go To Jail", wall_trap=3, wall_shelter=0)
 fortnite_strategy("pair_collector", "trades to complete its pairs: swaps locations, or pays up to 3 chest items "
                   "for the one it lacks", claim_value=2, pair_value=4, item_price=3)
 fortnite_strategy("storm_avoider", "orders its dice to keep off covered squares, shelters behind its own walls, "

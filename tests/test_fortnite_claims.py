@@ -82,8 +82,9 @@ def test_who_never_trades_and_who_trades_for_its_pairs(field):
 
 def test_walls_for_shelter_and_walls_as_traps(field):
     """passive "stands walls for shelter only" and storm_avoider "shelters behind its own walls": every wall on
-    the square where it stands. wall_builder "stands its walls where rivals behind it are likely to stop on its
-    locations or under the storm": its walls cost the rivals they stop more HP, a wall for a wall."""
+    the square where it stands. wall_builder "stands its walls where rivals behind it are likely to stop on a
+    square that costs them: a location not theirs, a spike trap, the storm, Go To Jail": its walls cost the
+    rivals they stop more HP, a wall for a wall."""
     for name in ("passive", "storm_avoider"):
         rows = of(field, name)
         assert rows.walls.sum() > GAMES and (rows.shelter_walls == rows.walls).all()
