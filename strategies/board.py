@@ -64,7 +64,8 @@ board_strategy("jail_late", "stays in jail once opponents have 6 houses on the b
                jail_stay_buildings=6, buy_reserve=100, build_reserve=100)
 board_strategy("hard_trader", "trades hard to complete groups: offers 2x the price, sells only at 3x, swaps, bids to block",
                trade_offer=2.0, trade_accept=3.0, swaps=1, group_bonus=0.5, build_reserve=100)
-board_strategy("random", "a weak baseline: buys half the squares it lands on, bids half the price, builds to 2 houses",
+board_strategy("random", "a weak baseline: buys half the squares it lands on and can afford, bids half the price, "
+               "builds to 2 houses",
                buy_probability=0.5, bid_factor=0.5, build_target=2, trade_accept=1.0, swaps=1)
 
 DEFAULT_LINEUP = ["buy_all", "cautious", "three_houses", "hard_trader", "orange_red", "never_build", "jail_late", "random"]

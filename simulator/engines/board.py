@@ -16,17 +16,18 @@ from simulator.engines.board_layout import (
     END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL, GM_END, GM_ROTATION,
     GM_ROUNDS, GM_TURNS, GM_VIOLATIONS, GM_WINNER, GO_TO_JAIL, GO_TO_JAIL_CARD, G_KIND, G_MEMBERS, G_SIZE,
     HOTEL_RENT, MOVE, N_PARAMS, O_COLUMNS, O_FIRST_OWNER, O_LEVEL, O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE,
-    O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
-    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_TRADES, PL_TRADE_SEEN, PO_CASH, PO_GROUPS, PO_GROUPS_HELD,
-    PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT,
-    PO_TRADES, RAILROAD, REPAIRS, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES,
-    R_DEAL_DEEDS, R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY,
-    R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES,
-    R_MAX_ROUNDS, R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST,
-    R_START_CASH, R_TRADING,
-    SA_AUCTIONED, SA_BOUGHT, SA_FIRST_OWNED, SA_FIRST_OWNER_WON, SA_LANDINGS, SA_OWNED_AT_END, SA_OWNED_ROUNDS,
-    SA_RENT, SA_WINNER_OWNED, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE,
-    SQ_PRICE, STREET, TAX, UTILITY, V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_JAIL_CARDS, V_MONEY,
+    O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILT, PL_CASH, PL_COLUMNS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_SEEN,
+    PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS, PL_LEAST_AFTER_BUY, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN,
+    PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL, PL_TRADES, PL_TRADE_SEEN, PO_BOUGHT, PO_BUILT, PO_CASH, PO_DECLINED,
+    PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY, PO_NET_WORTH, PO_OUT_TURN,
+    PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD, PO_TOP_LEVEL, PO_TRADES, RAILROAD, REPAIRS, R_AUCTIONS,
+    R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DEAL_DEEDS, R_DOUBLES_TO_JAIL,
+    R_END_FIRST_BANKRUPTCY, R_FREE_PARKING_JACKPOT, R_GO_LANDING_BONUS, R_GO_SALARY, R_GROUP_RENT_MULT,
+    R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES, R_MAX_ROUNDS,
+    R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH,
+    R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_FIRST_OWNED, SA_FIRST_OWNER_WON, SA_LANDINGS, SA_OWNED_AT_END,
+    SA_OWNED_ROUNDS, SA_RENT, SA_WINNER_OWNED, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND,
+    SQ_MORTGAGE, SQ_PRICE, STREET, TAX, UTILITY, V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_JAIL_CARDS, V_MONEY,
     V_NEGATIVE_CASH, V_OWNERSHIP,
 )
 from simulator.engines.board_state import (
@@ -206,12 +207,14 @@ def roll(rng):
 
 @njit(cache=True)
 def advance(rules, pl, bank, p, steps, n_squares):
-    """Move p forward; passing or landing on GO pays the salary (rulebook: Quand c'est votre tour, 4),
-    and landing on it pays it again under the go_landing_bonus house rule."""
+    """Move p forward; passing or landing on GO pays the salary, once for each time (rulebook: Quand c'est
+    votre tour, 4), and landing on it pays it again under the go_landing_bonus house rule."""
     position = pl[p, PL_POS] + steps
     if position >= n_squares:
-        position -= n_squares
-        bank_pays(pl, bank, p, rules[R_GO_SALARY])
+        # A data file may give as few as 4 squares: a roll of 12 laps such a board more than once.
+        laps = position // n_squares
+        position -= laps * n_squares
+        bank_pays(pl, bank, p, laps * rules[R_GO_SALARY])
         if position == 0 and rules[R_GO_LANDING_BONUS] != 0:
             bank_pays(pl, bank, p, rules[R_GO_SALARY])
     pl[p, PL_POS] = position
@@ -289,6 +292,13 @@ def set_owner(own, bank, s, p):
 
 
 @njit(cache=True)
+def note_purchase(pl, p):
+    """Keep the least cash p was left with by a purchase: what a strategy's buying reserve claims."""
+    if pl[p, PL_LEAST_AFTER_BUY] < 0 or pl[p, PL_CASH] < pl[p, PL_LEAST_AFTER_BUY]:
+        pl[p, PL_LEAST_AFTER_BUY] = pl[p, PL_CASH]
+
+
+@njit(cache=True)
 def clearing_price(floor, best_bid, second_bid, step):
     """What the highest bidder pays in an English auction: one step more than the runner-up's ceiling, at
     least the floor, at most its own ceiling (a tie pays the tied amount)."""
@@ -326,6 +336,7 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     bank[B_NET] -= price
     set_owner(own, bank, s, best)
     sq_agg[s, SA_AUCTIONED] += 1
+    note_purchase(pl, best)
 
 
 @njit(cache=True)
@@ -336,8 +347,13 @@ def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
         bank[B_NET] -= sq[s, SQ_PRICE]
         set_owner(own, bank, s, p)
         sq_agg[s, SA_BOUGHT] += 1
-    elif rules[R_AUCTIONS] != 0:
-        auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, p)
+        pl[p, PL_BOUGHT] += 1
+        note_purchase(pl, p)
+    else:
+        if sq[s, SQ_PRICE] <= pl[p, PL_CASH]:
+            pl[p, PL_DECLINED] += 1
+        if rules[R_AUCTIONS] != 0:
+            auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, p)
 
 
 @njit(cache=True)
@@ -394,6 +410,13 @@ def each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, car
 
 
 @njit(cache=True)
+def out_order(alive):
+    """The place in the order of going out of the player going out now, before it is marked out: players
+    out in the same turn rank by it (later out ranks higher). Shared with Fortnite's engine."""
+    return alive.shape[0] - alive.sum() + 1
+
+
+@njit(cache=True)
 def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
     """Bankrupt to the bank: cash to the bank, jail cards to the bottom of their decks, every square
     back to the bank unmortgaged and auctioned (rulebook: Au secours ! J'ai besoin d'argent !)."""
@@ -403,6 +426,7 @@ def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
         for _ in range(held[p, c]):
             to_bottom(decks, dq, cards[c, C_DECK], c)
         held[p, c] = 0
+    pl[p, PL_OUT_ORDER] = out_order(pl[:, PL_ALIVE])
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
@@ -443,6 +467,7 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
     for c in range(held.shape[1]):
         held[q, c] += held[p, c]
         held[p, c] = 0
+    pl[p, PL_OUT_ORDER] = out_order(pl[:, PL_ALIVE])
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
@@ -545,6 +570,7 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
         if offer > 0 and strategy.sells(prm, q, wanted, offer):
             pl[p, PL_CASH] -= offer
             pl[q, PL_CASH] += offer
+            pl[q, PL_SOLD] += 1
             _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
             _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, 0)
             return
@@ -599,6 +625,9 @@ def _build_on(sq, own, rules, pl, bank, p, s, price):
     own[s, O_LEVEL] += 1
     pl[p, PL_CASH] -= price
     bank[B_NET] -= price
+    pl[p, PL_BUILT] += 1
+    pl[p, PL_TOP_LEVEL] = max(pl[p, PL_TOP_LEVEL], own[s, O_LEVEL])
+    note_purchase(pl, p)
 
 
 @njit(cache=True)
@@ -796,7 +825,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
             break
     if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
-        if pl[p, PL_ALIVE] == 0:
+        if pl[p, PL_ALIVE] == 0 or game_over(rules, pl):
             return
     if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
         note_groups(groups, own, pl, bank, p)
@@ -822,8 +851,22 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
         resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
                        p, steps)
         sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
-        if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0:
+        # A double rolls again unless the game ended on this roll (another player's bankruptcy can end it).
+        if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0 or (again and game_over(rules, pl)):
             return
+
+
+@njit(cache=True)
+def players_in(pl):
+    return pl[:, PL_ALIVE].sum()
+
+
+@njit(cache=True)
+def game_over(rules, pl):
+    """One player left, or anyone out when the game ends at the first bankruptcy (quick game, step 4: "Le
+    jeu s'acheve lorsqu'un des joueurs fait faillite"): the game ends at once, even within a turn."""
+    alive = players_in(pl)
+    return alive <= 1 or (rules[R_END_FIRST_BANKRUPTCY] != 0 and alive < pl.shape[0])
 
 
 @njit(cache=True, inline="always")
@@ -993,6 +1036,7 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     pl[:, PL_OUT_TURN] = -1
     pl[:, PL_TRADE_SEEN] = -1
     pl[:, PL_GROUPS_SEEN] = -1
+    pl[:, PL_LEAST_AFTER_BUY] = -1
     own[:, :] = 0
     own[:, O_OWNER] = -1
     own[:, O_FIRST_OWNER] = -1
@@ -1022,14 +1066,8 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
             bank[B_TURN] += 1
             if check:
                 violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start)
-            alive = 0
-            for i in range(n):
-                alive += pl[i, PL_ALIVE]
-            if alive <= 1:
-                end = END_LAST_STANDING
-                break
-            if rules[R_END_FIRST_BANKRUPTCY] != 0 and alive < n:
-                end = END_FIRST_BANKRUPTCY
+            if game_over(rules, pl):
+                end = END_LAST_STANDING if players_in(pl) <= 1 else END_FIRST_BANKRUPTCY
                 break
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
         if capped:
@@ -1065,7 +1103,7 @@ def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, e
     write_game_row(game_row, bank, winner, end, end != END_TURN_CAP, violations, rotation)
     top = hotel_level(rules)
     for i in range(n):
-        rank = finishing_rank(pl[:, PL_ALIVE], pl[:, PL_OUT_TURN], score, i)
+        rank = finishing_rank(pl[:, PL_ALIVE], pl[:, PL_OUT_ORDER], score, i)
         row = player_rows[i]
         row[PO_CASH] = pl[i, PL_CASH]
         row[PO_NET_WORTH] = worth[i]
@@ -1094,13 +1132,20 @@ def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, e
                 complete += 1
         row[PO_GROUPS] = complete
         row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
+        row[PO_SOLD] = pl[i, PL_SOLD]
+        row[PO_DECLINED] = pl[i, PL_DECLINED]
+        row[PO_BUILT] = pl[i, PL_BUILT]
+        row[PO_TOP_LEVEL] = pl[i, PL_TOP_LEVEL]
+        row[PO_BOUGHT] = pl[i, PL_BOUGHT]
+        row[PO_LEAST_AFTER_BUY] = pl[i, PL_LEAST_AFTER_BUY]
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
 
 
 @njit(cache=True)
-def finishing_rank(alive, out_turn, score, i):
-    """Player i's place, 1 first: players still in rank above those out (later out first) and among
-    themselves by `score`, ties to the earlier seat. Shared by every board-game engine's results."""
+def finishing_rank(alive, order_out, score, i):
+    """Player i's place, 1 first: players still in rank above those out, who rank by the order they went
+    out (later out first, also within one turn), and among themselves by `score`, ties to the earlier
+    seat. Shared by every board-game engine's results."""
     rank = 1
     for j in range(alive.shape[0]):
         if j == i:
@@ -1108,7 +1153,7 @@ def finishing_rank(alive, out_turn, score, i):
         if alive[j] != alive[i]:
             rank += alive[j]
         elif alive[i] == 0:
-            rank += 1 if out_turn[j] > out_turn[i] else 0
+            rank += 1 if order_out[j] > order_out[i] else 0
         elif score[j] > score[i] or (score[j] == score[i] and j < i):
             rank += 1
     return rank

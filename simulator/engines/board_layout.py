@@ -150,7 +150,14 @@ PL_TRADE_SEEN = 9   # ownership version at which no trade was possible for this 
 PL_GROUPS_SEEN = 10 # ownership version at which PL_HAS_GROUP was computed
 PL_HAS_GROUP = 11   # owns a complete colour group (as of PL_GROUPS_SEEN)
 PL_GROUPS_HELD = 12 # bit g: held colour group g complete at the start of one of its turns before any bankruptcy
-PL_COLUMNS = 13
+PL_OUT_ORDER = 13   # 1 for the first player out of the game, 2 for the next, ...; 0 while in
+PL_BUILT = 14       # houses and hotels bought
+PL_TOP_LEVEL = 15   # the highest level it built a street to (max_houses + 1: a hotel)
+PL_DECLINED = 16    # squares it declined at the list price with the cash to buy them
+PL_SOLD = 17        # trades in which it sold squares for cash
+PL_BOUGHT = 18      # squares bought at the list price
+PL_LEAST_AFTER_BUY = 19  # the least cash left right after buying a square or a building, -1 before any
+PL_COLUMNS = 20
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank
@@ -215,15 +222,25 @@ PO_RENT_OUT = 9
 PO_JAIL_TURNS = 10
 PO_TRADES = 11
 PO_GROUPS_HELD = 12 # PL_GROUPS_HELD at the end
-PO_COLUMNS = 13
+PO_BUILT = 13
+PO_TOP_LEVEL = 14
+PO_DECLINED = 15
+PO_SOLD = 16
+PO_BOUGHT = 17
+PO_LEAST_AFTER_BUY = 18
+PO_COLUMNS = 19
 
 # The players frame's columns from players_out: (name, column, dtype); results.players_frame adds the
-# game, seat, strategy and won columns, and held_<group> from PO_GROUPS_HELD.
+# game, seat, strategy and won columns, and held_<group> from PO_GROUPS_HELD. Money is int64 in every
+# family's table: data values up to 10^9 are accepted and the engines add them in 64 bits.
 PLAYER_COLUMNS = (
-    ("rank", PO_RANK, "int8"), ("bankrupt_turn", PO_OUT_TURN, "int32"), ("cash", PO_CASH, "int32"),
-    ("net_worth", PO_NET_WORTH, "int32"), ("properties", PO_PROPERTIES, "int8"), ("houses", PO_HOUSES, "int16"),
-    ("hotels", PO_HOTELS, "int8"), ("groups", PO_GROUPS, "int8"), ("rent_received", PO_RENT_IN, "int32"),
-    ("rent_paid", PO_RENT_OUT, "int32"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("trades", PO_TRADES, "int16"),
+    ("rank", PO_RANK, "int8"), ("bankrupt_turn", PO_OUT_TURN, "int32"), ("cash", PO_CASH, "int64"),
+    ("net_worth", PO_NET_WORTH, "int64"), ("properties", PO_PROPERTIES, "int8"), ("houses", PO_HOUSES, "int16"),
+    ("hotels", PO_HOTELS, "int8"), ("groups", PO_GROUPS, "int8"), ("rent_received", PO_RENT_IN, "int64"),
+    ("rent_paid", PO_RENT_OUT, "int64"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("trades", PO_TRADES, "int16"),
+    ("trade_sales", PO_SOLD, "int16"), ("bought", PO_BOUGHT, "int16"), ("declined", PO_DECLINED, "int16"),
+    ("buildings_bought", PO_BUILT, "int16"), ("top_level", PO_TOP_LEVEL, "int8"),
+    ("least_cash_after_buying", PO_LEAST_AFTER_BUY, "int64"),
 )
 
 # Per-square aggregates `sq_agg[chunk, square, column]`

@@ -198,9 +198,9 @@ PO_NO_BANKED = 24
 PO_COLUMNS = 25
 
 PLAYER_COLUMNS = (
-    ("rank", PO_RANK, "int8"), ("bank", PO_CASH, "int16"), ("worth", PO_NET_WORTH, "int16"),
+    ("rank", PO_RANK, "int8"), ("bank", PO_CASH, "int64"), ("worth", PO_NET_WORTH, "int64"),
     ("sets", PO_SETS, "int8"), ("properties", PO_PROPERTIES, "int8"), ("hand", PO_HAND, "int8"),
-    ("rent_received", PO_RENT_IN, "int16"), ("received", PO_RECEIVED, "int16"), ("paid", PO_PAID, "int16"),
+    ("rent_received", PO_RENT_IN, "int64"), ("received", PO_RECEIVED, "int64"), ("paid", PO_PAID, "int64"),
     ("actions_played", PO_ACTIONS, "int16"), ("cards_banked", PO_BANKED, "int16"),
     ("properties_taken", PO_TAKEN, "int16"), ("sets_taken", PO_SETS_TAKEN, "int8"),
     ("said_no", PO_SAID_NO, "int8"), ("cancelled", PO_CANCELLED, "int8"), ("discarded", PO_DISCARDED, "int16"),

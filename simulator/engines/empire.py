@@ -224,13 +224,15 @@ def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
 
 @njit(cache=True)
 def advance(ladder, rules, pl, bank, p, steps, n_squares):
-    """Move p forward; passing or landing on GO pays p its tower value, 50k when the tower is empty
-    (rulebook: Case Depart)."""
+    """Move p forward; each time it passes or lands on GO, p is paid its tower value, 50k when the tower
+    is empty (rulebook: Case Depart)."""
     position = pl[p, PL_POS] + steps
     if position >= n_squares:
-        position -= n_squares
+        # Once for each time GO is passed: a roll laps a board of a few squares more than once.
+        laps = position // n_squares
+        position -= laps * n_squares
         value = tower_value(ladder, pl, p)
-        bank_pays(pl, bank, p, value if value > 0 else rules[R_EMPTY_TOWER_SALARY])
+        bank_pays(pl, bank, p, laps * (value if value > 0 else rules[R_EMPTY_TOWER_SALARY]))
     pl[p, PL_POS] = position
 
 

@@ -216,10 +216,10 @@ PO_SKYSCRAPER_CASH_LOW = 28
 PO_COLUMNS = 29
 
 PLAYER_COLUMNS = (
-    ("rank", PO_RANK, "int8"), ("cash", PO_CASH, "int32"), ("tower_value", PO_NET_WORTH, "int32"),
+    ("rank", PO_RANK, "int8"), ("cash", PO_CASH, "int64"), ("tower_value", PO_NET_WORTH, "int64"),
     ("tower_height", PO_TOWER_HEIGHT, "int8"), ("brands", PO_BRANDS, "int8"), ("utilities", PO_UTILITIES, "int8"),
-    ("skyscrapers", PO_SKYSCRAPERS, "int8"), ("groups", PO_GROUPS, "int8"), ("rent_received", PO_RENT_IN, "int32"),
-    ("rent_paid", PO_RENT_OUT, "int32"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("swaps", PO_SWAPS, "int16"),
+    ("skyscrapers", PO_SKYSCRAPERS, "int8"), ("groups", PO_GROUPS, "int8"), ("rent_received", PO_RENT_IN, "int64"),
+    ("rent_paid", PO_RENT_OUT, "int64"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("swaps", PO_SWAPS, "int16"),
     ("cards_played", PO_CARDS_PLAYED, "int16"), ("attacks_blocked", PO_BLOCKED, "int16"),
     ("billboards_lost", PO_LOST, "int16"), ("skyscrapers_bought", PO_SKYSCRAPERS_BOUGHT, "int8"),
     ("bought", PO_BOUGHT, "int16"), ("declined", PO_DECLINED, "int16"), ("auction_paid", PO_AUCTION_PAID, "int32"),

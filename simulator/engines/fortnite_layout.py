@@ -141,7 +141,8 @@ PL_STORM_DODGES = 22  # moves onto a clear square past a wall, brought down firs
 PL_WALL_STOP_HP = 23  # HP rivals lost on the squares where its walls stopped them
 PL_ITEMS_GIVEN = 24  # chest items it gave in trades
 PL_STORM_DODGE_CHANCES = 25  # moves a wall it could bring down first would stop under the storm, clear beyond it
-PL_COLUMNS = 26
+PL_OUT_ORDER = 26  # 1 for the first player eliminated, 2 for the next, ...; 0 while in
+PL_COLUMNS = 27
 
 # Square state `own[square, column]`: the board family's ownership columns, with its building and mortgage
 # columns holding instead
@@ -204,10 +205,10 @@ PO_STORM_DODGE_CHANCES = 27
 PO_COLUMNS = 28
 
 PLAYER_COLUMNS = (
-    ("rank", PO_RANK, "int8"), ("eliminated_turn", PO_OUT_TURN, "int32"), ("hp", PO_CASH, "int8"),
-    ("locations", PO_LOCATIONS, "int8"), ("pairs", PO_PAIRS, "int8"), ("damage_dealt", PO_DEALT, "int16"),
-    ("eliminations", PO_KILLS, "int8"), ("storm_lost", PO_STORM_LOST, "int16"), ("healed", PO_HEALED, "int16"),
-    ("walls", PO_WALLS, "int16"), ("claimed", PO_CLAIMED, "int8"), ("paid", PO_PAID, "int16"),
+    ("rank", PO_RANK, "int8"), ("eliminated_turn", PO_OUT_TURN, "int32"), ("hp", PO_CASH, "int64"),
+    ("locations", PO_LOCATIONS, "int8"), ("pairs", PO_PAIRS, "int8"), ("damage_dealt", PO_DEALT, "int64"),
+    ("eliminations", PO_KILLS, "int8"), ("storm_lost", PO_STORM_LOST, "int64"), ("healed", PO_HEALED, "int64"),
+    ("walls", PO_WALLS, "int16"), ("claimed", PO_CLAIMED, "int8"), ("paid", PO_PAID, "int64"),
     ("trades", PO_TRADES, "int8"), ("jail_turns", PO_JAIL_TURNS, "int16"), ("items", PO_ITEMS, "int8"),
     ("shots", PO_SHOTS, "int16"), ("shot_chances", PO_SHOT_CHANCES, "int16"),
     ("priority_shots", PO_PRIORITY_SHOTS, "int16"), ("grenades", PO_GRENADES, "int16"),

@@ -22,7 +22,7 @@ from simulator.engines.millionaire_layout import (
     COLLECT_SALARY, C_A, C_AMOUNT, C_B, C_DECK, C_EFFECT, C_FINE, C_MIN_ROLL, DICE_CHALLENGE, EACH_PLAYER,
     END_LAST_STANDING, END_MILLION, END_TURN_CAP, FORCE_SWAP, FREE_HOUSE, GET_OUT_OF_JAIL, GIVE_PROPERTY,
     GO_TO_JAIL, GO_TO_JAIL_CARD, G_KIND, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED,
-    O_OWNER, PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_BOUGHT, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN,
+    O_OWNER, PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN,
     PL_HAS_GROUP, PL_JAIL, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
     PL_TRADE_SEEN, PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN,
     PO_FORTUNE_PLAYED, PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY,
@@ -103,9 +103,10 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
 
 @njit(cache=True)
 def advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps):
-    """Move p forward; passing or landing on GO pays (rulebook: Depart)."""
+    """Move p forward; each time it passes or lands on GO, p is paid (rulebook: Depart). A roll laps a
+    board of a few squares more than once."""
     position = pl[p, PL_POS] + steps
-    if position >= sq.shape[0]:
+    while position >= sq.shape[0]:
         position -= sq.shape[0]
         pass_go(sq, rent, groups, own, rules, prm, pl, bank, p)
     pl[p, PL_POS] = position
@@ -297,7 +298,6 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
                 net = bank[B_NET]
                 offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s)
                 if sq_agg[s, SA_BOUGHT] > bought:
-                    pl[p, PL_BOUGHT] += 1
                     _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
                 elif sq_agg[s, SA_AUCTIONED] > auctioned:
                     # The price is what left the players for the bank.

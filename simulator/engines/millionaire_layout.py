@@ -73,8 +73,8 @@ PL_UPGRADES_UNBUILT = PL_UPGRADES_SKIPPED + 1  # upgrades taken with no complete
 PL_SPEND_CASH_MAX = PL_UPGRADES_UNBUILT + 1    # most cash on building, lifting a mortgage or upgrading (before GO)
 PL_KEPT_CASH_MIN = PL_SPEND_CASH_MAX + 1       # least cash left after buying at the price or paying for buildings
 PL_OFFERS = PL_KEPT_CASH_MIN + 1               # unowned properties landed on with the cash for their price
-PL_BOUGHT = PL_OFFERS + 1                      # of those, bought at the price
-PL_AUCTION_PRICE_MAX = PL_BOUGHT + 1           # the dearest property won at auction, in % of its price
+PL_AUCTION_PRICE_MAX = PL_OFFERS + 1           # the dearest property won at auction, in % of its price
+# (of those offers, the ones bought at the price are the board family's PL_BOUGHT)
 PL_COLUMNS = PL_AUCTION_PRICE_MAX + 1
 
 # Square state `own[square, column]`
@@ -100,7 +100,7 @@ PO_STAR_ROUND = PO_STARS + 1        # STAR_LEVELS - 1 columns: the round of each
 PO_FORTUNE_PLAYED = PO_STAR_ROUND + STAR_LEVELS - 1
 PO_MEASURES = PO_FORTUNE_PLAYED + 1  # PL_UPGRADE_CASH_MAX .. PL_AUCTION_PRICE_MAX, in that order
 MEASURES = ("upgrade_cash_max", "upgrade_cash_min", "upgrades_skipped", "upgrades_unbuilt", "spend_cash_max",
-            "kept_cash_min", "offers", "bought", "auction_price_max")
+            "kept_cash_min", "offers", "auction_price_max")
 PO_COLUMNS = PO_MEASURES + len(MEASURES)
 
 PLAYER_COLUMNS = BOARD_PLAYER_COLUMNS + (

@@ -1,9 +1,15 @@
 """Rule tests for the classic rules, as stated by the Walking Dead rulebook
 (shared/rules/004_66603cd0e01f861b.txt). Each test names the section it checks."""
-import numpy as np
+from pathlib import Path
 
+import numpy as np
+import pytest
+
+from simulator.engines import board as engine
 from simulator.engines import board_layout as L
 from tests.helpers import Table
+
+SMALL = Path(__file__).parents[1] / "data" / "small"  # small and odd data files
 
 
 # --- Propriete appartenant deja a un autre joueur -----------------------------------------------------
@@ -362,3 +368,170 @@ def test_free_parking_jackpot_collects_taxes_when_switched_on():
     assert t.violations() == 0
     default = Table()
     assert default.pay_bank(0, 200) and default.bank[L.B_POT] == 0
+
+
+# --- Au secours ! J'ai besoin d'argent ! (players out) -------------------------------------------------
+
+def _ranks(t: Table) -> list[int]:
+    """The ranks the engine records for the game as it stands (players_out's rank column)."""
+    b = t.board
+    rows = np.zeros((t.n, L.PO_COLUMNS), dtype=np.int64)
+    engine._record(b.sq, b.groups, t.own, b.rules, t.pl, t.bank, t.draws, np.zeros(b.n_squares, dtype=np.int64),
+                   L.END_LAST_STANDING, 0, 0, np.zeros(L.GM_COLUMNS, dtype=np.int64), rows,
+                   np.zeros((b.n_squares, L.SA_COLUMNS), dtype=np.int64),
+                   np.zeros((len(b.card_ids), L.CA_COLUMNS), dtype=np.int64))
+    return rows[:, L.PO_RANK].tolist()
+
+
+def test_players_out_in_the_same_turn_rank_by_the_order_they_went_out():
+    """Section 'Au secours ! J'ai besoin d'argent !': a player who cannot pay is out. Two players out in one
+    turn (a birthday card each cannot pay) rank by the order they went out, the later out higher
+    (README, Results schema: rank), and no two players share a rank."""
+    t = Table(players=3, buy_probability=0.0)
+    t.board.rules[L.R_AUCTIONS] = 0
+    t.set_cash(1, 5)
+    t.set_cash(2, 5)
+    t.put_on_top("community_chest", "birthday")
+    t.pl[0, L.PL_POS] = 12
+    t.seek_rolls(lambda r: r[0][0] != r[0][1] and sum(r[0]) == 5)  # 12 + 5 = Community Chest 2
+    t.turn(0)
+    assert t.pl[:, L.PL_ALIVE].tolist() == [1, 0, 0]
+    assert t.pl[1, L.PL_OUT_TURN] == t.pl[2, L.PL_OUT_TURN], "both out in the same turn"
+    assert _ranks(t) == [1, 3, 2], "seat 1 paid first, so went out first"
+    assert t.violations() == 0
+
+
+# --- Quand c'est votre tour: laps of a small board ------------------------------------------------------
+
+def test_a_roll_that_laps_a_small_board_pays_the_salary_once_for_each_lap():
+    """Section 'Quand c'est votre tour' 4): the salary each time GO is passed. A data file may give 4
+    squares: a roll of 12 from the last square passes GO three times and ends on that square."""
+    t = Table(SMALL / "board_4_squares.toml")
+    salary = t.board.rules[L.R_GO_SALARY]
+    t.pl[0, L.PL_POS] = 3
+    engine.advance(t.board.rules, t.pl, t.bank, 0, 12, 4)
+    assert t.pl[0, L.PL_POS] == 3 and t.cash(0) == 1500 + 3 * salary
+    engine.advance(t.board.rules, t.pl, t.bank, 0, 9, 4)  # 3 + 9 = 12: three laps, ending on GO
+    assert t.pl[0, L.PL_POS] == 0 and t.cash(0) == 1500 + 6 * salary
+    assert t.violations() == 0
+
+
+# --- Every rule option moves the results the way its documentation says --------------------------------
+# The README's list of board rule options, and the test of each: the parametrized test below for those in
+# OPTION_EFFECTS; group_rent_requires_unmortgaged: test_us_reading_doubles_rent_with_a_mortgaged_lot;
+# free_parking_jackpot: test_free_parking_jackpot_collects_taxes_when_switched_on; go_landing_bonus,
+# sell_buildings_first, mortgage_percent, mortgage_interest_percent, building_sellback_percent: the tests
+# after it (each sets one price or order); players_min, players_max: tests/test_hostile_inputs.py.
+
+def _mean_rounds(frames):
+    return frames["games"].rounds.mean()
+
+
+def _per_game(column):
+    return lambda frames: frames["players"].groupby("game")[column].sum().mean()
+
+
+def _rent_on(kind):
+    return lambda frames: frames["squares"].rent_collected[frames["squares"].kind == kind].sum()
+
+
+OPTION_EFFECTS = [  # (option, value, what it moves, up or down, by at least this factor; None: from none to some)
+    ("start_cash", 3000, _per_game("buildings_bought"), "up", 1.1),
+    ("go_salary", 400, _mean_rounds, "up", 1.1),
+    ("jail_fine", 1000, _per_game("jail_turns"), "up", 1.2),
+    ("bank_houses", 8, _per_game("buildings_bought"), "down", 0.8),
+    ("bank_hotels", 2, _per_game("hotels"), "down", 0.8),
+    ("max_houses", 2, lambda f: f["players"].top_level.max(), "down", 0.8),
+    ("complete_group_rent_multiplier", 10, lambda f: f["players"].rent_paid.sum() / f["games"].turns.sum(), "up",
+     1.05),
+    ("railroad_rent", [100, 200, 400, 800], _rent_on("railroad"), "up", 1.5),
+    ("utility_multipliers", [40, 100], _rent_on("utility"), "up", 1.5),
+    ("doubles_to_jail", 1, _per_game("jail_turns"), "up", 1.5),
+    ("jail_max_turns", 1, _per_game("jail_turns"), "down", 0.9),
+    ("auctions", False, lambda f: f["squares"].auctioned.sum(), "down", 0.1),
+    ("auction_min_bid", 300, lambda f: f["squares"].auctioned.sum(), "down", 0.8),
+    ("deal_deeds", 3, lambda f: f["squares"].bought.sum(), "down", 0.8),
+    ("end_on_first_bankruptcy", True, lambda f: (f["games"].end_reason == "first_bankruptcy").mean(), "up", None),
+    ("trading", False, _per_game("trades"), "down", 0.1),
+    ("max_rounds", 30, lambda f: (f["games"].end_reason == "turn_cap").mean(), "up", None),
+]
+OPTION_LINEUP = ("buy_all", "cautious", "jail_late", "hard_trader")
+
+
+def _frames(overrides, out):
+    import pandas as pd
+    from simulator.rules import load_edition
+    from simulator.runner import RunSpec, run
+    from strategies import get
+    edition = load_edition("classic", overrides=overrides)
+    run(RunSpec(edition=edition, lineup=[get("board", n) for n in OPTION_LINEUP], games=400, seed=21), out=out)
+    return {"games": pd.read_parquet(out / "games"), "players": pd.read_parquet(out / "players"),
+            "squares": pd.read_parquet(out / "squares.parquet")}
+
+
+@pytest.fixture(scope="module")
+def default_frames(tmp_path_factory):
+    return _frames([], tmp_path_factory.mktemp("defaults"))
+
+
+@pytest.mark.parametrize("option,value,measure,direction,factor", OPTION_EFFECTS,
+                         ids=[effect[0] for effect in OPTION_EFFECTS])
+def test_each_rule_option_moves_the_results_as_documented(default_frames, tmp_path, option, value, measure,
+                                                          direction, factor):
+    """README, rule options of the board games, and the comments of classic.toml: each option changed from
+    its default moves what it governs, in its direction, by more than chance would (400 games, fixed seed)."""
+    before = measure(default_frames)
+    after = measure(_frames([(f"rules.{option}", value)], tmp_path / "r"))
+    if factor is None:
+        assert before == 0 < after
+    elif direction == "up":
+        assert after > factor * before > 0, (before, after)
+    else:
+        assert after < factor * before and before > 0, (before, after)
+
+
+def test_go_landing_bonus_pays_the_salary_twice_on_go():
+    """House rule go_landing_bonus (off by default): a move ending exactly on GO pays the salary twice."""
+    for bonus, paid in ((False, 200), (True, 400)):
+        t = Table(overrides=[("rules.go_landing_bonus", bonus)])
+        t.pl[0, L.PL_POS] = 35
+        engine.advance(t.board.rules, t.pl, t.bank, 0, 5, 40)
+        assert t.pl[0, L.PL_POS] == 0 and t.cash(0) == 1500 + paid
+
+
+def test_sell_buildings_first_sells_before_mortgaging():
+    """Section 'Au secours ! J'ai besoin d'argent !' with option sell_buildings_first: by default a square
+    outside complete groups is mortgaged before a building is sold; the option sells buildings first."""
+    for first, mortgaged, houses in ((False, 1, 2), (True, 0, 1)):
+        t = Table(overrides=[("rules.sell_buildings_first", first)])
+        t.set_cash(0, 0)
+        t.give(0, "Park Place", "Boardwalk", level=1)
+        t.give(0, "Reading Railroad")
+        assert t.pay_bank(0, 50)
+        assert t.own[t.sq("Reading Railroad"), L.O_MORTGAGED] == mortgaged
+        assert t.level("Park Place") + t.level("Boardwalk") == houses
+
+
+@pytest.mark.parametrize("option,value,price", [
+    ("mortgage_interest_percent", 50, 100 + 50),     # lifting a 100 mortgage
+    ("building_sellback_percent", 100, 200),         # selling a 200 house
+    ("mortgage_percent", 80, 160),                   # mortgaging a 200 railroad
+])
+def test_each_price_option_sets_its_price(option, value, price):
+    """Sections 'Hypothequer une propriete' and 'Vendre un batiment': the percentages of the data file set
+    what a mortgage pays and costs to lift and what a building sells back for."""
+    t = Table(overrides=[(f"rules.{option}", value)])
+    b = t.board
+    t.set_cash(0, 0)
+    if option == "building_sellback_percent":
+        t.give(0, "Park Place", "Boardwalk", level=1)
+        t.sell_building(0, "dark_blue")
+        assert t.cash(0) == price
+    elif option == "mortgage_percent":
+        t.give(0, "Reading Railroad")
+        assert t.pay_bank(0, 1) and t.cash(0) == price - 1
+    else:
+        t.give(0, "Reading Railroad", mortgaged=True)
+        t.set_cash(0, 1000)
+        engine.lift_mortgages(b.sq, b.groups, t.own, b.rules, t.prm, t.pl, t.bank, 0)
+        assert t.cash(0) == 1000 - price

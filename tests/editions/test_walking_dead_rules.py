@@ -74,3 +74,23 @@ def test_quick_game_ends_at_the_first_bankruptcy_and_the_richest_wins(tmp_path):
     richest = survivors.loc[survivors.groupby("game").net_worth.idxmax()]
     assert richest.won.all()
     assert result.summary["finished"] == len(finished)
+
+
+def test_quick_game_ends_at_once_when_another_player_goes_bankrupt():
+    """Quick game, step 4: "Le jeu s'acheve lorsqu'un des joueurs fait faillite". The mover's birthday card
+    bankrupts another player: its double does not roll again, the game is over. In the classic game with
+    two players left the mover rolls again."""
+    def birthday_on_a_double(variant):
+        t = Table("walking_dead", players=3, variant=variant, buy_probability=0.0)
+        t.board.rules[L.R_AUCTIONS] = 0
+        t.set_cash(1, 5)
+        t.put_on_top("community_chest", "birthday")
+        t.pl[0, L.PL_POS] = 13
+        t.seek_rolls(lambda r: r[0] == (2, 2))  # 13 + 4 = Caisse de ravitaillement 2, and a double
+        t.turn(0)
+        assert t.pl[:, L.PL_ALIVE].tolist() == [1, 0, 1]
+        assert t.violations() == 0
+        return int(t.pl[0, L.PL_POS])
+
+    assert birthday_on_a_double("quick") == 17
+    assert birthday_on_a_double(None) != 17
