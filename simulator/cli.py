@@ -475,4 +475,6 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    # Run with -m, this file is __main__, while cli_analysis registers its commands on simulator.cli's `cli`.
+    from simulator.cli import main as registered_main
+    registered_main()

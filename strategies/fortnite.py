@@ -20,7 +20,8 @@ PARAMETERS = {
     "wall_shelter": (L.P_WALL_SHELTER, 0.5, "value of standing its wall on its own square (sheltered from attacks)"),
     "claim_value": (L.P_CLAIM_VALUE, 1.0, "value of claiming a free location"),
     "pair_value": (L.P_PAIR_VALUE, 1.0, "extra value of a location that completes a pair"),
-    "storm_fear": (L.P_STORM_FEAR, 1.0, "multiple of the HP a covered square costs, when choosing the die's order"),
+    "storm_fear": (L.P_STORM_FEAR, 1.0, "multiple of the HP a covered square costs, when choosing what to bring "
+                                     "down before moving (the die's order, a grenade at a wall)"),
     "jail_pay_hp": (L.P_JAIL_PAY_HP, 8.0, "pays the 2 HP to leave jail at once when it has at least this many HP "
                                           "(inf: always tries for the six)"),
     "start_sight": (L.P_START_SIGHT, 0.0, "per rival in sight of a starting square: > 0 seeks them, < 0 avoids them"),
@@ -48,12 +49,14 @@ fortnite_strategy("aggressive_shooter", "shoots whenever a rival is in reach, on
                   "the healthiest, unless bringing down the wall in its way is worth more; starts in sight of "
                   "rivals; never trades", attack_weight=3, kill_bonus=4,
                   target_leader=1, start_sight=1, jail_pay_hp=4, trade=0)
-fortnite_strategy("wall_builder", "stands its walls where rivals behind it are likely to stop on its locations "
-                  "or under the storm", wall_trap=3, wall_shelter=0)
+fortnite_strategy("wall_builder", "stands its walls where rivals behind it are likely to stop on a square that "
+                  "costs them: a location not theirs, a spike trap, the storm, Go To Jail", wall_trap=3, wall_shelter=0)
 fortnite_strategy("pair_collector", "trades to complete its pairs: swaps locations, or pays up to 3 chest items "
                   "for the one it lacks", claim_value=2, pair_value=4, item_price=3)
-fortnite_strategy("storm_avoider", "orders its dice to keep off covered squares, shelters behind its own walls, "
-                  "starts out of sight", storm_fear=3, wall_shelter=3, wall_trap=0, start_sight=-1, jail_pay_hp=12)
+fortnite_strategy("storm_avoider", "shelters behind its own walls, starts out of sight, and brings down first "
+                  "a wall that would stop it under the storm (a rare chance: it loses about as "
+                  "much HP to the storm as the others)", storm_fear=3, wall_shelter=3, wall_trap=0, start_sight=-1,
+                  jail_pay_hp=12)
 fortnite_strategy("passive", "a baseline: never shoots a player, stands walls for shelter only, never trades",
                   attack_weight=0, kill_bonus=0, wall_trap=0, trade=0)
 

@@ -1,6 +1,9 @@
 """The analysis commands through click's runner: stored results in, tables, JSON, plots and reports out,
 and every bad input as one line with exit code 2."""
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -130,3 +133,10 @@ def test_bad_analysis_input_is_one_line_exit_2(stored, tmp_path, args, message):
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_python_m_simulator_cli_knows_the_analysis_commands():
+    """`python -m simulator.cli` runs the module as __main__: the analysis commands must be there too."""
+    result = subprocess.run([sys.executable, "-m", "simulator.cli", "cards", "--help"], capture_output=True,
+                            text=True, timeout=120, cwd=Path(__file__).resolve().parent.parent)
+    assert result.returncode == 0 and "Usage:" in result.stdout and "cards" in result.stdout

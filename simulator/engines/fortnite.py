@@ -352,7 +352,7 @@ def buy_with_items(own, bank, prm, pl, held, p, q, theirs):
 @njit(cache=True)
 def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
     """Items, jail, then the two dice in the order p chooses (rulebook: À votre tour), items again, and the
-    storm card due for passing GO."""
+    storm card due for passing GO (turned even when p is knocked out after passing it)."""
     for s in range(sq.shape[0]):
         if sq[s, SQ_KIND] == LOCATION and own[s, O_OWNER] == p and owns_pair(sq, groups, own, p, s):
             pl[p, PL_GROUPS_HELD] |= 1 << sq[s, SQ_GROUP]
@@ -415,27 +415,27 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
     jailed = resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dropped, draws, sq_agg, p, end)
     if stopper >= 0 and stopper != p:
         pl[stopper, PL_WALL_STOP_HP] += max(0, hp - pl[p, PL_HP])
-    if pl[p, PL_ALIVE] == 0 or bank[B_WINNER] >= 0:
-        return
-    if not jailed and not act_first:
-        if effect == BANDAGES:
-            heal(rules, pl, bank, p, amount)
-        elif effect == BOOGIE_BOMB:
-            boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, amount)
-        elif effect == CROSSHAIR:
-            q, value = best_target(own, rules, prm, pl, held, cards, p, damage, True)
-            if q >= 0 and value > 0:
-                shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, q, -1, damage)
-        elif effect == WALL and bank[B_WALLS] > 0:
-            s = wall_square(sq, groups, own, rules, prm, pl, p, start, end)
-            if s >= 0:
-                own[s, O_WALL] = 1
-                own[s, O_WALL_BY] = p
-                bank[B_WALLS] -= 1
-                pl[p, PL_WALLS] += 1
-                pl[p, PL_SHELTER_WALLS] += s == end
-    if not jailed:  # "Votre tour est terminé" in jail; otherwise items again where the move ended
-        use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
+    if pl[p, PL_ALIVE] == 1 and bank[B_WINNER] < 0:
+        if not jailed and not act_first:
+            if effect == BANDAGES:
+                heal(rules, pl, bank, p, amount)
+            elif effect == BOOGIE_BOMB:
+                boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, amount)
+            elif effect == CROSSHAIR:
+                q, value = best_target(own, rules, prm, pl, held, cards, p, damage, True)
+                if q >= 0 and value > 0:
+                    shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, q, -1, damage)
+            elif effect == WALL and bank[B_WALLS] > 0:
+                s = wall_square(sq, groups, own, rules, prm, pl, p, start, end)
+                if s >= 0:
+                    own[s, O_WALL] = 1
+                    own[s, O_WALL_BY] = p
+                    bank[B_WALLS] -= 1
+                    pl[p, PL_WALLS] += 1
+                    pl[p, PL_SHELTER_WALLS] += s == end
+        if not jailed:  # "Votre tour est terminé" in jail; otherwise items again where the move ended
+            use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
+    # "À la fin de votre tour, si vous ... êtes passé par la case DÉPART": knocked out after passing GO too
     if bank[B_STORM_DUE] == 1 and bank[B_WINNER] < 0:
         flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p)
 

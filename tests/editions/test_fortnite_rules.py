@@ -36,6 +36,23 @@ def test_go_under_the_storm_gives_nothing_but_still_calls_a_card():
     assert table.hp(0) == 10 and table.bank[F.B_STORM_DUE] == 1
 
 
+def test_a_player_knocked_out_after_passing_go_still_turns_the_storm_card():
+    """Départ: "À la fin de votre tour, si vous vous êtes arrêté sur ou que vous êtes passé par la case DÉPART,
+    retournez la carte Tempête", also when the square after GO knocks the player out."""
+    knocked_out = 0
+    for seed in range(1, 21):
+        table = FortniteTable(players=3, seed=seed)
+        for name in ("GO", "Junk Junction", "Chest 1", "Haunted Hills", "Spike Trap 1", "Pleasant Park",
+                     "Campfire 1"):
+            table.cover(name)  # any roll passes GO (no HP under the storm) and ends under the storm
+        table.put(0, "Moisty Mire")
+        table.set_hp(0, 1)
+        table.turn(0)
+        knocked_out += table.pl[0, F.PL_ALIVE] == 0
+        assert table.bank[F.B_STORM_FLIPPED] == 1 and table.violations() == 0
+    assert knocked_out > 10
+
+
 def test_a_storm_card_covers_its_square_for_good():
     """Cartes Tempête: the card turned shows the square covered; once placed it is never lifted."""
     table = FortniteTable()
