@@ -61,6 +61,13 @@ class Progress:
             self._bar.close()
 
 
+def _in_notebook() -> bool:
+    """Running in a Jupyter kernel (not merely with ipykernel imported, as a test runner may have)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return type(shell).__name__ == "ZMQInteractiveShell"
+
+
 @contextmanager
 def progress_bar(total: int, label: str = "Simulating", show: bool = True,
                  stream: TextIO | None = None) -> Iterator[Progress]:
@@ -71,7 +78,7 @@ def progress_bar(total: int, label: str = "Simulating", show: bool = True,
     stream = stream or sys.stderr
 
     def make_bar():
-        if "ipykernel" in sys.modules:
+        if stream is sys.stderr and _in_notebook():
             from tqdm.auto import tqdm as notebook_bar
             return notebook_bar(total=total, desc=label, unit=" games", unit_scale=True)
         from tqdm import tqdm
