@@ -175,3 +175,9 @@ def test_a_huge_salary_leaves_no_survivor_with_negative_cash(tmp_path):
     survivors = players[players.bankrupt_turn < 0]
     assert len(survivors) > 0 and survivors.cash.max() > 2 ** 31
     assert (survivors.cash >= 0).all()
+
+
+def test_every_small_case_is_a_valid_data_file():
+    """The bounds-checked run plays these in CI only; the suite at least loads and compiles each of them."""
+    for ref, variant, overrides in CASES:
+        assert compile_rules(load_edition(ref, variant, overrides)).n_squares >= 0
