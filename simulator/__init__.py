@@ -12,14 +12,13 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 def _engine_cache_dir() -> Path:
     """numba's on-disk cache checks only the file that defines a kernel, so a kernel would keep stale
-    code after an edit to a function it calls from another file (strategies/*_logic.py, simulator/rng.py).
+    code after an edit to a function it calls from another file (strategies/*_logic.py, engines/shared/).
     Keying the cache directory on the hash of every engine source makes any edit recompile."""
     root = Path(__file__).resolve().parent
-    sources = sorted([root / "rng.py", *(root / "engines").glob("*.py"),
-                      *(root.parent / "strategies").glob("*_logic.py")])
+    sources = sorted([*(root / "engines").rglob("*.py"), *(root.parent / "strategies").glob("*_logic.py")])
     digest = hashlib.sha256()
     for path in sources:
-        digest.update(path.name.encode())
+        digest.update(path.relative_to(root.parent).as_posix().encode())
         digest.update(path.read_bytes())
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "monopoly-mc" / "numba"
     return base / digest.hexdigest()[:16]

@@ -13,7 +13,7 @@ from collections import defaultdict
 import numpy as np
 import pandas as pd
 
-from simulator import stats
+from simulator import families, stats
 from simulator.results import Results, ResultsError
 
 ALPHA = stats.ALPHA
@@ -36,31 +36,24 @@ def _flag(frame: pd.DataFrame, p_column: str = "p_value") -> pd.DataFrame:
     return frame
 
 
-BOARD_FAMILIES = {"board", "empire", "millionaire", "fortnite"}  # the families whose results have squares and colour groups
 COLOUR_GROUP_KINDS = ("street", "brand", "location")  # squares whose groups a player completes
-CLAIMED_FREE_FAMILIES = {"fortnite"}  # squares are claimed, not bought: their price is what a visitor pays
-# When each family's engine marks a colour group as held (players' held_<group> columns): the board
-# family stops at the first bankruptcy so that a group merely collected from a bankrupt player is not counted
-GROUPS_HELD_MEANING = {
-    "board": "complete at the start of one of the player's turns, before the first bankruptcy",
-    "millionaire": "complete at the start of one of the player's turns, before the first bankruptcy",
-    "empire": "complete in the player's tower at the start of one of its turns",
-    "fortnite": "both locations of the pair held at the start of one of the player's turns",
-    "deal": "complete on the player's table at the start or the end of one of its turns",
-}
+
+
+def _family(run: Results):
+    return families.get(run.manifest["edition"]["family"])
 
 
 def has_board(runs: list[Results]) -> bool:
-    return all(r.manifest["edition"]["family"] in BOARD_FAMILIES for r in runs)
+    return all(_family(r).board for r in runs)
 
 
 def _one_board(runs: list[Results]) -> None:
     if not runs:
         raise AnalysisError("no runs to analyse")
-    families = {r.manifest["edition"]["family"] for r in runs}
-    if not families <= BOARD_FAMILIES:
+    boardless = {r.manifest["edition"]["family"] for r in runs if not _family(r).board}
+    if boardless:
         raise AnalysisError(f"{runs[0].label}: squares and colour groups exist for board games only, "
-                            f"not for {', '.join(sorted(families - BOARD_FAMILIES))}")
+                            f"not for {', '.join(sorted(boardless))}")
     boards = {tuple(r.squares["name"]) for r in runs}
     if len(boards) > 1:
         names = sorted({r.edition for r in runs})
@@ -234,14 +227,14 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
 
 def _claimed_free(runs: list[Results]) -> bool:
     """Squares claimed for nothing have no price to repay: their `price` is what a visitor pays."""
-    return runs[0].manifest["edition"]["family"] in CLAIMED_FREE_FAMILIES
+    return _family(runs[0]).squares_claimed
 
 
 def group_table(runs: list[Results]) -> pd.DataFrame:
     """Per colour group: the win rate of players who held it complete at the start of one of their turns
-    (in the board family before the first bankruptcy, so not merely collected from a bankrupt player;
-    GROUPS_HELD_MEANING says it per family, and `attrs["held_meaning"]` for these runs) against those who did not, with the difference controlled for strategy (compared within each strategy,
-    then averaged with weights n_with·n_without/(n_with+n_without)). Ranked by that lift. On a board, also
+    (in the board family before the first bankruptcy, so not merely collected from a bankrupt player; each
+    family's groups_held_meaning says it, and `attrs["held_meaning"]` for these runs) against those who did
+    not, with the difference controlled for strategy (compared within each strategy, then averaged with weights n_with·n_without/(n_with+n_without)). Ranked by that lift. On a board, also
     the group's price, landings, rent and payback; Monopoly Deal's groups are its colour sets."""
     if has_board(runs):
         squares = square_table(runs)  # which checks that the runs are of one board and one setup
@@ -277,7 +270,7 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
     frame = _flag(frame)
     frame["rank"] = frame.lift.rank(ascending=False, method="min").astype("Int64")
     frame = frame.sort_values("rank", ignore_index=True)
-    frame.attrs["held_meaning"] = "; ".join(sorted({GROUPS_HELD_MEANING[r.manifest["edition"]["family"]]
+    frame.attrs["held_meaning"] = "; ".join(sorted({_family(r).groups_held_meaning
                                                     for r in runs}))
     frame.attrs["squares_bought"] = squares is None or squares.attrs["squares_bought"]
     return frame

@@ -11,8 +11,8 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
-from simulator.engines import board_layout as L
-from simulator.rules import GameRules
+from simulator.engines.shared import layout as L
+from simulator.engines.shared.rules import GameRules
 
 
 MOST_WORKERS = 256  # local processes: beyond, a cluster of machines (--scheduler) is what is meant

@@ -12,8 +12,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from simulator.engines import board_layout as L
-from simulator.rules import BoardRules
+from simulator.engines.shared import layout as L
+from simulator.engines.shared.rules import BoardRules
 
 
 def _card_moves(board: BoardRules, deck: int) -> list[tuple[float, int]]:

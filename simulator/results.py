@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simulator.engines import board_layout as L
-from simulator.rules import GameRules
+from simulator.engines.shared import layout as L
+from simulator.engines.shared.rules import GameRules
 
 INCOMPLETE_MARKER = "INCOMPLETE"
 MANIFEST = "manifest.json"

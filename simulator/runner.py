@@ -18,9 +18,11 @@ import pandas as pd
 
 import simulator
 from simulator import results, stats
-from simulator.engines import board_layout as L
+from simulator.engines.shared import layout as L
 from simulator.executors import BatchTask, LocalExecutor
-from simulator.rules import Edition, GameRules, compile_rules, hint, load_edition, parse_value
+from simulator.checks import Edition, hint
+from simulator.engines.shared.rules import GameRules
+from simulator.rules import compile_rules, load_edition, parse_value
 from strategies import Strategy, StrategyError, check_parameter, get
 
 DEFAULT_BATCH = 10_000

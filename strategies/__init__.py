@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from simulator.rules import hint
+from simulator.checks import hint
 
 _REGISTRY: dict[tuple[str, str], "Strategy"] = {}
 _loaded = False

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from simulator.engines import board_layout as L
+from simulator.engines.shared import layout as L
 from strategies import Strategy, StrategyError, define, numeric_vector
 
 FAMILY = "board"

@@ -1,19 +1,19 @@
 """The compiled decisions of the board-game strategies.
 
-Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/board_layout.py, meaning:
+Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/shared/layout.py, meaning:
 strategies/board.py) and the game state, and answers one question the engine asks. A strategy that needs a
 new kind of decision adds it here, behind a new parameter; the engine's cache is keyed on this file too, so
-an edit here recompiles the kernel (simulator/engines/__init__.py).
+an edit here recompiles the kernel (simulator/__init__.py).
 """
 from numba import njit
 
-from simulator.engines.board_layout import (
+from simulator.engines.shared.layout import (
     P_BID_FACTOR, P_BUILD_RESERVE, P_BUILD_TARGET, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_JAIL_STAY_BUILDINGS, P_PREFERRED_FACTOR, P_PREFERRED_GROUPS, P_SWAPS, P_TRADE_ACCEPT, P_TRADE_OFFER,
     P_UNMORTGAGE_RESERVE, PL_CASH, R_MAX_HOUSES, SQ_GROUP, SQ_PRICE, G_SIZE,
 )
-from simulator.engines.board_state import hotel_level, opponent_buildings, other_owner, owned_in_group
-from simulator.rng import happens
+from simulator.engines.shared.state import hotel_level, opponent_buildings, other_owner, owned_in_group
+from simulator.engines.shared.rng import happens
 
 
 @njit(cache=True)

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from simulator.engines import deal_layout as L
+from simulator.engines.deal import layout as L
 from strategies import Strategy, StrategyError, define, numeric_vector
 
 FAMILY = "deal"

@@ -1,7 +1,7 @@
 """The compiled decisions of the Monopoly Deal strategies.
 
 One heuristic, its behaviour set by the seat's parameter row `prm[p]` (layout:
-simulator/engines/deal_layout.py, meaning: strategies/deal.py). It scores every way to play every card in
+simulator/engines/deal/layout.py, meaning: strategies/deal.py). It scores every way to play every card in
 hand by its immediate gain and plays the best, while the best is worth a play. Gains are in millions (M):
 money counts its value; a table is worth its `potential` (how near its sets are to complete, and the
 complete sets to the win), so laying, taking and giving away properties compare with money.
@@ -9,7 +9,7 @@ complete sets to the win), so laying, taking and giving away properties compare 
 import numpy as np
 from numba import njit
 
-from simulator.engines.deal_layout import (
+from simulator.engines.deal.layout import (
     B_ROUND, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR,
     DOUBLE_RENT, FORCED_DEAL, G_SIZE, GS_PLAYS_LEFT, HOTEL, HOUSE, JUST_SAY_NO, LOC_OWNER, LOC_SET, LOC_ZONE,
     MONEY, P_ATTACK_FROM_ROUND, P_ATTACK_WEIGHT, P_BANK_TARGET, P_BANK_URGENCY, P_BANK_WEIGHT, P_BUILD_WEIGHT,
@@ -17,10 +17,10 @@ from simulator.engines.deal_layout import (
     R_DOUBLE_RENT_STACKS, R_SETS_TO_WIN, RENT, T_BONUS, T_CARDS, T_HOTEL, T_NATURAL, Z_BANK, Z_HAND,
     Z_TABLE,
 )
-from simulator.engines.deal_state import (
+from simulator.engines.deal.state import (
     can_build, complete, complete_sets, count_in_hand, fits, is_wild, payable, rent_of,
 )
-from simulator.rng import below, happens
+from simulator.engines.shared.rng import below, happens
 
 NO = -1e18                # an option that cannot be played
 SET_WORTH = 8.0           # a complete set

@@ -1,20 +1,20 @@
 """The compiled decisions of the Monopoly Empire strategies.
 
-Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/empire_layout.py,
+Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/empire/layout.py,
 meaning: strategies/empire.py) and the game state, and answers one question the engine asks.
 """
 from numba import njit
 
-from simulator.engines.empire_layout import (
+from simulator.engines.empire.layout import (
     ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
     MOVE_ANYWHERE, O_OWNER, P_ATTACK_THRESHOLD, P_BID_FACTOR, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_PARKING_MOVES, P_PAY_JAIL, P_SKYSCRAPER_RESERVE, P_SWAP_MIN_GAIN, PL_CASH, PL_HEIGHT, PL_POS, PL_TILES,
     PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_HEIGHT, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SQ_GROUP,
     SQ_HEIGHT, SQ_KIND, SQ_PRICE, SWAP_TOPS,
 )
-from simulator.engines.board_state import owned_in_group  # Empire's groups share the board layout
-from simulator.engines.empire_state import available, tallest_rival_height, tile_height, top_brand, tower_value
-from simulator.rng import happens
+from simulator.engines.shared.state import owned_in_group  # Empire's groups share the board layout
+from simulator.engines.empire.state import available, tallest_rival_height, tile_height, top_brand, tower_value
+from simulator.engines.shared.rng import happens
 
 
 @njit(cache=True)

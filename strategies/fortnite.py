@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from simulator.engines import fortnite_layout as L
+from simulator.engines.fortnite import layout as L
 from strategies import Strategy, StrategyError, define, numeric_vector
 
 FAMILY = "fortnite"

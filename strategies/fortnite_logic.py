@@ -1,22 +1,22 @@
 """The compiled decisions of the Monopoly Fortnite strategies.
 
 One heuristic, its behaviour set by the seat's parameter row `prm[p]` (layout:
-simulator/engines/fortnite_layout.py, meaning: strategies/fortnite.py). Values are in HP: what landing
+simulator/engines/fortnite/layout.py, meaning: strategies/fortnite.py). Values are in HP: what landing
 on a square gains or costs, what a shot takes from a rival, what a wall is likely to cost the rivals it
 stops. The die's order (move first or act first), the shot, the wall's square, the starting square and
 jail are chosen by comparing them.
 """
 from numba import njit
 
-from simulator.engines.fortnite_layout import (
+from simulator.engines.fortnite.layout import (
     CHEST, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_OWNER, O_WALL, PL_ALIVE, PL_HP, PL_JAIL, PL_POS,
     P_ATTACK_WEIGHT, P_CLAIM_VALUE, P_JAIL_PAY_HP, P_KILL_BONUS, P_PAIR_VALUE, P_START_SIGHT, P_STORM_FEAR,
     P_TARGET_LEADER, P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, SQ_GROUP, SQ_KIND,
 )
-from simulator.engines.fortnite_state import (
+from simulator.engines.fortnite.state import (
     can_hit, covered, first_wall, in_sight, landing_hp, landing_square, move_hp,
 )
-from simulator.rng import below
+from simulator.engines.shared.rng import below
 
 NO = -1e18
 CHEST_VALUE = 1.5   # what an item is worth on average, in HP

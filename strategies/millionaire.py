@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from simulator.engines import millionaire_layout as M
+from simulator.engines.millionaire import layout as M
 from strategies import Strategy, define, numeric_vector
 from strategies import board as board_strategies
 

@@ -1,12 +1,12 @@
 """The compiled decisions that Monopoly Millionaire adds to the board strategies' (board_logic.py): when to
 climb a star level, when to keep cash for the million, and how to use a Steal card.
 
-Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/millionaire_layout.py,
+Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/millionaire/layout.py,
 meaning: strategies/millionaire.py). The engine's cache is keyed on this file too.
 """
 from numba import njit
 
-from simulator.engines.millionaire_layout import (
+from simulator.engines.millionaire.layout import (
     B_ROUND, P_HOARD_FROM, P_STEAL_ANY, P_UPGRADE_AFTER_BUILDING, P_UPGRADE_FROM_ROUND, P_UPGRADE_RESERVE,
     P_UPGRADE_TO, PL_CASH, PL_STAR, R_SALARY, R_UPGRADE_COST, R_WIN_CASH,
 )

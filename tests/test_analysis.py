@@ -8,11 +8,12 @@ import pytest
 
 from simulator import analysis, stats
 from simulator import presentation as present
-from simulator.tables import FIXED_BY_LINEUP
 from simulator.api import compare, load, simulate, sweep, tournament
+from simulator.engines.board.rules import compile_board
 from simulator.results import ResultsError
+from simulator.rules import load_edition
 from simulator.runner import RunError, parse_axis, tournament_plan
-from simulator.rules import compile_board, load_edition
+from simulator.tables import FIXED_BY_LINEUP
 from strategies.board import board_strategy
 
 board_strategy("test_bystander", "never buys, never bids: it cannot collect rent", buy_probability=0.0,

@@ -34,8 +34,9 @@ def test_dir_shows_the_api_not_the_imports():
 
 
 def test_defaults_are_the_clis():
-    from simulator.cli import simulate as cli_simulate
-    from simulator.cli_analysis import sweep as cli_sweep, tournament as cli_tournament
+    from simulator.cli.analysis import sweep as cli_sweep
+    from simulator.cli.analysis import tournament as cli_tournament
+    from simulator.cli.play import simulate as cli_simulate
 
     def default(command, name):
         return next(p.default for p in command.params if p.name == name)

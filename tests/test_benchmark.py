@@ -1,6 +1,10 @@
 """The speed tooling: the machine reference is a fixed computation, bench's table is parsed back, and the
 A/B command refuses what it cannot time in one line. (No test times anything: speed is bench's job.)"""
-from simulator.benchmark import _reference_games, parse_bench_rate, reference_turns_per_second
+from simulator.benchmark import (
+    _reference_games,
+    parse_bench_rate,
+    reference_turns_per_second,
+)
 from tests.helpers import invoke
 
 BENCH_TABLE = """\

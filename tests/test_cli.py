@@ -118,7 +118,12 @@ def test_existing_results_need_overwrite(tmp_path):
 
 
 def test_results_read_back_and_an_unfinished_run_is_refused(tmp_path):
-    from simulator.results import INCOMPLETE_MARKER, ResultsError, read_manifest, read_table
+    from simulator.results import (
+        INCOMPLETE_MARKER,
+        ResultsError,
+        read_manifest,
+        read_table,
+    )
     out = tmp_path / "run"
     assert invoke("simulate", "--games", 30, "--out", out).exit_code == 0
     assert read_manifest(out)["games"] == 30
@@ -226,7 +231,7 @@ def test_a_bad_extends_names_the_file_that_says_it(tmp_path):
 def test_optional_keys_the_compiler_reads_are_known(tmp_path):
     """Known keys: what the family's built-in files hold, and what its compiler reads (keys with a default,
     or read only for squares the built-in file lacks)."""
-    from simulator.engines import board_layout as L
+    from simulator.engines.shared import layout as L
     from simulator.rules import EditionError, compile_rules, load_edition
     mortgaged = load_edition("classic", overrides=[("squares.Boardwalk.mortgage", 150),
                                                    ("squares.Boardwalk.hotel_cost", 300)])

@@ -23,14 +23,18 @@ import itertools
 import pytest
 
 import strategies
-from simulator.engines import board_layout as L
-from simulator.engines import empire_layout as E
-from simulator.engines import deal_layout as D
-from simulator.engines import fortnite_layout as F
-from simulator.engines import millionaire_layout as M
+from simulator.engines.deal import layout as D
+from simulator.engines.empire import layout as E
+from simulator.engines.fortnite import layout as F
+from simulator.engines.millionaire import layout as M
+from simulator.engines.shared import layout as L
 from simulator.rules import builtin_editions, compile_rules, load_edition
 from simulator.runner import RunSpec, run
-from tests.helpers import DealTable, EmpireTable, FortniteTable, MillionaireTable, Table
+from tests.engines.deal.table import DealTable
+from tests.engines.empire.table import EmpireTable
+from tests.engines.fortnite.table import FortniteTable
+from tests.engines.millionaire.table import MillionaireTable
+from tests.engines.shared.tables import Table
 
 CASES = [(name, variant) for name in builtin_editions() for variant in [None, *load_edition(name).variants]]
 STRATEGY_CASES = [(name, variant, s.name) for name, variant in CASES

@@ -1,5 +1,5 @@
 """Each numeric rule of Monopoly Fortnite and Monopoly Deal moves the results of real games the way its
-documentation says (the named options of both are in test_fortnite_claims.py and test_deal_contracts.py).
+documentation says (the named options of both are in tests/engines/fortnite/test_claims.py and tests/engines/deal/test_contracts.py).
 A few hundred games with a fixed seed each side; a change that did nothing would leave the measure equal."""
 import pytest
 

@@ -1,6 +1,7 @@
 """Feedback on long work: a line per refresh in a log, the part running named, compile time announced
 and kept out of the rate."""
 import io
+
 from simulator.progress import Progress, _Lines, progress_bar
 from simulator.runner import _in_numba_cache
 
@@ -47,7 +48,7 @@ def test_a_hidden_bar_takes_every_call():
 
 def test_the_engine_cache_is_found_once_it_is_written():
     from simulator.api import simulate
-    from simulator.engines.board import simulate_batch
+    from simulator.engines.board.kernel import simulate_batch
     simulate(games=10, seed=1)
     assert _in_numba_cache(simulate_batch)
     assert not _in_numba_cache(object())

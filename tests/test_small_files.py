@@ -16,14 +16,14 @@ import numpy as np
 import pytest
 
 import strategies
-from simulator.engines import board_layout as L
-from simulator.engines import empire as empire_engine
-from simulator.engines import empire_layout as E
+from simulator.engines.empire import kernel as empire_engine
+from simulator.engines.empire import layout as E
+from simulator.engines.shared import layout as L
 from simulator.results import players_frame
 from simulator.rules import builtin_editions, compile_rules, load_edition
 from simulator.runner import RunSpec, run
 from strategies.board import DEFAULT_LINEUP
-from tests.helpers import MillionaireTable
+from tests.engines.millionaire.table import MillionaireTable
 
 SMALL = Path(__file__).parent / "data" / "small"
 ROOT = Path(__file__).parent.parent

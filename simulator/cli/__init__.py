@@ -1,0 +1,61 @@
+"""The `monopoly-mc` command line: thin commands over simulator.runner, simulator.rules and the analyses. One
+module per group of commands (catalog, play, analysis, speed), the options they share in options.py."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from simulator.cli import analysis, catalog, play, speed
+from simulator.cli.options import Interrupted
+
+
+class OneLineErrors(click.Group):
+    """Every mistake of the user ends as one line on stderr and exit code 2, never a traceback."""
+
+    def main(self, args=None, prog_name=None, **kwargs):
+        try:
+            code = super().main(args=args, prog_name=prog_name or "monopoly-mc", standalone_mode=False, **kwargs)
+        except click.exceptions.Abort:
+            click.echo("monopoly-mc: interrupted", err=True)
+            sys.exit(130)
+        except click.UsageError as exc:
+            hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
+            click.echo(f"monopoly-mc: error: {exc.format_message()}{hint}", err=True)
+            sys.exit(2)
+        except Interrupted as exc:
+            click.echo(f"monopoly-mc: interrupted: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            click.echo(f"monopoly-mc: error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="monopoly-mc", prog_name="monopoly-mc")
+def cli():
+    """Monte Carlo strategy analyzer for the Monopoly family of games.
+
+    Simulate millions of games with heuristic strategies, read win rates with confidence intervals,
+    and find tidy Parquet results on disk for further analysis.
+
+    \b
+    Start with:
+      monopoly-mc simulate --games 100000 --out results/first
+      monopoly-mc editions          the built-in editions and their variants
+      monopoly-mc strategies        the strategies and their parameters
+    """
+
+
+for group in (catalog, play, analysis, speed):
+    for command in group.COMMANDS:
+        cli.add_command(command)
+
+
+def main():
+    # The CLI only writes plots to files: no display is wanted (or present on servers and CI). Set here,
+    # before matplotlib loads, not in the library: Jupyter then shows plots inline.
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    cli()

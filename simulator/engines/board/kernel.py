@@ -1,0 +1,334 @@
+"""The compiled engine of the classic board games (classic, Walking Dead and its quick game): squares
+resolved, a turn, a game and a batch of games, and movement alone for landing frequencies. The economy
+it plays (money, rent, auctions, trades, building, jail) is shared with Millionaire's engine, in
+simulator/engines/shared/play.py.
+
+Rule references (e.g. "rulebook: Crise du batiment") point at the Walking Dead rulebook,
+shared/rules/004_66603cd0e01f861b.txt, which states the classic rules.
+"""
+import numpy as np
+from numba import njit, prange
+
+from simulator.engines.shared.layout import (
+    ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
+    DQ_CARDS, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
+    GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
+    PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_POS, PL_TRADE_SEEN, RAILROAD, REPAIRS, R_DEAL_DEEDS,
+    R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_GO_LANDING_BONUS, R_GO_SALARY, R_JAIL_MAX_TURNS, R_MAX_ROUNDS,
+    R_START_CASH, R_TRADING, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, STREET, TAX, UTILITY, V_JAIL_CARDS,
+)
+from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
+from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
+from simulator.engines.shared.play import (
+    bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages, new_game, note_groups,
+    offer_square, pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, set_owner, trade,
+)
+from simulator.engines.shared.state import repairs_due, wealth
+from simulator.engines.shared.views import borrowed
+from simulator.engines.shared.rng import seed_game, shuffle
+
+
+@njit(cache=True)
+def advance(rules, pl, bank, p, steps, n_squares):
+    """Move p forward; passing or landing on GO pays the salary, once for each time (rulebook: Quand c'est
+    votre tour, 4), and landing on it pays it again under the go_landing_bonus house rule."""
+    position = pl[p, PL_POS] + steps
+    if position >= n_squares:
+        # A data file may give as few as 4 squares: a roll of 12 laps such a board more than once.
+        laps = position // n_squares
+        position -= laps * n_squares
+        bank_pays(pl, bank, p, laps * rules[R_GO_SALARY])
+        if position == 0 and rules[R_GO_LANDING_BONUS] != 0:
+            bank_pays(pl, bank, p, rules[R_GO_SALARY])
+    pl[p, PL_POS] = position
+
+
+@njit(cache=True)
+def card_move(sq, cards, rules, pl, bank, p, card):
+    """Apply the movement of a card. Returns (moved, rent multiplier, dice multiplier)."""
+    effect = cards[card, C_EFFECT]
+    if effect == GO_TO_JAIL_CARD:
+        send_to_jail(rules, pl, p)
+        return False, 1, 0
+    if effect != ADVANCE_TO and effect != ADVANCE_TO_NEAREST and effect != MOVE:
+        return False, 1, 0
+    steps, rent_multiplier, dice_multiplier = card_steps(sq, cards, pl[p, PL_POS], card)
+    if steps > 0:
+        advance(rules, pl, bank, p, steps, sq.shape[0])
+    else:
+        pl[p, PL_POS] = (pl[p, PL_POS] + steps) % sq.shape[0]
+    return True, rent_multiplier, dice_multiplier
+
+
+# ---------------------------------------------------------------------------------------------------
+# A turn
+
+
+@njit(cache=True)
+def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
+                   p, dice_total):
+    """Do what the square under p asks, following card moves to their end (rulebook: Types de cases)."""
+    rent_multiplier = 1
+    dice_multiplier = 0
+    while True:
+        s = pl[p, PL_POS]
+        kind = sq[s, SQ_KIND]
+        if kind == STREET or kind == RAILROAD or kind == UTILITY:
+            owner = own[s, O_OWNER]
+            if owner < 0:
+                offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s)
+            elif owner != p and own[s, O_MORTGAGED] == 0:
+                pay_rent(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, s,
+                         dice_total, rent_multiplier, dice_multiplier)
+            return
+        if kind == TAX:
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, sq[s, SQ_AMOUNT], True)
+            return
+        if kind == GO_TO_JAIL:
+            send_to_jail(rules, pl, p)
+            return
+        if kind == FREE_PARKING:
+            pl[p, PL_CASH] += bank[B_POT]
+            bank[B_POT] = 0
+            return
+        if kind != CARD:
+            return
+        d = sq[s, SQ_DECK]
+        card = draw(decks, dq, d)
+        if card < 0:
+            return
+        draws[p, card] += 1
+        effect = cards[card, C_EFFECT]
+        if effect == GET_OUT_OF_JAIL:
+            held[p, card] += 1
+            return
+        to_bottom(decks, dq, d, card)
+        if effect == BANK:
+            amount = cards[card, C_A]
+            if amount >= 0:
+                bank_pays(pl, bank, p, amount)
+            else:
+                pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, True)
+            return
+        if effect == EACH_PLAYER:
+            each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, cards[card, C_A])
+            return
+        if effect == REPAIRS:
+            due = repairs_due(own, rules, p, cards[card, C_A], cards[card, C_B])
+            if due > 0:
+                pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, True)
+            return
+        moved, rent_multiplier, dice_multiplier = card_move(sq, cards, rules, pl, bank, p, card)
+        if not moved:
+            return
+
+
+@njit(cache=True)
+def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
+    """One turn of p (rulebook: Quand c'est votre tour; Comment sortir de prison)."""
+    n = sq.shape[0]
+    # The guards below are also checked inside the callees; testing them here first saves the
+    # reference counting of a dozen array arguments on the many turns with nothing to do.
+    for s in range(n):
+        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
+            lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
+            break
+    if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
+        trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
+        if pl[p, PL_ALIVE] == 0 or game_over(rules, pl):
+            return
+    if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
+        note_groups(groups, own, pl, bank, p)
+    if pl[p, PL_HAS_GROUP] != 0:
+        build(sq, rent, groups, own, rules, prm, pl, bank, p)
+    if pl[p, PL_JAIL] >= 0:
+        steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
+        if steps < 0:
+            return
+        if steps > 0:
+            advance(rules, pl, bank, p, steps, n)
+            resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
+                           p, steps)
+            sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
+            return
+    doubles = 0
+    again = True
+    while again:
+        steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
+        if steps == 0:
+            return
+        advance(rules, pl, bank, p, steps, n)
+        resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
+                       p, steps)
+        sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
+        # A double rolls again unless the game ended on this roll (another player's bankruptcy can end it).
+        if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0 or (again and game_over(rules, pl)):
+            return
+
+
+@njit(cache=True)
+def players_in(pl):
+    return pl[:, PL_ALIVE].sum()
+
+
+@njit(cache=True)
+def game_over(rules, pl):
+    """One player left, or anyone out when the game ends at the first bankruptcy (quick game, step 4: "Le
+    jeu s'acheve lorsqu'un des joueurs fait faillite"): the game ends at once, even within a turn."""
+    alive = players_in(pl)
+    return alive <= 1 or (rules[R_END_FIRST_BANKRUPTCY] != 0 and alive < pl.shape[0])
+
+
+@njit(cache=True)
+def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start):
+    flags = check_economy(sq, groups, own, rules, pl, bank, money_at_start)
+    for c in range(cards.shape[0]):
+        if cards[c, C_EFFECT] != GET_OUT_OF_JAIL:
+            continue
+        if not card_accounted_for(decks, dq, held, cards[c, C_DECK], c, 0):
+            flags |= V_JAIL_CARDS
+    return flags
+
+
+# ---------------------------------------------------------------------------------------------------
+# A game, and a batch of games
+
+
+@njit(cache=True)
+def _deal_deeds(sq, rules, own, bank, rng, scratch, n_players):
+    """Quick game, step 1: shuffled title deeds dealt free, the same number to each player."""
+    n = 0
+    for s in range(sq.shape[0]):
+        if sq[s, SQ_GROUP] >= 0:
+            scratch[n] = s
+            n += 1
+    shuffle(rng, scratch, n)
+    k = 0
+    for _ in range(rules[R_DEAL_DEEDS]):
+        for p in range(n_players):
+            set_owner(own, bank, scratch[k], p)
+            k += 1
+
+
+@njit(cache=True)
+def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game, check,
+              pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
+    n = pl.shape[0]
+    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
+    new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
+    if rules[R_DEAL_DEEDS] > 0:
+        _deal_deeds(sq, rules, own, bank, rng, scratch, n)
+    money_at_start = n * rules[R_START_CASH]
+    violations = 0
+    end = END_TURN_CAP
+    p = 0
+    while True:
+        if pl[p, PL_ALIVE] != 0:
+            take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
+            bank[B_TURN] += 1
+            if check:
+                violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start)
+            if game_over(rules, pl):
+                end = END_LAST_STANDING if players_in(pl) <= 1 else END_FIRST_BANKRUPTCY
+                break
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+        if capped:
+            break
+    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
+            card_agg)
+
+
+@njit(cache=True)
+def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
+            card_agg):
+    """The richest player still in wins a finished game (alone, or at the quick game's first bankruptcy)."""
+    n = pl.shape[0]
+    worth = scratch[:n]  # the chunk's scratch array: no allocation per game
+    for i in range(n):
+        worth[i] = wealth(sq, own, rules, pl, i)
+    winner = -1
+    if end != END_TURN_CAP:
+        for i in range(n):
+            if pl[i, PL_ALIVE] != 0 and (winner < 0 or worth[i] > worth[winner]):
+                winner = i
+    record_game(sq, groups, own, rules, pl, bank, draws, worth, worth, winner, end, violations, rotation, game_row,
+                player_rows, sq_agg, card_agg)
+
+
+@njit(cache=True, parallel=True)
+def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, n_chunks,
+                   games_out, players_out, sq_agg, card_agg):
+    """Play games first_game .. first_game + len(games_out) - 1. Game g is seeded from (seed, g) alone,
+    so results do not depend on n_chunks or threads; chunk c sums its aggregates into sq_agg[c]."""
+    n_games = games_out.shape[0]
+    n_players = lineup.shape[0]
+    per_chunk = (n_games + n_chunks - 1) // n_chunks
+    for c in prange(n_chunks):
+        pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
+            sq.shape[0], decks, cards.shape[0], n_players, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
+        # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
+        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
+            play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
+                      borrowed(rules), borrowed(lineup), rotate, seed, first_game + g, check,
+                      borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held), borrowed(draws),
+                      borrowed(prm), borrowed(rng), borrowed(scratch), borrowed(games_out[g]),
+                      borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Movement alone, for landing frequencies
+
+
+@njit(cache=True, parallel=True)
+def landing_counts(sq, cards, decks, rules, stay_in_jail, seed, n_games, rolls_per_game, n_chunks, counts):
+    """Where each roll ends for one pawn and no economy, counted per square into counts[chunk]. Cards move
+    the pawn as in play; a Get Out of Jail Free card goes straight back under its deck (it changes no
+    movement: leaving at once is the same move as paying, and staying never uses it). A roll in jail
+    that does not get out counts on the jail square."""
+    n = sq.shape[0]
+    per_chunk = (n_games + n_chunks - 1) // n_chunks
+    for c in prange(n_chunks):
+        pl = np.zeros((1, PL_COLUMNS), dtype=np.int64)
+        bank = np.zeros(B_COLUMNS, dtype=np.int64)
+        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
+        rng = np.zeros(4, dtype=np.uint64)
+        for game in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
+            seed_game(rng, seed, game)
+            shuffle_decks(decks, dq, rng)
+            pl[0, PL_POS] = 0
+            pl[0, PL_JAIL] = -1
+            doubles = 0
+            for _ in range(rolls_per_game):
+                d1, d2 = roll(rng)
+                if pl[0, PL_JAIL] >= 0:
+                    if stay_in_jail and d1 != d2:
+                        pl[0, PL_JAIL] += 1
+                        if pl[0, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
+                            counts[c, pl[0, PL_POS]] += 1
+                            continue
+                    pl[0, PL_JAIL] = -1
+                    doubles = -1 if stay_in_jail else 0
+                if doubles >= 0 and d1 == d2:
+                    doubles += 1
+                    if doubles == rules[R_DOUBLES_TO_JAIL]:
+                        send_to_jail(rules, pl, 0)
+                        counts[c, pl[0, PL_POS]] += 1
+                        doubles = 0
+                        continue
+                advance(rules, pl, bank, 0, d1 + d2, n)
+                while True:
+                    s = pl[0, PL_POS]
+                    if sq[s, SQ_KIND] == GO_TO_JAIL:
+                        send_to_jail(rules, pl, 0)
+                        break
+                    if sq[s, SQ_KIND] != CARD:
+                        break
+                    d = sq[s, SQ_DECK]
+                    card = draw(decks, dq, d)
+                    to_bottom(decks, dq, d, card)
+                    moved, _, _ = card_move(sq, cards, rules, pl, bank, 0, card)
+                    if not moved:
+                        break
+                counts[c, pl[0, PL_POS]] += 1
+                if pl[0, PL_JAIL] >= 0 or d1 != d2 or doubles < 0:
+                    doubles = 0

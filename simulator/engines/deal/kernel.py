@@ -1,0 +1,466 @@
+"""Monopoly Deal, compiled: deal, draw, play up to three cards, pay, say no, and win with three complete
+sets on one's own turn (rulebook 002). Kernels take arrays only; the layout is layout.py, the moves
+of cards state.py, and the strategies' decisions strategies/deal_logic.py.
+
+The arrays: `cards` (one row per card type), `deck` (the card type of every copy), `groups` (the colour
+sets), `rules`; per game `loc` (where each copy is), `pile` (the draw pile, a ring), `gs` (turn, round,
+winner, plays left), `tab` (cards and buildings per player and set), `pl` (per-player counts).
+"""
+import numpy as np
+from numba import njit, prange
+
+from simulator.engines.shared.games import next_seat, record_card_aggregates, seat_lineup, write_game_row
+from simulator.engines.deal.layout import (
+    B_ROUND, B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
+    END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT, GS_WINNER,
+    HOTEL, HOUSE, JUST_SAY_NO, LOC_COLUMNS, LOC_OWNER, LOC_SET, LOC_ZONE, MONEY, N_PARAMS, P_SAY_NO_MIN_LOSS, PASS_GO,
+    PILE_RESHUFFLE, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_COLUMNS, PL_DISCARDED, PL_FIRST_ATTACK,
+    PL_GROUPS_HELD, PL_HAND, PL_LAID, PL_LAID_OVER_NOTE, PL_NO_BANKED, PL_NO_KEPT, PL_NOTES_BANKED, PL_PAID,
+    PL_RECEIVED, PL_RENT_IN, PL_SAID_NO, PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PL_WILDS_MOVED, PO_ACTIONS, PO_BANKED,
+    PO_CANCELLED, PO_CASH, PO_DISCARDED, PO_FIRST_ATTACK, PO_GROUPS_HELD, PO_HAND, PO_LAID, PO_LAID_OVER_NOTE,
+    PO_NET_WORTH, PO_NO_BANKED, PO_NO_KEPT, PO_NOTES_BANKED, PO_OUT_TURN, PO_PAID, PO_PROPERTIES, PO_RANK, PO_RECEIVED,
+    PO_RENT_IN, PO_SAID_NO, PO_SETS, PO_SETS_TAKEN, PO_TAKEN, PO_WILDS_MOVED, PROPERTY, R_DRAWS, R_DRAWS_EMPTY_HAND,
+    R_EMPTY_DRAW_PILE, R_HAND_LIMIT, R_HAND_START, R_JUST_SAY_NO_COSTS_PLAY, R_MAX_ROUNDS, R_PLAYS, R_SETS_TO_WIN,
+    R_WILD_MOVES, RENT, SLY_DEAL, T_BONUS, T_CARDS, T_COLUMNS, T_HOTEL, T_HOUSE, T_NATURAL, V_BUILDINGS, V_CARDS,
+    V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
+)
+from simulator.engines.deal.state import (
+    can_build, complete, complete_sets, discard, fits, in_hand, is_wild, move_card, payable, pile_top, rent_of,
+    under_pile,
+)
+from simulator.engines.shared.views import borrowed
+from simulator.engines.shared.rng import shuffle
+from strategies.deal_logic import (
+    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, SCRATCH_COLUMNS, best_set, choose_play, least_kept,
+    payment_card, removal_loss, says_no, set_taking_gain, wild_move,
+)
+
+
+@njit(cache=True)
+def draw(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng, p, n):
+    """p draws n cards (fewer when the pile and, by the rules, the discards run out)."""
+    for _ in range(n):
+        k = pile_top(loc, pile, gs, rng, rules[R_EMPTY_DRAW_PILE] == PILE_RESHUFFLE)
+        if k < 0:
+            return
+        move_card(cards, deck, loc, tab, pl, k, Z_HAND, p, -1)
+        draws[p, deck[k]] += 1
+
+
+@njit(cache=True)
+def settle(cards, deck, groups, loc, tab, pl, q, s):
+    """Buildings on a set of q that is no longer complete go to q's bank (documented assumption)."""
+    if tab[q, T_HOUSE, s] + tab[q, T_HOTEL, s] == 0 or complete(groups, tab, q, s):
+        return
+    for k in range(loc.shape[0]):
+        if loc[k, LOC_ZONE] == Z_TABLE and loc[k, LOC_OWNER] == q and loc[k, LOC_SET] == s \
+                and cards[deck[k], C_EFFECT] != PROPERTY:
+            move_card(cards, deck, loc, tab, pl, k, Z_BANK, q, -1)
+
+
+@njit(cache=True)
+def arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, only_set):
+    """Move p's wilds between their colours while that helps, as the wild_moves rule allows: after laying
+    a property of their set (rulebook), at will (free), or for a play each when it completes a set."""
+    mode = rules[R_WILD_MOVES]
+    for _ in range(loc.shape[0]):
+        if mode == WILD_COSTS_PLAY and gs[GS_PLAYS_LEFT] <= 0:
+            return
+        k, s = wild_move(cards, deck, groups, rules, loc, tab, p, only_set, mode == WILD_COSTS_PLAY)
+        if k < 0:
+            return
+        old = loc[k, LOC_SET]
+        move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+        settle(cards, deck, groups, loc, tab, pl, p, old)
+        pl[p, PL_WILDS_MOVED] += 1
+        if mode == WILD_COSTS_PLAY:
+            gs[GS_PLAYS_LEFT] -= 1
+
+
+@njit(cache=True)
+def lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, s):
+    """Lay property copy k in p's set s."""
+    move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+    if rules[R_WILD_MOVES] == WILD_RULEBOOK and not is_wild(cards, deck[k]):
+        arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, s)
+
+
+@njit(cache=True)
+def receive(cards, deck, groups, rules, loc, tab, pl, p, k):
+    """Property copy k, from a rival's table, joins p's table in the set p chooses; the set it left is
+    settled."""
+    q, old = loc[k, LOC_OWNER], loc[k, LOC_SET]
+    s, _ = best_set(cards, groups, rules, tab, p, deck[k])
+    move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+    settle(cards, deck, groups, loc, tab, pl, q, old)
+
+
+@njit(cache=True)
+def collect(cards, deck, groups, rules, loc, tab, pl, q, p, amount):
+    """q pays p `amount` from its bank and table, choosing the cards; no change is given, and a player with
+    nothing left pays nothing more. Notes go to p's bank, properties to p's table; a house or hotel goes
+    to p's bank (documented assumption). Returns what was paid."""
+    paid = 0
+    while paid < amount:
+        k = payment_card(cards, deck, groups, rules, loc, tab, pl, q, amount - paid)
+        if k < 0:
+            break
+        c = deck[k]
+        paid += cards[c, C_VALUE]
+        if cards[c, C_EFFECT] == PROPERTY:  # properties pay only from the table
+            receive(cards, deck, groups, rules, loc, tab, pl, p, k)
+        else:
+            move_card(cards, deck, loc, tab, pl, k, Z_BANK, p, -1)
+    pl[q, PL_PAID] += paid
+    pl[p, PL_RECEIVED] += paid
+    return paid
+
+
+@njit(cache=True)
+def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss, gain):
+    """Does a Just Say No cancel attacker's action against victim? Each answers with one it holds when
+    what is at stake is at least its say_no_min_loss: the victim the action's `loss` to it, the attacker
+    (on its own turn, for a play when just_say_no_costs_play) the action's `gain` to it; and so on
+    (rulebook: Joker !)."""
+    holder, other = victim, attacker
+    result = False
+    while True:
+        k = in_hand(cards, deck, loc, holder, JUST_SAY_NO)
+        if k < 0:
+            break
+        if holder == victim:
+            if not says_no(prm, victim, loss, P_SAY_NO_MIN_LOSS):
+                pl[victim, PL_NO_KEPT] += loss > 0  # an action that costs nothing is not let through
+                break
+        elif not says_no(prm, attacker, gain, P_SAY_NO_MIN_LOSS):
+            break
+        elif rules[R_JUST_SAY_NO_COSTS_PLAY] == 1:
+            if gs[GS_PLAYS_LEFT] <= 0:
+                break
+            gs[GS_PLAYS_LEFT] -= 1
+        discard(cards, deck, loc, tab, pl, k)
+        pl[holder, PL_SAID_NO] += 1
+        result = not result
+        holder, other = other, holder
+    if result:
+        pl[attacker, PL_CANCELLED] += 1
+    return result
+
+
+@njit(cache=True)
+def demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, amount):
+    """p demands `amount` of q, who may say no; returns what q paid."""
+    due = min(amount, payable(pl, q))
+    if cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, due, due):
+        return 0
+    return collect(cards, deck, groups, rules, loc, tab, pl, q, p, amount)
+
+
+@njit(cache=True)
+def take_set(cards, deck, groups, loc, tab, pl, p, q, s):
+    """Deal Breaker: q's complete set s, with its buildings, moves to p's table (the cards that are not the
+    any-colour wild first). A building p already has on that colour goes to p's bank."""
+    size = groups[s, G_SIZE]
+    moved = 0
+    for pass_any in range(2):
+        for k in range(loc.shape[0]):
+            if moved == size:
+                break
+            if loc[k, LOC_ZONE] == Z_TABLE and loc[k, LOC_OWNER] == q and loc[k, LOC_SET] == s \
+                    and cards[deck[k], C_EFFECT] == PROPERTY and cards[deck[k], C_ANY] == pass_any:
+                move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+                moved += 1
+    for hotel in range(2):  # the house first, so that a hotel always stands on one
+        for k in range(loc.shape[0]):
+            if loc[k, LOC_ZONE] == Z_TABLE and loc[k, LOC_OWNER] == q and loc[k, LOC_SET] == s \
+                    and cards[deck[k], C_EFFECT] == (HOTEL if hotel else HOUSE):
+                if can_build(cards, groups, tab, p, s, deck[k]):
+                    move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+                else:
+                    move_card(cards, deck, loc, tab, pl, k, Z_BANK, p, -1)
+    settle(cards, deck, groups, loc, tab, pl, q, s)
+    pl[p, PL_TAKEN] += moved
+    pl[p, PL_SETS_TAKEN] += 1
+
+
+@njit(cache=True)
+def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice):
+    """Carry out the action of copy k from p's hand, with the targets `choice` holds."""
+    c = deck[k]
+    effect = cards[c, C_EFFECT]
+    pl[p, PL_ACTIONS] += 1
+    if effect == HOUSE or effect == HOTEL:
+        move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, choice[CH_SET])
+        return
+    if effect != PASS_GO and pl[p, PL_FIRST_ATTACK] < 0:  # every other action is aimed at rivals
+        pl[p, PL_FIRST_ATTACK] = gs[B_ROUND] + 1  # rounds count from 1, as the games' rounds
+    discard(cards, deck, loc, tab, pl, k)
+    n = pl.shape[0]
+    if effect == PASS_GO:
+        draw(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng, p, cards[c, C_AMOUNT])
+    elif effect == RENT:
+        for _ in range(choice[CH_DOUBLES]):
+            discard(cards, deck, loc, tab, pl, in_hand(cards, deck, loc, p, DOUBLE_RENT))
+            gs[GS_PLAYS_LEFT] -= 1
+            pl[p, PL_ACTIONS] += 1
+        amount = rent_of(groups, tab, p, choice[CH_SET]) << choice[CH_DOUBLES]
+        for i in range(1, n):  # the rivals pay in turn order from p
+            q = (p + i) % n
+            if cards[c, C_EACH] == 1 or q == choice[CH_VICTIM]:
+                pl[p, PL_RENT_IN] += demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, amount)
+    elif effect == BIRTHDAY or effect == DEBT_COLLECTOR:
+        for i in range(1, n):
+            q = (p + i) % n
+            if effect == BIRTHDAY or q == choice[CH_VICTIM]:
+                demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, cards[c, C_AMOUNT])
+    elif effect == DEAL_BREAKER:
+        q, s = choice[CH_VICTIM], choice[CH_SET]
+        gain, loss = set_taking_gain(groups, rules, tab, p, q, s)
+        if not cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, loss, gain):
+            take_set(cards, deck, groups, loc, tab, pl, p, q, s)
+    elif effect == SLY_DEAL or effect == FORCED_DEAL:
+        t = choice[CH_TAKE]
+        q = loc[t, LOC_OWNER]
+        loss = removal_loss(cards, groups, rules, tab, q, deck[t], loc[t, LOC_SET])
+        _, gain = best_set(cards, groups, rules, tab, p, deck[t])
+        if not cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, loss, gain):
+            receive(cards, deck, groups, rules, loc, tab, pl, p, t)
+            pl[p, PL_TAKEN] += 1
+            if effect == FORCED_DEAL:
+                receive(cards, deck, groups, rules, loc, tab, pl, q, choice[CH_GIVE])
+
+
+@njit(cache=True)
+def won(groups, rules, gs, tab, p):
+    if complete_sets(groups, tab, p) >= rules[R_SETS_TO_WIN]:
+        gs[GS_WINNER] = p
+        return True
+    return False
+
+
+@njit(cache=True)
+def mark_held(groups, tab, pl, p):
+    """Record p's complete sets among those it has held (at the start and at the end of its turns)."""
+    for s in range(groups.shape[0]):
+        if complete(groups, tab, p, s):
+            pl[p, PL_GROUPS_HELD] |= 1 << s
+
+
+@njit(cache=True)
+def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
+    """Draw, play up to the plays allowed, and keep no more than the hand limit (rulebook: Étapes du jeu)."""
+    mark_held(groups, tab, pl, p)
+    if won(groups, rules, gs, tab, p):  # sets completed on a rival's turn count from one's own turn
+        return
+    n = rules[R_DRAWS_EMPTY_HAND] if pl[p, PL_HAND] == 0 else rules[R_DRAWS]
+    draw(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng, p, n)
+    gs[GS_PLAYS_LEFT] = rules[R_PLAYS]
+    free_wilds = rules[R_WILD_MOVES] != WILD_RULEBOOK
+    while True:
+        if free_wilds:
+            arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, -1)
+        if won(groups, rules, gs, tab, p):
+            mark_held(groups, tab, pl, p)
+            return
+        if gs[GS_PLAYS_LEFT] <= 0:
+            break
+        k, bank = choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch)
+        if k < 0:
+            break
+        gs[GS_PLAYS_LEFT] -= 1
+        effect = cards[deck[k], C_EFFECT]
+        if bank:
+            move_card(cards, deck, loc, tab, pl, k, Z_BANK, p, -1)
+            pl[p, PL_BANKED] += 1
+            pl[p, PL_NOTES_BANKED] += effect == MONEY
+            pl[p, PL_NO_BANKED] += effect == JUST_SAY_NO
+        elif effect == PROPERTY:
+            pl[p, PL_LAID] += 1
+            pl[p, PL_LAID_OVER_NOTE] += in_hand(cards, deck, loc, p, MONEY) >= 0
+            lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, choice[CH_SET])
+        else:
+            play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice)
+    while pl[p, PL_HAND] > rules[R_HAND_LIMIT]:
+        under_pile(cards, deck, loc, pile, gs, tab, pl, least_kept(cards, deck, loc, p))
+        pl[p, PL_DISCARDED] += 1
+    mark_held(groups, tab, pl, p)
+
+
+@njit(cache=True)
+def new_game(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng):
+    """Shuffle, and deal the starting hands one card at a time (rulebook: Mise en place)."""
+    loc[:, LOC_ZONE] = Z_DRAW
+    loc[:, LOC_OWNER] = -1
+    loc[:, LOC_SET] = -1
+    gs[:] = 0
+    gs[GS_WINNER] = -1
+    tab[:, :, :] = 0
+    pl[:, :] = 0
+    pl[:, PL_FIRST_ATTACK] = -1
+    draws[:, :] = 0
+    total = deck.shape[0]
+    for k in range(total):
+        pile[k] = k
+    shuffle(rng, pile, total)
+    gs[GS_COUNT] = total
+    n = pl.shape[0]
+    for _ in range(rules[R_HAND_START]):
+        for p in range(n):
+            draw(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
+
+
+@njit(cache=True)
+def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
+    """Violation flags: every copy in one place and the pile agreeing, the counts agreeing with the
+    copies, cards where they may be, buildings on complete sets only, the winner's sets, p's hand."""
+    violations = 0
+    total = deck.shape[0]
+    in_pile = np.zeros(total, dtype=np.int64)
+    for i in range(gs[GS_COUNT]):
+        in_pile[pile[(gs[GS_HEAD] + i) % total]] += 1
+    n = pl.shape[0]
+    recount = np.zeros((n, T_COLUMNS, groups.shape[0]), dtype=np.int64)
+    hands = np.zeros(n, dtype=np.int64)
+    banks = np.zeros(n, dtype=np.int64)
+    tables = np.zeros(n, dtype=np.int64)
+    for k in range(total):
+        c = deck[k]
+        zone, owner, s = loc[k, LOC_ZONE], loc[k, LOC_OWNER], loc[k, LOC_SET]
+        if (zone == Z_DRAW) != (in_pile[k] == 1) or in_pile[k] > 1:
+            violations |= V_CARDS
+        if (zone >= Z_HAND) != (owner >= 0) or owner >= n:
+            violations |= V_CARDS
+            continue
+        effect = cards[c, C_EFFECT]
+        if zone == Z_DISCARD and effect == MONEY:  # a note is only ever banked, never played
+            violations |= V_PLACE
+        if zone == Z_HAND:
+            hands[owner] += 1
+        elif zone == Z_BANK:
+            banks[owner] += cards[c, C_VALUE]
+            if effect == PROPERTY:
+                violations |= V_PLACE
+        elif zone == Z_TABLE:
+            tables[owner] += cards[c, C_VALUE]
+            if s < 0 or s >= groups.shape[0]:
+                violations |= V_PLACE
+                continue
+            if effect == PROPERTY:
+                if not fits(cards, c, s):
+                    violations |= V_PLACE
+                recount[owner, T_CARDS, s] += 1
+                recount[owner, T_NATURAL, s] += 1 - cards[c, C_ANY]
+            elif effect == HOUSE or effect == HOTEL:
+                recount[owner, T_HOUSE if effect == HOUSE else T_HOTEL, s] += 1
+                recount[owner, T_BONUS, s] += cards[c, C_AMOUNT]
+            else:
+                violations |= V_PLACE
+    for q in range(n):
+        if hands[q] != pl[q, PL_HAND] or banks[q] != pl[q, PL_BANK] or tables[q] != pl[q, PL_TABLE]:
+            violations |= V_COUNTS
+        for s in range(groups.shape[0]):
+            for column in range(T_COLUMNS):
+                if recount[q, column, s] != tab[q, column, s]:
+                    violations |= V_COUNTS
+            buildings = tab[q, T_HOUSE, s] + tab[q, T_HOTEL, s]
+            if tab[q, T_HOUSE, s] > 1 or tab[q, T_HOTEL, s] > tab[q, T_HOUSE, s] or (buildings > 0 and (
+                    groups[s, G_BUILDABLE] == 0 or not complete(groups, tab, q, s))):
+                violations |= V_BUILDINGS
+    winner = gs[GS_WINNER]
+    if winner >= 0 and complete_sets(groups, tab, winner) < rules[R_SETS_TO_WIN]:
+        violations |= V_WINNER
+    if winner < 0 and pl[p, PL_HAND] > rules[R_HAND_LIMIT]:
+        violations |= V_HAND
+    return violations
+
+
+@njit(cache=True)
+def play_game(cards, deck, groups, rules, lineup, rotate, seed, game, check, loc, pile, gs, tab, pl, prm, draws,
+              rng, choice, scratch, game_row, player_rows, card_agg):
+    n = pl.shape[0]
+    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
+    new_game(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng)
+    violations = 0
+    p = 0
+    while True:
+        take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
+        gs[B_TURN] += 1
+        if check:
+            violations |= check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p)
+        if gs[GS_WINNER] >= 0:
+            break
+        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS])
+        if capped:
+            break
+    _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg)
+
+
+@njit(cache=True)
+def _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg):
+    n = pl.shape[0]
+    winner = gs[GS_WINNER]
+    write_game_row(game_row, gs, winner, END_SETS if winner >= 0 else END_TURN_CAP, winner >= 0, violations,
+                   rotation)
+    score = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        score[i] = 1000 * complete_sets(groups, tab, i) + pl[i, PL_BANK] + pl[i, PL_TABLE]
+    for i in range(n):
+        # The winner first; then more complete sets, more value on the table and in the bank, the earlier seat.
+        rank = 1
+        for j in range(n):
+            if j != i and i != winner and (j == winner or score[j] > score[i] or (score[j] == score[i] and j < i)):
+                rank += 1
+        row = player_rows[i]
+        row[PO_CASH] = pl[i, PL_BANK]
+        row[PO_NET_WORTH] = pl[i, PL_BANK] + pl[i, PL_TABLE]
+        row[PO_OUT_TURN] = -1
+        row[PO_RANK] = rank
+        row[PO_SETS] = complete_sets(groups, tab, i)
+        row[PO_PROPERTIES] = tab[i, T_CARDS, :].sum()
+        row[PO_HAND] = pl[i, PL_HAND]
+        row[PO_RENT_IN] = pl[i, PL_RENT_IN]
+        row[PO_RECEIVED] = pl[i, PL_RECEIVED]
+        row[PO_PAID] = pl[i, PL_PAID]
+        row[PO_ACTIONS] = pl[i, PL_ACTIONS]
+        row[PO_BANKED] = pl[i, PL_BANKED]
+        row[PO_TAKEN] = pl[i, PL_TAKEN]
+        row[PO_SETS_TAKEN] = pl[i, PL_SETS_TAKEN]
+        row[PO_SAID_NO] = pl[i, PL_SAID_NO]
+        row[PO_CANCELLED] = pl[i, PL_CANCELLED]
+        row[PO_DISCARDED] = pl[i, PL_DISCARDED]
+        row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
+        row[PO_NOTES_BANKED] = pl[i, PL_NOTES_BANKED]
+        row[PO_LAID] = pl[i, PL_LAID]
+        row[PO_LAID_OVER_NOTE] = pl[i, PL_LAID_OVER_NOTE]
+        row[PO_FIRST_ATTACK] = pl[i, PL_FIRST_ATTACK]
+        row[PO_NO_KEPT] = pl[i, PL_NO_KEPT]
+        row[PO_WILDS_MOVED] = pl[i, PL_WILDS_MOVED]
+        row[PO_NO_BANKED] = pl[i, PL_NO_BANKED]
+    record_card_aggregates(winner, draws, player_rows, card_agg)
+
+
+@njit(cache=True, parallel=True)
+def simulate_batch(cards, deck, groups, rules, lineup, rotate, seed, first_game, check, n_chunks, games_out,
+                   players_out, sq_agg, card_agg):
+    """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into card_agg[c]
+    (sq_agg has no squares: Deal has no board)."""
+    n_games = games_out.shape[0]
+    n_players = lineup.shape[0]
+    total = deck.shape[0]
+    per_chunk = (n_games + n_chunks - 1) // n_chunks
+    for c in prange(n_chunks):
+        loc = np.zeros((total, LOC_COLUMNS), dtype=np.int64)
+        pile = np.zeros(total, dtype=np.int64)
+        gs = np.zeros(GS_COLUMNS, dtype=np.int64)
+        tab = np.zeros((n_players, T_COLUMNS, groups.shape[0]), dtype=np.int64)
+        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
+        prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
+        draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+        rng = np.zeros(4, dtype=np.uint64)
+        choice = np.zeros(CH_COLUMNS, dtype=np.int64)
+        scratch = np.zeros(SCRATCH_COLUMNS + cards.shape[0], dtype=np.int64)
+        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
+            play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(lineup), rotate,
+                      seed, first_game + g, check, borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab),
+                      borrowed(pl), borrowed(prm), borrowed(draws), borrowed(rng), borrowed(choice),
+                      borrowed(scratch), borrowed(games_out[g]), borrowed(players_out[g]), borrowed(card_agg[c]))

@@ -1,0 +1,155 @@
+"""Monopoly Deal's state and the moves of its cards, read by the engine (deal.py) and the strategies'
+decisions (strategies/deal_logic.py).
+
+Every card copy has one place (`loc`): the draw pile, the discards, or a player's hand, bank or table.
+`move_card` is the only way a copy changes place, and it keeps the counts the decisions read (hand size,
+bank and table value, cards and buildings per set) in step; the checking mode recounts them.
+"""
+from numba import njit
+
+from simulator.engines.deal.layout import (
+    C_ANY, C_AMOUNT, C_COLOURS, C_EFFECT, C_VALUE, G_BUILDABLE, G_RENT, G_SIZE, GS_COUNT, GS_HEAD, HOUSE,
+    LOC_OWNER, LOC_SET, LOC_ZONE, PL_BANK, PL_HAND, PL_TABLE, PROPERTY, T_BONUS, T_CARDS, T_HOTEL, T_HOUSE,
+    T_NATURAL, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
+)
+from simulator.engines.shared.rng import shuffle
+
+
+@njit(cache=True)
+def _count_on_table(cards, tab, pl, c, p, s, d):
+    effect = cards[c, C_EFFECT]
+    pl[p, PL_TABLE] += d * cards[c, C_VALUE]
+    if effect == PROPERTY:
+        tab[p, T_CARDS, s] += d
+        if cards[c, C_ANY] == 0:
+            tab[p, T_NATURAL, s] += d
+    else:
+        tab[p, T_HOUSE if effect == HOUSE else T_HOTEL, s] += d
+        tab[p, T_BONUS, s] += d * cards[c, C_AMOUNT]
+
+
+@njit(cache=True)
+def _count(cards, tab, pl, c, zone, p, s, d):
+    if zone == Z_HAND:
+        pl[p, PL_HAND] += d
+    elif zone == Z_BANK:
+        pl[p, PL_BANK] += d * cards[c, C_VALUE]
+    elif zone == Z_TABLE:
+        _count_on_table(cards, tab, pl, c, p, s, d)
+
+
+@njit(cache=True)
+def move_card(cards, deck, loc, tab, pl, k, zone, owner, s):
+    """Put copy k in `zone` of `owner` (on the table: in set s)."""
+    c = deck[k]
+    _count(cards, tab, pl, c, loc[k, LOC_ZONE], loc[k, LOC_OWNER], loc[k, LOC_SET], -1)
+    loc[k, LOC_ZONE] = zone
+    loc[k, LOC_OWNER] = owner
+    loc[k, LOC_SET] = s
+    _count(cards, tab, pl, c, zone, owner, s, 1)
+
+
+@njit(cache=True)
+def discard(cards, deck, loc, tab, pl, k):
+    move_card(cards, deck, loc, tab, pl, k, Z_DISCARD, -1, -1)
+
+
+@njit(cache=True)
+def pile_top(loc, pile, gs, rng, reshuffle):
+    """The copy on top of the draw pile, taken off it; an empty pile is first refilled from the discards
+    when `reshuffle`. -1 when there is nothing to draw."""
+    if gs[GS_COUNT] == 0 and reshuffle:
+        n = 0
+        for k in range(loc.shape[0]):
+            if loc[k, LOC_ZONE] == Z_DISCARD:
+                loc[k, LOC_ZONE] = Z_DRAW
+                pile[n] = k
+                n += 1
+        shuffle(rng, pile, n)
+        gs[GS_HEAD] = 0
+        gs[GS_COUNT] = n
+    if gs[GS_COUNT] == 0:
+        return -1
+    k = pile[gs[GS_HEAD]]
+    gs[GS_HEAD] = (gs[GS_HEAD] + 1) % pile.shape[0]
+    gs[GS_COUNT] -= 1
+    return k
+
+
+@njit(cache=True)
+def under_pile(cards, deck, loc, pile, gs, tab, pl, k):
+    """Put copy k at the bottom of the draw pile."""
+    move_card(cards, deck, loc, tab, pl, k, Z_DRAW, -1, -1)
+    pile[(gs[GS_HEAD] + gs[GS_COUNT]) % pile.shape[0]] = k
+    gs[GS_COUNT] += 1
+
+
+@njit(cache=True)
+def fits(cards, c, s):
+    return (cards[c, C_COLOURS] >> s) & 1 == 1
+
+
+@njit(cache=True)
+def is_wild(cards, c):
+    """A property card that can change colour: two colours, or any."""
+    colours = cards[c, C_COLOURS]
+    return cards[c, C_EFFECT] == PROPERTY and (colours & (colours - 1)) != 0
+
+
+@njit(cache=True)
+def complete(groups, tab, p, s):
+    """Is set s of p complete? It needs its size in cards, one at least not the any-colour wild."""
+    return tab[p, T_CARDS, s] >= groups[s, G_SIZE] and tab[p, T_NATURAL, s] > 0
+
+
+@njit(cache=True)
+def complete_sets(groups, tab, p):
+    """Complete sets of p, each colour counted once."""
+    n = 0
+    for s in range(groups.shape[0]):
+        if complete(groups, tab, p, s):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def rent_of(groups, tab, p, s):
+    """What a rent card for colour s collects for p from each player it charges (before doubling)."""
+    if tab[p, T_NATURAL, s] == 0:
+        return 0
+    n = min(tab[p, T_CARDS, s], groups[s, G_SIZE])
+    return groups[s, G_RENT + n - 1] + tab[p, T_BONUS, s]
+
+
+@njit(cache=True)
+def can_build(cards, groups, tab, p, s, c):
+    """May building card c stand on p's set s: a complete buildable set, one house, then one hotel?"""
+    if not complete(groups, tab, p, s) or groups[s, G_BUILDABLE] == 0:
+        return False
+    if cards[c, C_EFFECT] == HOUSE:
+        return tab[p, T_HOUSE, s] == 0
+    return tab[p, T_HOUSE, s] == 1 and tab[p, T_HOTEL, s] == 0
+
+
+@njit(cache=True)
+def payable(pl, q):
+    """All q could pay: its bank and its table."""
+    return pl[q, PL_BANK] + pl[q, PL_TABLE]
+
+
+@njit(cache=True)
+def in_hand(cards, deck, loc, p, effect):
+    """A copy of a card with `effect` in p's hand, -1 when there is none."""
+    for k in range(loc.shape[0]):
+        if loc[k, LOC_ZONE] == Z_HAND and loc[k, LOC_OWNER] == p and cards[deck[k], C_EFFECT] == effect:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def count_in_hand(cards, deck, loc, p, effect):
+    n = 0
+    for k in range(loc.shape[0]):
+        if loc[k, LOC_ZONE] == Z_HAND and loc[k, LOC_OWNER] == p and cards[deck[k], C_EFFECT] == effect:
+            n += 1
+    return n

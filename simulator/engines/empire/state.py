@@ -1,0 +1,53 @@
+"""Read-only questions about a Monopoly Empire game's state, asked by the engine and by the strategies."""
+from numba import njit
+
+from simulator.engines.empire.layout import (
+    BRAND, O_OWNER, O_STOCK, PL_HEIGHT, PL_TILES, R_SKYSCRAPER_HEIGHT, SKYSCRAPER, SQ_HEIGHT,
+    SQ_KIND, UTILITY,
+)
+
+
+@njit(cache=True)
+def tile_height(sq, rules, t):
+    if t == SKYSCRAPER:
+        return rules[R_SKYSCRAPER_HEIGHT]
+    return sq[t, SQ_HEIGHT]
+
+
+@njit(cache=True)
+def top_brand(pl, tw, p):
+    """The place (from the bottom) of the highest brand billboard of p's tower, utilities included (the
+    box's 30 "cartouches de marque" are the 22 brands and the 8 utility billboards), skyscrapers skipped;
+    -1 when the tower holds none (rulebook: Vous obtenez le symbole Echange ?; Faillite !)."""
+    for k in range(pl[p, PL_TILES] - 1, -1, -1):
+        if tw[p, k] != SKYSCRAPER:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def tower_value(ladder, pl, p):
+    """The value printed beside the top of p's tower (rulebook: Case Depart); an overshooting last
+    billboard reads the top of the ladder. 0 for an empty tower."""
+    height = pl[p, PL_HEIGHT]
+    if height == 0:
+        return 0
+    return ladder[min(height, ladder.shape[0]) - 1]
+
+
+@njit(cache=True)
+def available(sq, own, s):
+    """Can a billboard of square s be bought now: a brand on the board, or a utility pile not empty."""
+    if sq[s, SQ_KIND] == BRAND:
+        return own[s, O_OWNER] < 0
+    return sq[s, SQ_KIND] == UTILITY and own[s, O_STOCK] > 0
+
+
+@njit(cache=True)
+def tallest_rival_height(pl, p):
+    """Units of the tallest tower among p's opponents."""
+    tallest = 0
+    for q in range(pl.shape[0]):
+        if q != p:
+            tallest = max(tallest, pl[q, PL_HEIGHT])
+    return tallest

@@ -1,0 +1,153 @@
+"""Questions about a Monopoly Fortnite game's state, read by the engine (fortnite.py) and the strategies'
+decisions (strategies/fortnite_logic.py): sides of the board and line of sight, walls, pairs, items held."""
+from numba import njit
+
+from simulator.engines.fortnite.layout import (
+    CAMPFIRE, C_A, C_EFFECT, GO, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_COVERED, O_OWNER, O_WALL, PL_ALIVE,
+    PL_HP, PL_POS, R_GO_HP, R_PAIR_BONUS, R_STORM_SQUARE_COST, R_WALLS_BLOCK_SIGHT, SCOPE, SPIKE_TRAP, SQ_AMOUNT,
+    SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST, WEAPON,
+)
+
+
+@njit(cache=True)
+def sides_of(n_squares, s):
+    """Bit k set when square s lies on side k of the board; a corner lies on two."""
+    length = n_squares // 4
+    side = s // length
+    bits = 1 << side
+    if s % length == 0:
+        bits |= 1 << ((side + 3) % 4)
+    return bits
+
+
+@njit(cache=True)
+def _wall_between(own, n_squares, side, a, b):
+    """A wall strictly between squares a and b along side `side`."""
+    length = n_squares // 4
+    start = side * length
+    ia = (a - start) % n_squares
+    ib = (b - start) % n_squares
+    for i in range(min(ia, ib) + 1, max(ia, ib)):
+        if own[(start + i) % n_squares, O_WALL] == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def in_sight(own, rules, n_squares, a, b):
+    """Is square b in the line of sight from square a: on a side of the board a is on (and, when walls
+    block sight, with no wall between)?"""
+    shared = sides_of(n_squares, a) & sides_of(n_squares, b)
+    if shared == 0:
+        return False
+    if rules[R_WALLS_BLOCK_SIGHT] == 0:
+        return True
+    for side in range(4):
+        if (shared >> side) & 1 and not _wall_between(own, n_squares, side, a, b):
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_hit(own, rules, pl, held, cards, p, q, crosshair):
+    """Can p's crosshair (crosshair True) or grenade reach q: alive, not on a wall, in sight? A scope lets
+    the crosshair reach anywhere, as its text says; a grenade only reaches players in sight."""
+    if q == p or pl[q, PL_ALIVE] == 0 or own[pl[q, PL_POS], O_WALL] == 1:
+        return False
+    return (crosshair and holds(held, cards, p, SCOPE)) or in_sight(own, rules, own.shape[0], pl[p, PL_POS],
+                                                                     pl[q, PL_POS])
+
+
+@njit(cache=True)
+def on_priority(own, rules, pl, held, cards, p, q, damage):
+    """Is q, among the rivals p's crosshair reaches, one `damage` eliminates when there is one, else one of
+    the healthiest?"""
+    most, killable = 0, False
+    for r in range(pl.shape[0]):
+        if can_hit(own, rules, pl, held, cards, p, r, True):
+            most = max(most, pl[r, PL_HP])
+            killable |= pl[r, PL_HP] <= damage
+    return pl[q, PL_HP] <= damage if killable else pl[q, PL_HP] == most
+
+
+@njit(cache=True)
+def holds(held, cards, p, effect):
+    for c in range(cards.shape[0]):
+        if held[p, c] > 0 and cards[c, C_EFFECT] == effect:
+            return True
+    return False
+
+
+@njit(cache=True)
+def weapon_bonus(held, cards, p):
+    bonus = 0
+    for c in range(cards.shape[0]):
+        if cards[c, C_EFFECT] == WEAPON:
+            bonus += held[p, c] * cards[c, C_A]
+    return bonus
+
+
+@njit(cache=True)
+def owns_pair(sq, groups, own, p, s):
+    """Does p own every location of the colour pair of location s?"""
+    g = sq[s, SQ_GROUP]
+    for k in range(groups[g, G_SIZE]):
+        if own[groups[g, G_MEMBERS + k], O_OWNER] != p:
+            return False
+    return True
+
+
+@njit(cache=True)
+def first_wall(own, n_squares, start, steps):
+    """The first square with a wall on a move of `steps` from `start` (-1 when none): the pawn stops there."""
+    for i in range(1, steps + 1):
+        s = (start + i) % n_squares
+        if own[s, O_WALL] == 1:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def landing_square(own, n_squares, start, steps):
+    wall = first_wall(own, n_squares, start, steps)
+    return wall if wall >= 0 else (start + steps) % n_squares
+
+
+@njit(cache=True)
+def covered(own, s):
+    return own[s, O_COVERED] == 1
+
+
+@njit(cache=True)
+def landing_hp(sq, groups, own, rules, p, s):
+    """The HP p gains (> 0) or pays (< 0) on stopping on square s, before the maximum and elimination."""
+    kind = sq[s, SQ_KIND]
+    if covered(own, s):
+        return -(sq[s, SQ_STORM_COST] if kind == LOCATION else rules[R_STORM_SQUARE_COST])
+    if kind == LOCATION:
+        owner = own[s, O_OWNER]
+        if owner == p:
+            return rules[R_PAIR_BONUS] if owns_pair(sq, groups, own, p, s) else 0
+        return -sq[s, SQ_PRICE] if owner >= 0 else 0
+    if kind == CAMPFIRE:
+        return sq[s, SQ_AMOUNT]
+    if kind == SPIKE_TRAP:
+        return -sq[s, SQ_AMOUNT]
+    return 0
+
+
+@njit(cache=True)
+def move_hp(sq, groups, own, rules, p, start, steps):
+    """What a move of `steps` from `start` does to p's HP: (HP from GO on the way, HP of the square it stops
+    on, sent to jail there)."""
+    n = sq.shape[0]
+    end = start
+    passing = 0
+    for _ in range(steps):  # as the engine's move: GO on the way, and the first wall stops the pawn
+        end = (end + 1) % n
+        if sq[end, SQ_KIND] == GO and not covered(own, end):
+            passing += rules[R_GO_HP]
+        if own[end, O_WALL] == 1:
+            break
+    jailed = sq[end, SQ_KIND] == GO_TO_JAIL and not covered(own, end)
+    return passing, landing_hp(sq, groups, own, rules, p, end), jailed

@@ -1,0 +1,509 @@
+"""The compiled engine of Monopoly Millionaire: the board family's economy in a race to a million.
+
+Buying, auctions, rent, building, mortgages, raising money, trades, jail fines and bankruptcy are the
+board economy's (shared/play.py), on the same state columns. What is Millionaire's is here: the salary of one's
+star level and the upgrade bought out of it on GO, the Fortune card lying on each property until someone
+lands there, cards whose amounts depend on the star level, kept Fortune cards (steal, swap, free house),
+and the game won the moment a player holds the winning cash. Rule references ("rulebook: Cartes Fortune")
+point at shared/rules/003_b78aa77f0f31f052.txt. Column numbers are in layout.py.
+"""
+from numba import njit, prange
+
+from simulator.engines.shared.play import (
+    bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages, new_game,
+    next_building, note_groups, offer_square, pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail,
+    set_owner, trade,
+)
+from simulator.engines.shared.decks import card_accounted_for, draw, to_bottom
+from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
+from simulator.engines.shared.state import (
+    group_levels, hotel_level, owned_in_group, owns_group, repairs_due, wealth,
+)
+from simulator.engines.millionaire.layout import (
+    ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOUSES, B_NET, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, CARD,
+    COLLECT_SALARY, C_A, C_AMOUNT, C_B, C_DECK, C_EFFECT, C_FINE, C_MIN_ROLL, DICE_CHALLENGE, EACH_PLAYER,
+    END_LAST_STANDING, END_MILLION, END_TURN_CAP, FORCE_SWAP, FREE_HOUSE, GET_OUT_OF_JAIL, GIVE_PROPERTY,
+    GO_TO_JAIL, GO_TO_JAIL_CARD, G_KIND, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED,
+    O_OWNER, PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN,
+    PL_HAS_GROUP, PL_JAIL, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
+    PL_TRADE_SEEN, PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN,
+    PO_FORTUNE_PLAYED, PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY,
+    R_START_CASH, R_TRADING, R_UPGRADE_COST, R_WIN_CASH, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SQ_AMOUNT, SQ_DECK,
+    SQ_GROUP, SQ_KIND, SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, STREET, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS,
+    V_WINNER,
+)
+from simulator.engines.shared.views import borrowed
+from strategies import millionaire_logic as millionaire
+
+# ---------------------------------------------------------------------------------------------------
+# The million, GO and star levels
+
+
+@njit(cache=True)
+def reached_million(rules, pl, bank, p):
+    """Has someone reached the winning cash? The first to hold it wins at once (rulebook: Le premier
+    joueur qui possede 1 million); p, the player moving, is looked at first."""
+    if bank[B_WINNER] >= 0:
+        return True
+    n = pl.shape[0]
+    for k in range(n):
+        i = (p + k) % n
+        if pl[i, PL_ALIVE] != 0 and pl[i, PL_CASH] >= rules[R_WIN_CASH]:
+            bank[B_WINNER] = i
+            return True
+    return False
+
+
+@njit(cache=True)
+def _least(pl, p, column, value):
+    """Keep the least value seen in a measure whose -1 means none yet."""
+    if pl[p, column] < 0 or value < pl[p, column]:
+        pl[p, column] = value
+
+
+@njit(cache=True)
+def _note_spending(pl, p, cash_before, kept):
+    """Measure a building or mortgage step that cost p money: the cash it started from, and for
+    buildings (`kept`) the cash left."""
+    if pl[p, PL_CASH] < cash_before:
+        pl[p, PL_SPEND_CASH_MAX] = max(pl[p, PL_SPEND_CASH_MAX], cash_before)
+        if kept:
+            _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
+
+
+@njit(cache=True)
+def _holds_street_group(own, groups, p):
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
+            return True
+    return False
+
+
+@njit(cache=True)
+def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
+    """The salary of p's star level; p may take the next level and receive the salary less its cost
+    (rulebook: Case Depart & evolution des pions). Levels are climbed one at a time."""
+    level = pl[p, PL_STAR]
+    cash = pl[p, PL_CASH]
+    salary = rules[R_SALARY + level]
+    built = next_building(sq, rent, groups, own, rules, prm, p) < 0 and _holds_street_group(own, groups, p)
+    climbable = level + 1 < STAR_LEVELS
+    upgrade = climbable and millionaire.upgrades(rules, prm, pl, bank, p, built)
+    bank_pays(pl, bank, p, salary)
+    if upgrade:
+        into_bank(rules, pl, bank, p, rules[R_UPGRADE_COST], False)
+        pl[p, PL_STAR_ROUND + level] = bank[B_ROUND]
+        pl[p, PL_STAR] = level + 1
+        pl[p, PL_UPGRADE_CASH_MAX] = max(pl[p, PL_UPGRADE_CASH_MAX], cash + salary)
+        _least(pl, p, PL_UPGRADE_CASH_MIN, pl[p, PL_CASH])
+        pl[p, PL_SPEND_CASH_MAX] = max(pl[p, PL_SPEND_CASH_MAX], cash)
+        if not built:
+            pl[p, PL_UPGRADES_UNBUILT] += 1
+    elif climbable and rules[R_UPGRADE_COST] <= cash + salary < rules[R_WIN_CASH]:
+        pl[p, PL_UPGRADES_SKIPPED] += 1
+
+
+@njit(cache=True)
+def advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps):
+    """Move p forward; each time it passes or lands on GO, p is paid (rulebook: Depart). A roll laps a
+    board of a few squares more than once."""
+    position = pl[p, PL_POS] + steps
+    while position >= sq.shape[0]:
+        position -= sq.shape[0]
+        pass_go(sq, rent, groups, own, rules, prm, pl, bank, p)
+    pl[p, PL_POS] = position
+
+
+# ---------------------------------------------------------------------------------------------------
+# Properties changing hands by card
+
+
+@njit(cache=True)
+def _movable(sq, groups, own, s):
+    """A property may change hands by card only while its group has no buildings (as in a trade)."""
+    _, high = group_levels(own, groups, sq[s, SQ_GROUP])
+    return high == 0
+
+
+@njit(cache=True)
+def _completes(sq, groups, own, p, s):
+    """Would p hold s's whole group with s?"""
+    g = sq[s, SQ_GROUP]
+    return owned_in_group(own, groups, g, p) + (0 if own[s, O_OWNER] == p else 1) == groups[g, G_SIZE]
+
+
+@njit(cache=True)
+def _rival_property(sq, groups, own, pl, p, completing_only):
+    """The rival property p most wants: one completing p's group (the dearest), else with
+    completing_only False the dearest; -1 when there is none. Only properties that may move."""
+    best = -1
+    best_completes = False
+    for s in range(own.shape[0]):
+        owner = own[s, O_OWNER]
+        if owner < 0 or owner == p or not _movable(sq, groups, own, s):
+            continue
+        completes = _completes(sq, groups, own, p, s)
+        if completing_only and not completes:
+            continue
+        if (best < 0 or (completes and not best_completes)
+                or (completes == best_completes and sq[s, SQ_PRICE] > sq[best, SQ_PRICE])):
+            best = s
+            best_completes = completes
+    return best
+
+
+@njit(cache=True)
+def _spare_property(sq, groups, own, p, keep_group):
+    """p's cheapest property outside its complete groups and outside group keep_group; -1 when none."""
+    best = -1
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] != p or sq[s, SQ_GROUP] == keep_group or not _movable(sq, groups, own, s):
+            continue
+        if _completes(sq, groups, own, p, s):
+            continue
+        if best < 0 or sq[s, SQ_PRICE] < sq[best, SQ_PRICE]:
+            best = s
+    return best
+
+
+@njit(cache=True)
+def _give_property(sq, groups, own, pl, bank, p):
+    """Fortune 'give a property away': p's cheapest spare property goes to the rival with least cash."""
+    s = _spare_property(sq, groups, own, p, -1)
+    if s < 0:
+        return
+    poorest = -1
+    for i in range(pl.shape[0]):
+        if i != p and pl[i, PL_ALIVE] != 0 and (poorest < 0 or pl[i, PL_CASH] < pl[poorest, PL_CASH]):
+            poorest = i
+    if poorest >= 0:
+        set_owner(own, bank, s, poorest)
+
+
+@njit(cache=True)
+def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
+    """Use one kept Fortune card now if it does p good; True when used (rulebook: Cartes Fortune, a
+    utiliser plus tard)."""
+    if effect == STEAL_PROPERTY:
+        s = _rival_property(sq, groups, own, pl, p, not millionaire.steals_any(prm, p))
+        if s < 0:
+            return False
+        set_owner(own, bank, s, p)
+        return True
+    if effect == FORCE_SWAP:
+        s = _rival_property(sq, groups, own, pl, p, True)
+        if s < 0:
+            return False
+        mine = _spare_property(sq, groups, own, p, sq[s, SQ_GROUP])
+        if mine < 0:
+            return False
+        set_owner(own, bank, mine, own[s, O_OWNER])
+        set_owner(own, bank, s, p)
+        return True
+    if effect == FREE_HOUSE:
+        s = next_building(sq, rent, groups, own, rules, prm, p)
+        if s < 0 or own[s, O_LEVEL] + 1 == hotel_level(rules) or bank[B_HOUSES] == 0:
+            return False
+        own[s, O_LEVEL] += 1
+        bank[B_HOUSES] -= 1
+        return True
+    return False
+
+
+@njit(cache=True)
+def play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p):
+    for c in range(held.shape[1]):
+        while held[p, c] > 0 and _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p,
+                                                 cards[c, C_EFFECT]):
+            held[p, c] -= 1
+            to_bottom(decks, dq, cards[c, C_DECK], c)
+            pl[p, PL_FORTUNE_PLAYED] += 1
+
+
+# ---------------------------------------------------------------------------------------------------
+# Cards and squares
+
+
+@njit(cache=True)
+def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, card):
+    """Do what a drawn card says, at p's star level (rulebook: Cartes Vie de Millionnaire & Chance; Cartes
+    Fortune). A kept card goes to p's hand; a used one under its deck, which for Fortune cards is the
+    discard pile. Returns (moved, rent multiplier, dice multiplier)."""
+    effect = cards[card, C_EFFECT]
+    if effect == GET_OUT_OF_JAIL or effect == STEAL_PROPERTY or effect == FORCE_SWAP or effect == FREE_HOUSE:
+        held[p, card] += 1
+        return False, 1, 0
+    to_bottom(decks, dq, cards[card, C_DECK], card)
+    level = pl[p, PL_STAR]
+    amount = cards[card, C_AMOUNT + level]
+    if effect == BANK:
+        if amount >= 0:
+            bank_pays(pl, bank, p, amount)
+        else:
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, True)
+    elif effect == EACH_PLAYER:
+        each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount)
+    elif effect == DICE_CHALLENGE:
+        d1, d2 = roll(rng)
+        if d1 + d2 >= cards[card, C_MIN_ROLL + level]:
+            bank_pays(pl, bank, p, amount)
+        elif cards[card, C_FINE + level] > 0:
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
+                     cards[card, C_FINE + level], True)
+    elif effect == COLLECT_SALARY:
+        bank_pays(pl, bank, p, rules[R_SALARY + level])
+    elif effect == REPAIRS:
+        due = repairs_due(own, rules, p, cards[card, C_A], cards[card, C_B])
+        if due > 0:
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, True)
+    elif effect == GIVE_PROPERTY:
+        _give_property(sq, groups, own, pl, bank, p)
+    elif effect == GO_TO_JAIL_CARD:
+        send_to_jail(rules, pl, p)
+    elif effect == ADVANCE_TO or effect == ADVANCE_TO_NEAREST or effect == MOVE:
+        steps, rent_multiplier, dice_multiplier = card_steps(sq, cards, pl[p, PL_POS], card)
+        if steps > 0:
+            advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
+        else:
+            pl[p, PL_POS] = (pl[p, PL_POS] + steps) % sq.shape[0]
+        return True, rent_multiplier, dice_multiplier
+    return False, 1, 0
+
+
+@njit(cache=True)
+def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
+                   p, dice_total):
+    """Do what the square under p asks, following card moves to their end (rulebook: A votre tour, 2-3)."""
+    rent_multiplier = 1
+    dice_multiplier = 0
+    while True:
+        if reached_million(rules, pl, bank, p):
+            return
+        s = pl[p, PL_POS]
+        kind = sq[s, SQ_KIND]
+        if sq[s, SQ_GROUP] >= 0:
+            owner = own[s, O_OWNER]
+            if owner < 0:
+                # The Fortune card first, then buy or auction: the turn has both (rulebook: Cartes Fortune).
+                card = own[s, O_FORTUNE]
+                if card >= 0:
+                    own[s, O_FORTUNE] = -1
+                    draws[p, card] += 1
+                    apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p,
+                               card)
+                    if pl[p, PL_ALIVE] == 0 or reached_million(rules, pl, bank, p):
+                        return
+                if pl[p, PL_CASH] >= sq[s, SQ_PRICE]:
+                    pl[p, PL_OFFERS] += 1
+                bought = sq_agg[s, SA_BOUGHT]
+                auctioned = sq_agg[s, SA_AUCTIONED]
+                net = bank[B_NET]
+                offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s)
+                if sq_agg[s, SA_BOUGHT] > bought:
+                    _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
+                elif sq_agg[s, SA_AUCTIONED] > auctioned:
+                    # The price is what left the players for the bank.
+                    q = own[s, O_OWNER]
+                    share = 100 * (net - bank[B_NET]) // sq[s, SQ_PRICE]
+                    pl[q, PL_AUCTION_PRICE_MAX] = max(pl[q, PL_AUCTION_PRICE_MAX], share)
+            elif owner != p and own[s, O_MORTGAGED] == 0:
+                pay_rent(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, s,
+                         dice_total, rent_multiplier, dice_multiplier)
+                reached_million(rules, pl, bank, p)
+            return
+        if kind == TAX:
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, sq[s, SQ_AMOUNT], True)
+            return
+        if kind == GO_TO_JAIL:
+            send_to_jail(rules, pl, p)
+            return
+        if kind != CARD:
+            return
+        card = draw(decks, dq, sq[s, SQ_DECK])
+        if card < 0:
+            return
+        draws[p, card] += 1
+        moved, rent_multiplier, dice_multiplier = apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq,
+                                                             held, cards, rng, sq_agg, p, card)
+        if not moved:
+            reached_million(rules, pl, bank, p)
+            return
+
+
+@njit(cache=True)
+def _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps):
+    advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
+    resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
+    sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
+
+
+@njit(cache=True)
+def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
+    """One turn of p: its own moves (lift mortgages, kept Fortune cards, a trade, building), then jail or
+    the dice (rulebook: A votre tour; Aller en prison)."""
+    n = sq.shape[0]
+    hoarding = millionaire.hoards(prm, pl, p)
+    if not hoarding:
+        for s in range(n):
+            if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
+                cash = pl[p, PL_CASH]
+                lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
+                _note_spending(pl, p, cash, False)
+                break
+    play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
+    if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
+        trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
+        if reached_million(rules, pl, bank, p) or pl[p, PL_ALIVE] == 0:
+            return
+    if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
+        note_groups(groups, own, pl, bank, p)
+    # A trade may have brought the cash up to the hoarding mark since the turn began.
+    if pl[p, PL_HAS_GROUP] != 0 and not millionaire.hoards(prm, pl, p):
+        cash = pl[p, PL_CASH]
+        build(sq, rent, groups, own, rules, prm, pl, bank, p)
+        _note_spending(pl, p, cash, True)
+    if pl[p, PL_JAIL] >= 0:
+        steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
+        if steps < 0:
+            return
+        if steps > 0:
+            _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
+            return
+    doubles = 0
+    again = True
+    while again:
+        steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
+        if steps == 0:
+            return
+        _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
+        if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0 or bank[B_WINNER] >= 0:
+            return
+
+
+# ---------------------------------------------------------------------------------------------------
+# Invariants, checked after every turn in checking mode
+
+
+@njit(cache=True)
+def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start):
+    flags = check_economy(sq, groups, own, rules, pl, bank, money_at_start)
+    for c in range(cards.shape[0]):
+        on_squares = 0
+        for s in range(own.shape[0]):
+            if own[s, O_FORTUNE] == c:
+                on_squares += 1
+        if not card_accounted_for(decks, dq, held, cards[c, C_DECK], c, on_squares):
+            flags |= V_CARDS
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] >= 0 and own[s, O_FORTUNE] >= 0:
+            flags |= V_FORTUNE_ON_OWNED
+    for p in range(pl.shape[0]):
+        if pl[p, PL_STAR] < 0 or pl[p, PL_STAR] >= STAR_LEVELS:
+            flags |= V_STARS
+    winner = bank[B_WINNER]
+    if winner >= 0 and pl[winner, PL_CASH] < rules[R_WIN_CASH]:
+        flags |= V_WINNER
+    return flags
+
+
+# ---------------------------------------------------------------------------------------------------
+# A game, and a batch of games
+
+
+@njit(cache=True)
+def deal_fortune(sq, rules, own, decks, dq):
+    """One Fortune card face down on each property, from the shuffled Fortune deck, in board order; a
+    deck shorter than the properties leaves the last ones bare (rulebook: Mise en place)."""
+    d = rules[R_FORTUNE_DECK]
+    own[:, O_FORTUNE] = -1
+    for s in range(sq.shape[0]):
+        if sq[s, SQ_GROUP] >= 0:
+            own[s, O_FORTUNE] = draw(decks, dq, d)
+
+
+@njit(cache=True)
+def start_measures(pl):
+    """Upgrade rounds and the least and most cash measures start at -1, none yet."""
+    pl[:, PL_STAR_ROUND:PL_STAR_ROUND + STAR_LEVELS - 1] = -1
+    for column in (PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN, PL_SPEND_CASH_MAX, PL_KEPT_CASH_MIN, PL_AUCTION_PRICE_MAX):
+        pl[:, column] = -1
+
+
+@njit(cache=True)
+def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game, check,
+              pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
+    n = pl.shape[0]
+    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
+    new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
+    start_measures(pl)
+    bank[B_WINNER] = -1
+    deal_fortune(sq, rules, own, decks, dq)
+    money_at_start = n * rules[R_START_CASH]
+    violations = 0
+    end = END_TURN_CAP
+    p = 0
+    while True:
+        if pl[p, PL_ALIVE] != 0:
+            take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
+            bank[B_TURN] += 1
+            if check:
+                violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start)
+            if reached_million(rules, pl, bank, p):
+                end = END_MILLION
+                break
+            alive = 0
+            for i in range(n):
+                alive += pl[i, PL_ALIVE]
+            if alive <= 1:
+                end = END_LAST_STANDING
+                break
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+        if capped:
+            break
+    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows,
+            sq_agg, card_agg)
+
+
+@njit(cache=True)
+def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows,
+            sq_agg, card_agg):
+    """The millionaire wins, or the last player in; the others rank by cash, the measure of the race."""
+    n = pl.shape[0]
+    worth = scratch[:n]
+    cash = scratch[n:2 * n]
+    winner = bank[B_WINNER] if end == END_MILLION else -1
+    for i in range(n):
+        worth[i] = wealth(sq, own, rules, pl, i)
+        cash[i] = pl[i, PL_CASH]
+        if end == END_LAST_STANDING and pl[i, PL_ALIVE] != 0:
+            winner = i
+    if winner >= 0:
+        cash[winner] = 1 << 60
+    record_game(sq, groups, own, rules, pl, bank, draws, worth, cash, winner, end, violations, rotation, game_row,
+                player_rows, sq_agg, card_agg)
+    for i in range(n):
+        row = player_rows[i]
+        row[PO_STARS] = 2 * pl[i, PL_STAR] + 1
+        for k in range(STAR_LEVELS - 1):
+            row[PO_STAR_ROUND + k] = pl[i, PL_STAR_ROUND + k]
+        row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
+        for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
+            row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
+
+
+@njit(cache=True, parallel=True)
+def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, n_chunks,
+                   games_out, players_out, sq_agg, card_agg):
+    """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into sq_agg[c]."""
+    n_games = games_out.shape[0]
+    n_players = lineup.shape[0]
+    per_chunk = (n_games + n_chunks - 1) // n_chunks
+    for c in prange(n_chunks):
+        pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
+            sq.shape[0], decks, cards.shape[0], n_players, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
+        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
+            play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
+                      borrowed(rules), borrowed(lineup), rotate, seed, first_game + g, check,
+                      borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held), borrowed(draws),
+                      borrowed(prm), borrowed(rng), borrowed(scratch), borrowed(games_out[g]),
+                      borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))

@@ -1,0 +1,60 @@
+"""The decks every family draws from: a queue per deck of card rows, drawn from the head, returned to
+the bottom, shuffled at the start of a game; and the check that every copy of a card is somewhere."""
+from numba import njit
+
+from simulator.engines.shared.layout import (
+    DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN,
+)
+from simulator.engines.shared.rng import shuffle
+
+# ---------------------------------------------------------------------------------------------------
+# Decks
+
+
+@njit(cache=True)
+def draw(decks, dq, d):
+    """The top card of deck d, or -1 when every card is held as a Get Out of Jail Free card."""
+    if dq[d, DQ_COUNT] == 0:
+        return -1
+    head = dq[d, DQ_HEAD]
+    card = dq[d, DQ_CARDS + head]
+    dq[d, DQ_HEAD] = (head + 1) % decks[d, D_LEN]
+    dq[d, DQ_COUNT] -= 1
+    return card
+
+
+@njit(cache=True)
+def to_bottom(decks, dq, d, card):
+    dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + dq[d, DQ_COUNT]) % decks[d, D_LEN]] = card
+    dq[d, DQ_COUNT] += 1
+
+
+@njit(cache=True)
+def shuffle_decks(decks, dq, rng):
+    for d in range(decks.shape[0]):
+        n = decks[d, D_LEN]
+        dq[d, DQ_HEAD] = 0
+        dq[d, DQ_COUNT] = n
+        dq[d, DQ_CARDS:DQ_CARDS + n] = decks[d, 1:1 + n]
+        shuffle(rng, dq[d, DQ_CARDS:], n)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Invariants, checked after every turn in checking mode
+
+
+@njit(cache=True)
+def card_accounted_for(decks, dq, held, d, c, elsewhere):
+    """Are all copies of card c of deck d in the deck's queue, in hands, or `elsewhere` (a count the
+    engine keeps, such as Millionaire's Fortune cards lying on properties)?"""
+    copies = 0
+    for k in range(decks[d, D_LEN]):
+        if decks[d, 1 + k] == c:
+            copies += 1
+    found = 0
+    for k in range(dq[d, DQ_COUNT]):
+        if dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + k) % decks[d, D_LEN]] == c:
+            found += 1
+    for p in range(held.shape[0]):
+        found += held[p, c]
+    return found + elsewhere == copies

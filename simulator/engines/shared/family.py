@@ -1,0 +1,23 @@
+"""What a game family tells the rest of the tool about itself: each family's package
+(simulator/engines/<family>/__init__.py) defines one FAMILY, which simulator/families.py finds."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str                 # as data files name it: [edition] family = "..."
+    editions: str             # which built-in editions it plays, for help texts
+    compile: Callable         # an Edition of the family -> its GameRules (arrays, names, kernel)
+    board: bool               # results have squares and colour groups (per-square tables, heat maps)
+    groups_held_meaning: str  # when the engine marks a colour group held (players' held_<group> columns)
+    squares_claimed: bool = False  # squares are claimed, not bought: their price is what a visitor pays
+    movement_model: bool = False   # pawns move as on the classic board, so the movement Markov chain applies
+
+    @property
+    def strategies(self):
+        """The family's strategy module (PARAMETERS, DEFAULT_LINEUP, TOURNAMENT_FIELD, parameter_vector)."""
+        from strategies import family_module
+        return family_module(self.name)

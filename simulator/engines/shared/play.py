@@ -1,0 +1,826 @@
+"""The board economy that the classic engine, Millionaire's and (in part) Empire's share: money and the
+bank, mortgages, dice and jail, rent, auctions, trades, building, bankruptcy, a new game and its recording,
+and the economy's invariants.
+
+Kernels take arrays and scalars only; column numbers are in shared/layout.py. Rule references (e.g.
+"rulebook: Crise du batiment") point at the Walking Dead rulebook, shared/rules/004_66603cd0e01f861b.txt,
+which states the classic rules.
+"""
+from numba import njit
+
+from simulator.engines.shared.layout import (
+    ADVANCE_TO, ADVANCE_TO_NEAREST, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, C_A, C_B,
+    C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
+    O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILT, PL_CASH, PL_DECLINED,
+    PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS, PL_LEAST_AFTER_BUY, PL_OUT_ORDER,
+    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL, PL_TRADES, PL_TRADE_SEEN, PO_BOUGHT,
+    PO_BUILT, PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
+    PO_LEAST_AFTER_BUY, PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD,
+    PO_TOP_LEVEL, PO_TRADES, RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS,
+    R_BANK_HOUSES, R_DOUBLES_TO_JAIL, R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED,
+    R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES, R_MORTGAGE_INTEREST_ON_PRICE,
+    R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH, R_TRADING, SA_AUCTIONED,
+    SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET,
+    V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
+)
+from simulator.engines.shared.decks import shuffle_decks, to_bottom
+from simulator.engines.shared.games import finishing_rank, out_order, record_aggregates, write_game_row
+from simulator.engines.shared.state import (
+    building_value, group_levels, group_mortgaged, hotel_level, other_owner, owned_in_group, owns_group,
+)
+from simulator.engines.shared.rng import below
+from strategies import board_logic as strategy
+
+# ---------------------------------------------------------------------------------------------------
+# Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
+
+
+@njit(cache=True)
+def bank_pays(pl, bank, p, amount):
+    pl[p, PL_CASH] += amount
+    bank[B_NET] += amount
+
+
+@njit(cache=True)
+def into_bank(rules, pl, bank, p, amount, fine):
+    """p pays the bank; taxes and fines feed the Free Parking jackpot under that house rule."""
+    pl[p, PL_CASH] -= amount
+    if fine and rules[R_FREE_PARKING_JACKPOT] != 0:
+        bank[B_POT] += amount
+    else:
+        bank[B_NET] -= amount
+
+
+@njit(cache=True)
+def interest(sq, rules, s):
+    """10% of square s's mortgage, rounded up to a whole unit (rulebook: Hypothequer une propriete), or of
+    its printed price where the edition says so (Millionaire: Hypotheque)."""
+    base = sq[s, SQ_PRICE] if rules[R_MORTGAGE_INTEREST_ON_PRICE] != 0 else sq[s, SQ_MORTGAGE]
+    return (base * rules[R_MORTGAGE_INTEREST_PCT] + 99) // 100
+
+
+@njit(cache=True)
+def mortgage_square(sq, own, pl, bank, p, s):
+    own[s, O_MORTGAGED] = 1
+    bank_pays(pl, bank, p, sq[s, SQ_MORTGAGE])
+
+
+@njit(cache=True)
+def sell_building(sq, groups, own, rules, pl, bank, p, g):
+    """Sell one building of group g back to the bank at the sell-back rate, evenly: from a square at the
+    group's highest level. A hotel trades back for max_houses houses; when the bank has not that many,
+    every building of the group is sold (rulebook: Vendre un batiment; shortage: assumption)."""
+    low, high = group_levels(own, groups, g)
+    if high == 0:
+        return False
+    top = hotel_level(rules)
+    pct = rules[R_SELLBACK_PCT]
+    for k in range(groups[g, G_SIZE]):
+        s = groups[g, G_MEMBERS + k]
+        if own[s, O_LEVEL] == high:
+            break
+    if high < top:
+        own[s, O_LEVEL] -= 1
+        bank[B_HOUSES] += 1
+        bank_pays(pl, bank, p, sq[s, SQ_HOUSE_COST] * pct // 100)
+    elif bank[B_HOUSES] >= rules[R_MAX_HOUSES]:
+        own[s, O_LEVEL] = rules[R_MAX_HOUSES]
+        bank[B_HOTELS] += 1
+        bank[B_HOUSES] -= rules[R_MAX_HOUSES]
+        bank_pays(pl, bank, p, sq[s, SQ_HOTEL_COST] * pct // 100)
+    else:
+        refund = 0
+        for k in range(groups[g, G_SIZE]):
+            m = groups[g, G_MEMBERS + k]
+            level = own[m, O_LEVEL]
+            refund += building_value(sq, rules, m, level) * pct // 100
+            if level == top:
+                bank[B_HOTELS] += 1
+            else:
+                bank[B_HOUSES] += level
+            own[m, O_LEVEL] = 0
+        bank_pays(pl, bank, p, refund)
+    return True
+
+
+@njit(cache=True)
+def _mortgageable(sq, groups, own, p, loose_only):
+    """The cheapest unmortgaged square of p whose group has no buildings; with loose_only, only squares
+    outside a group p completes (those cost p the least rent)."""
+    best = -1
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
+            continue
+        g = sq[s, SQ_GROUP]
+        low, high = group_levels(own, groups, g)
+        if high > 0:
+            continue
+        if loose_only and owns_group(own, groups, g, p):
+            continue
+        if best < 0 or sq[s, SQ_MORTGAGE] < sq[best, SQ_MORTGAGE]:
+            best = s
+    return best
+
+
+@njit(cache=True)
+def _cheapest_built_group(sq, groups, own, p):
+    """p's complete group with buildings whose houses cost least, or -1."""
+    cheapest = -1
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, p):
+            continue
+        low, high = group_levels(own, groups, g)
+        if high > 0 and (cheapest < 0 or sq[groups[g, G_MEMBERS], SQ_HOUSE_COST]
+                         < sq[groups[cheapest, G_MEMBERS], SQ_HOUSE_COST]):
+            cheapest = g
+    return cheapest
+
+
+@njit(cache=True)
+def raise_money(sq, groups, own, rules, pl, bank, p, amount):
+    """Mortgage and sell until p holds `amount` or has nothing left (rulebook: Au secours ! J'ai besoin
+    d'argent !): squares outside complete groups first, then buildings from the cheapest group, then the
+    rest. Under sell_buildings_first every building goes before any mortgage (Millionaire's order)."""
+    buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
+    while pl[p, PL_CASH] < amount:
+        s = -1 if buildings_first else _mortgageable(sq, groups, own, p, True)
+        if s < 0:
+            g = _cheapest_built_group(sq, groups, own, p)
+            if g >= 0:
+                sell_building(sq, groups, own, rules, pl, bank, p, g)
+                continue
+            s = _mortgageable(sq, groups, own, p, True)
+            if s < 0:
+                s = _mortgageable(sq, groups, own, p, False)
+        if s < 0:
+            return
+        mortgage_square(sq, own, pl, bank, p, s)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Movement
+
+
+@njit(cache=True)
+def roll(rng):
+    return below(rng, 6) + 1, below(rng, 6) + 1
+
+
+@njit(cache=True)
+def nearest(sq, position, kind):
+    n = sq.shape[0]
+    for step in range(1, n + 1):
+        s = (position + step) % n
+        if sq[s, SQ_KIND] == kind:
+            return s
+    return position
+
+
+@njit(cache=True)
+def send_to_jail(rules, pl, p):
+    """No salary on the way (rulebook: Allez en prison)."""
+    pl[p, PL_POS] = rules[R_JAIL_SQUARE]
+    pl[p, PL_JAIL] = 0
+
+
+@njit(cache=True, inline="always")
+def card_steps(sq, cards, position, card):
+    """How far a moving card takes a pawn from `position`: squares forward (passing GO pays), or a negative
+    number back (passing nothing); with the rent and dice multipliers the card puts on the square reached."""
+    effect = cards[card, C_EFFECT]
+    n = sq.shape[0]
+    if effect == ADVANCE_TO:
+        steps = (cards[card, C_A] - position) % n
+        return steps if steps > 0 else n, 1, 0
+    if effect == ADVANCE_TO_NEAREST:
+        steps = (nearest(sq, position, cards[card, C_A]) - position) % n
+        if cards[card, C_A] == RAILROAD:
+            return steps, max(1, cards[card, C_B]), 0
+        return steps, 1, cards[card, C_B]
+    return cards[card, C_A], 1, 0
+
+
+# ---------------------------------------------------------------------------------------------------
+# Ownership: buying, auctions, rent, bankruptcy
+
+
+@njit(cache=True)
+def set_owner(own, bank, s, p):
+    """Every change of owner goes through here: the version it bumps lets a player skip re-scanning
+    for trades and complete groups while nothing has changed hands."""
+    # Rounds owned are kept per stretch of ownership, not counted every round: a loop over the board at
+    # each round's end cost 3% of the engine's time.
+    if own[s, O_OWNER] < 0 and p >= 0:
+        own[s, O_OWNED_SINCE] = bank[B_ROUND]
+    elif own[s, O_OWNER] >= 0 and p < 0:
+        own[s, O_OWNED_ROUNDS] += bank[B_ROUND] - own[s, O_OWNED_SINCE]
+    own[s, O_OWNER] = p
+    if own[s, O_FIRST_OWNER] < 0:
+        own[s, O_FIRST_OWNER] = p
+    bank[B_OWNERSHIP] += 1
+
+
+@njit(cache=True)
+def note_purchase(pl, p):
+    """Keep the least cash p was left with by a purchase: what a strategy's buying reserve claims."""
+    if pl[p, PL_LEAST_AFTER_BUY] < 0 or pl[p, PL_CASH] < pl[p, PL_LEAST_AFTER_BUY]:
+        pl[p, PL_LEAST_AFTER_BUY] = pl[p, PL_CASH]
+
+
+@njit(cache=True)
+def clearing_price(floor, best_bid, second_bid, step):
+    """What the highest bidder pays in an English auction: one step more than the runner-up's ceiling, at
+    least the floor, at most its own ceiling (a tie pays the tied amount)."""
+    return min(max(floor, second_bid + step), best_bid)
+
+
+@njit(cache=True)
+def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
+    """An English auction in steps of 1 from the minimum bid (rulebook: Vente aux encheres): the highest
+    valuation wins and pays one more than the second-highest; a tie goes to the earlier bidder in turn
+    order from `first`. Payment is in cash only. Where the property must find a buyer (Millionaire: Petites
+    astuces), whoever can pay the minimum bids at least that, whatever its buying reserve."""
+    n = pl.shape[0]
+    minimum = rules[R_AUCTION_MIN_BID]
+    best = -1
+    best_bid = -1
+    second_bid = -1
+    for k in range(n):
+        i = (first + k) % n
+        if pl[i, PL_ALIVE] == 0:
+            continue
+        bid = min(strategy.max_bid(sq, groups, own, prm, pl, i, s), pl[i, PL_CASH])
+        if rules[R_AUCTION_MUST_SELL] != 0 and pl[i, PL_CASH] >= minimum:
+            bid = max(bid, minimum)
+        if bid > best_bid:
+            second_bid = best_bid
+            best_bid = bid
+            best = i
+        elif bid > second_bid:
+            second_bid = bid
+    if best < 0 or best_bid < minimum:
+        return
+    price = clearing_price(minimum, best_bid, second_bid, 1)
+    pl[best, PL_CASH] -= price
+    bank[B_NET] -= price
+    set_owner(own, bank, s, best)
+    sq_agg[s, SA_AUCTIONED] += 1
+    note_purchase(pl, best)
+
+
+@njit(cache=True)
+def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
+    """Buy at the list price or, declined, auction (rulebook: Propriete n'appartenant a personne)."""
+    if strategy.buys(sq, prm, pl, rng, p, s):
+        pl[p, PL_CASH] -= sq[s, SQ_PRICE]
+        bank[B_NET] -= sq[s, SQ_PRICE]
+        set_owner(own, bank, s, p)
+        sq_agg[s, SA_BOUGHT] += 1
+        pl[p, PL_BOUGHT] += 1
+        note_purchase(pl, p)
+    else:
+        if sq[s, SQ_PRICE] <= pl[p, PL_CASH]:
+            pl[p, PL_DECLINED] += 1
+        if rules[R_AUCTIONS] != 0:
+            auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, p)
+
+
+@njit(cache=True)
+def rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, dice_multiplier):
+    """Rent of square s to its owner (rulebook: Propriete appartenant deja a un autre joueur)."""
+    owner = own[s, O_OWNER]
+    g = sq[s, SQ_GROUP]
+    kind = sq[s, SQ_KIND]
+    if kind == STREET:
+        level = own[s, O_LEVEL]
+        if level == hotel_level(rules):
+            return rent[s, HOTEL_RENT]
+        if level > 0:
+            return rent[s, level]
+        if owns_group(own, groups, g, owner) and (rules[R_GROUP_RENT_NEEDS_UNMORTGAGED] == 0
+                                                 or not group_mortgaged(own, groups, g)):
+            return rent[s, 0] * rules[R_GROUP_RENT_MULT]
+        return rent[s, 0]
+    owned = owned_in_group(own, groups, g, owner)
+    if kind == RAILROAD:
+        return rent[s, owned - 1] * rent_multiplier
+    if dice_multiplier > 0:
+        d1, d2 = roll(rng)
+        return (d1 + d2) * dice_multiplier
+    return dice_total * rent[s, owned - 1]
+
+
+@njit(cache=True, inline="always")
+def pay_rent(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, s, dice_total,
+             rent_multiplier, dice_multiplier):
+    """p lands on square s that another player owns, unmortgaged, and pays its rent. Helpers of classic's
+    hot path that other engines share are inlined by numba (inline="always"): as plain calls they cost
+    classic up to 25% of its games a second (measured with bench)."""
+    owner = own[s, O_OWNER]
+    amount = rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, dice_multiplier)
+    if pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, owner, amount):
+        pl[owner, PL_RENT_IN] += amount
+        pl[p, PL_RENT_OUT] += amount
+        sq_agg[s, SA_RENT] += amount
+
+
+@njit(cache=True, inline="always")
+def each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount):
+    """Every other player still in pays p `amount` (p pays each of them when it is negative)."""
+    n = pl.shape[0]
+    for k in range(1, n):
+        q = (p + k) % n
+        if pl[q, PL_ALIVE] == 0:
+            continue
+        if amount >= 0:
+            pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, p, amount)
+        elif not pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, -amount):
+            return
+
+
+@njit(cache=True)
+def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
+    """Bankrupt to the bank: cash to the bank, jail cards to the bottom of their decks, every square
+    back to the bank unmortgaged and auctioned (rulebook: Au secours ! J'ai besoin d'argent !)."""
+    bank[B_NET] -= pl[p, PL_CASH]
+    pl[p, PL_CASH] = 0
+    for c in range(held.shape[1]):
+        for _ in range(held[p, c]):
+            to_bottom(decks, dq, cards[c, C_DECK], c)
+        held[p, c] = 0
+    pl[p, PL_OUT_ORDER] = out_order(pl[:, PL_ALIVE])
+    pl[p, PL_ALIVE] = 0
+    pl[p, PL_JAIL] = -1
+    pl[p, PL_OUT_TURN] = bank[B_TURN]
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p:
+            set_owner(own, bank, s, -1)
+            own[s, O_MORTGAGED] = 0
+            own[s, O_LEVEL] = 0
+            if rules[R_AUCTIONS] != 0:
+                auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, (p + 1) % pl.shape[0])
+
+
+@njit(cache=True)
+def pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount, fine):
+    """p owes the bank; True when paid, False when p went bankrupt."""
+    if pl[p, PL_CASH] < amount:
+        raise_money(sq, groups, own, rules, pl, bank, p, amount)
+    if pl[p, PL_CASH] >= amount:
+        into_bank(rules, pl, bank, p, amount, fine)
+        return True
+    eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
+    return False
+
+
+@njit(cache=True)
+def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, amount):
+    """p owes q; True when paid. Bankrupt to a player, p hands over its cash, its (by then mortgaged)
+    squares and its jail cards, and q pays the 10% interest on each mortgage at once, keeping the
+    mortgages (rulebook: Au secours ! J'ai besoin d'argent !)."""
+    if pl[p, PL_CASH] < amount:
+        raise_money(sq, groups, own, rules, pl, bank, p, amount)
+    if pl[p, PL_CASH] >= amount:
+        pl[p, PL_CASH] -= amount
+        pl[q, PL_CASH] += amount
+        return True
+    pl[q, PL_CASH] += pl[p, PL_CASH]
+    pl[p, PL_CASH] = 0
+    for c in range(held.shape[1]):
+        held[q, c] += held[p, c]
+        held[p, c] = 0
+    pl[p, PL_OUT_ORDER] = out_order(pl[:, PL_ALIVE])
+    pl[p, PL_ALIVE] = 0
+    pl[p, PL_JAIL] = -1
+    pl[p, PL_OUT_TURN] = bank[B_TURN]
+    due = 0
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p:
+            set_owner(own, bank, s, q)
+            if own[s, O_MORTGAGED] != 0:
+                due += interest(sq, rules, s)
+    if due > 0:
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due, False)
+    return False
+
+
+# ---------------------------------------------------------------------------------------------------
+# The player's own moves between rolls: lift mortgages, trade, build
+
+
+@njit(cache=True)
+def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
+    """Squares of complete groups first: they pay the most once free."""
+    for complete_first in (True, False):
+        for s in range(own.shape[0]):
+            if own[s, O_OWNER] != p or own[s, O_MORTGAGED] == 0:
+                continue
+            if owns_group(own, groups, sq[s, SQ_GROUP], p) != complete_first:
+                continue
+            cost = sq[s, SQ_MORTGAGE] + interest(sq, rules, s)
+            if strategy.lifts_mortgage(prm, pl, p, cost):
+                into_bank(rules, pl, bank, p, cost, False)
+                own[s, O_MORTGAGED] = 0
+
+
+@njit(cache=True)
+def _hand_over(sq, groups, own, bank, rules, g, giver, receiver):
+    """Give the giver's squares of group g to the receiver; returns the list value and the interest the
+    receiver owes on mortgaged ones (rulebook: Passez des accords avec vos adversaires)."""
+    value = 0
+    due = 0
+    for k in range(groups[g, G_SIZE]):
+        s = groups[g, G_MEMBERS + k]
+        if own[s, O_OWNER] == giver:
+            set_owner(own, bank, s, receiver)
+            value += sq[s, SQ_PRICE]
+            if own[s, O_MORTGAGED] != 0:
+                due += interest(sq, rules, s)
+    return value, due
+
+
+@njit(cache=True)
+def _group_value(sq, groups, own, g, holder):
+    value = 0
+    for k in range(groups[g, G_SIZE]):
+        s = groups[g, G_MEMBERS + k]
+        if own[s, O_OWNER] == holder:
+            value += sq[s, SQ_PRICE]
+    return value
+
+
+@njit(cache=True)
+def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
+    """At most one trade a turn that completes a colour group of p: a swap when the other player holds
+    the rest of p's group and p holds the rest of one of theirs (both complete a group; the difference
+    in list value is paid in cash), else a cash offer the seller's strategy may accept. Squares trade
+    only without buildings, which holds: neither group is complete before the trade."""
+    if rules[R_TRADING] == 0 or pl[p, PL_TRADE_SEEN] == bank[B_OWNERSHIP]:
+        return
+    possible = False
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] != STREET:
+            continue
+        mine = owned_in_group(own, groups, g, p)
+        if mine == 0 or mine == groups[g, G_SIZE]:
+            continue
+        q = other_owner(own, groups, g, p)
+        if q < 0:
+            continue
+        wanted = _group_value(sq, groups, own, g, q)
+        if strategy.swaps(prm, p) and strategy.swaps(prm, q):
+            for h in range(groups.shape[0]):
+                if h == g or groups[h, G_KIND] != STREET or owned_in_group(own, groups, h, q) == 0:
+                    continue
+                if other_owner(own, groups, h, q) != p:
+                    continue
+                possible = True
+                balance = wanted - _group_value(sq, groups, own, h, p)
+                payer, payee, amount = (p, q, balance) if balance >= 0 else (q, p, -balance)
+                if pl[payer, PL_CASH] < amount:
+                    continue
+                pl[payer, PL_CASH] -= amount
+                pl[payee, PL_CASH] += amount
+                _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
+                _, due_q = _hand_over(sq, groups, own, bank, rules, h, p, q)
+                _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q,
+                              due_p, due_q)
+                return
+        if strategy.could_agree(prm, p, q, g):
+            possible = True
+        offer = strategy.trade_offer(prm, pl, p, g, wanted)
+        if offer > 0 and strategy.sells(prm, q, wanted, offer):
+            pl[p, PL_CASH] -= offer
+            pl[q, PL_CASH] += offer
+            pl[q, PL_SOLD] += 1
+            _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
+            _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, 0)
+            return
+    if not possible:
+        pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
+
+
+@njit(cache=True)
+def _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, due_q):
+    pl[p, PL_TRADES] += 1
+    pl[q, PL_TRADES] += 1
+    if due_p > 0:
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due_p, False)
+    if due_q > 0:
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due_q, False)
+
+
+@njit(cache=True)
+def next_building(sq, rent, groups, own, rules, prm, p):
+    """The square where p's next building earns the most extra rent per unit spent, building evenly
+    (rulebook: Construire b) and only on complete unmortgaged groups; -1 when there is none."""
+    best = -1
+    best_gain = -1.0
+    top = hotel_level(rules)
+    goal = strategy.target_level(prm, rules, p)
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, p) or group_mortgaged(own, groups, g):
+            continue
+        low, high = group_levels(own, groups, g)
+        if low >= goal:
+            continue
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            if own[s, O_LEVEL] == low:
+                break
+        nxt = low + 1
+        cost = sq[s, SQ_HOTEL_COST] if nxt == top else sq[s, SQ_HOUSE_COST]
+        gain = (rent[s, HOTEL_RENT if nxt == top else nxt] - rent[s, low]) / cost
+        if gain > best_gain:
+            best_gain = gain
+            best = s
+    return best
+
+
+@njit(cache=True)
+def _build_on(sq, own, rules, pl, bank, p, s, price):
+    if own[s, O_LEVEL] + 1 == hotel_level(rules):
+        bank[B_HOTELS] -= 1
+        bank[B_HOUSES] += rules[R_MAX_HOUSES]
+    else:
+        bank[B_HOUSES] -= 1
+    own[s, O_LEVEL] += 1
+    pl[p, PL_CASH] -= price
+    bank[B_NET] -= price
+    pl[p, PL_BUILT] += 1
+    pl[p, PL_TOP_LEVEL] = max(pl[p, PL_TOP_LEVEL], own[s, O_LEVEL])
+    note_purchase(pl, p)
+
+
+@njit(cache=True)
+def _building_demand(sq, groups, own, rules, prm, pl, i, hotels):
+    """How many houses (or hotels) player i would buy now if the bank had them (for the shortage
+    auction). A hotel is wanted on a square at the house limit once its whole group has reached it."""
+    if pl[i, PL_ALIVE] == 0:
+        return 0
+    goal = strategy.target_level(prm, rules, i)
+    if hotels and goal < hotel_level(rules):
+        return 0
+    goal = min(goal, rules[R_MAX_HOUSES])
+    wanted = 0
+    cheapest = 1 << 40
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, i) or group_mortgaged(own, groups, g):
+            continue
+        low, _ = group_levels(own, groups, g)
+        if hotels and low < goal:
+            continue
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            if hotels and own[s, O_LEVEL] == goal:
+                wanted += 1
+                cheapest = min(cheapest, sq[s, SQ_HOTEL_COST])
+            elif not hotels and own[s, O_LEVEL] < goal:
+                wanted += goal - own[s, O_LEVEL]
+                cheapest = min(cheapest, sq[s, SQ_HOUSE_COST])
+    if wanted == 0 or not strategy.builds(prm, pl, i, cheapest):
+        return 0
+    return wanted
+
+
+@njit(cache=True)
+def build(sq, rent, groups, own, rules, prm, pl, bank, p):
+    """Build as the strategy wants while the bank has stock. When houses (or hotels) are fewer than the
+    players who want them now would buy, each one goes to auction among those players, whose bids are
+    for the square they would build next (rulebook: Crise du batiment)."""
+    top = hotel_level(rules)
+    while True:
+        s = next_building(sq, rent, groups, own, rules, prm, p)
+        if s < 0:
+            return
+        is_hotel = own[s, O_LEVEL] + 1 == top
+        cost = sq[s, SQ_HOTEL_COST] if is_hotel else sq[s, SQ_HOUSE_COST]
+        if not strategy.builds(prm, pl, p, cost):
+            return
+        stock = bank[B_HOTELS] if is_hotel else bank[B_HOUSES]
+        if stock == 0:
+            return
+        demand = 0
+        rivals = 0
+        for i in range(pl.shape[0]):
+            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel)
+            demand += wanted
+            if i != p and wanted > 0:
+                rivals += 1
+        if rivals == 0 or demand <= stock:
+            _build_on(sq, own, rules, pl, bank, p, s, cost)
+            continue
+        winner = -1
+        best_bid = -1
+        second_bid = -1
+        winner_square = -1
+        winner_cost = 0
+        n = pl.shape[0]
+        for k in range(n):
+            i = (p + k) % n
+            if _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel) == 0:
+                continue
+            target = next_building(sq, rent, groups, own, rules, prm, i)
+            if target < 0 or (own[target, O_LEVEL] + 1 == top) != is_hotel:
+                continue
+            target_cost = sq[target, SQ_HOTEL_COST] if is_hotel else sq[target, SQ_HOUSE_COST]
+            bid = strategy.house_bid(prm, pl, i, target_cost)
+            if bid > best_bid:
+                second_bid = best_bid
+                best_bid = bid
+                winner = i
+                winner_square = target
+                winner_cost = target_cost
+            elif bid > second_bid:
+                second_bid = bid
+        if winner < 0 or best_bid < winner_cost:
+            return
+        price = clearing_price(winner_cost, best_bid, second_bid, 1)
+        _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
+        if winner != p:
+            return
+
+
+@njit(cache=True)
+def _nobody_out(pl):
+    """Before the first bankruptcy: a group held then was won in play, not collected from the bankrupt."""
+    for i in range(pl.shape[0]):
+        if pl[i, PL_ALIVE] == 0:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def note_groups(groups, own, pl, bank, p):
+    """Record whether p holds a complete colour group now, and which, while nobody is out yet."""
+    pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
+    pl[p, PL_HAS_GROUP] = 0
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
+            pl[p, PL_HAS_GROUP] = 1
+            if _nobody_out(pl):
+                pl[p, PL_GROUPS_HELD] |= 1 << g
+
+
+@njit(cache=True)
+def use_jail_card(held, decks, dq, cards, p):
+    for c in range(held.shape[1]):
+        if held[p, c] > 0 and cards[c, C_EFFECT] == GET_OUT_OF_JAIL:
+            held[p, c] -= 1
+            to_bottom(decks, dq, cards[c, C_DECK], c)
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p):
+    """A turn begun in jail (rulebook: Comment sortir de prison). Paying or using a card frees p before
+    the roll and the turn goes on as a normal one: 0. Otherwise p rolls for a double; out by one, or by
+    paying after the last try, p moves by that roll: its total. -1 when the turn ends in jail or in
+    bankruptcy. (Shared with Millionaire's engine; inlined: see pay_rent.)"""
+    pl[p, PL_JAIL_TURNS] += 1
+    if not strategy.stays_in_jail(own, rules, prm, p):
+        if use_jail_card(held, decks, dq, cards, p):
+            pl[p, PL_JAIL] = -1
+            return 0
+        if pl[p, PL_CASH] >= rules[R_JAIL_FINE]:
+            into_bank(rules, pl, bank, p, rules[R_JAIL_FINE], True)
+            pl[p, PL_JAIL] = -1
+            return 0
+    d1, d2 = roll(rng)
+    if d1 != d2:
+        pl[p, PL_JAIL] += 1
+        if pl[p, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
+            sq_agg[rules[R_JAIL_SQUARE], SA_LANDINGS] += 1
+            return -1
+        if not pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
+                        rules[R_JAIL_FINE], True):
+            return -1
+    pl[p, PL_JAIL] = -1
+    return d1 + d2
+
+
+@njit(cache=True, inline="always")
+def roll_to_move(rules, pl, rng, sq_agg, p, doubles):
+    """One roll of a turn (rulebook: Quand c'est votre tour): (squares to move, doubles so far, whether
+    p rolls again). The third double sends p to jail instead: 0 squares."""
+    d1, d2 = roll(rng)
+    if d1 == d2:
+        doubles += 1
+        if doubles == rules[R_DOUBLES_TO_JAIL]:
+            send_to_jail(rules, pl, p)
+            sq_agg[rules[R_JAIL_SQUARE], SA_LANDINGS] += 1
+            return 0, doubles, False
+    return d1 + d2, doubles, d1 == d2
+
+
+@njit(cache=True)
+def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
+    """Money conserved, squares owned by live players only, buildings legal and even, the bank's stock in
+    range: the checks every engine over this family's economy shares."""
+    flags = 0
+    total = bank[B_POT]
+    for p in range(pl.shape[0]):
+        total += pl[p, PL_CASH]
+        if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
+            flags |= V_NEGATIVE_CASH
+    if total != money_at_start + bank[B_NET]:
+        flags |= V_MONEY
+    top = hotel_level(rules)
+    houses = 0
+    hotels = 0
+    for s in range(own.shape[0]):
+        owner = own[s, O_OWNER]
+        level = own[s, O_LEVEL]
+        if owner >= pl.shape[0] or (owner >= 0 and pl[owner, PL_ALIVE] == 0) or (owner >= 0 and sq[s, SQ_GROUP] < 0):
+            flags |= V_OWNERSHIP
+        if owner < 0 and (level != 0 or own[s, O_MORTGAGED] != 0):
+            flags |= V_OWNERSHIP
+        if level > 0:
+            g = sq[s, SQ_GROUP]
+            if (sq[s, SQ_KIND] != STREET or level > top or not owns_group(own, groups, g, owner)
+                    or group_mortgaged(own, groups, g)):
+                flags |= V_BUILDINGS
+            if level == top:
+                hotels += 1
+            else:
+                houses += level
+    for g in range(groups.shape[0]):
+        low, high = group_levels(own, groups, g)
+        if high - low > 1:
+            flags |= V_EVEN_BUILDING
+    if (houses + bank[B_HOUSES] != rules[R_BANK_HOUSES] or hotels + bank[B_HOTELS] != rules[R_BANK_HOTELS]
+            or bank[B_HOUSES] < 0 or bank[B_HOTELS] < 0):
+        flags |= V_BANK_STOCK
+    return flags
+
+
+@njit(cache=True)
+def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
+    """Every player at the start with the start cash, the bank holding every square and building, the
+    decks shuffled."""
+    pl[:, :] = 0
+    pl[:, PL_CASH] = rules[R_START_CASH]
+    pl[:, PL_ALIVE] = 1
+    pl[:, PL_JAIL] = -1
+    pl[:, PL_OUT_TURN] = -1
+    pl[:, PL_TRADE_SEEN] = -1
+    pl[:, PL_GROUPS_SEEN] = -1
+    pl[:, PL_LEAST_AFTER_BUY] = -1
+    own[:, :] = 0
+    own[:, O_OWNER] = -1
+    own[:, O_FIRST_OWNER] = -1
+    bank[:] = 0
+    bank[B_HOUSES] = rules[R_BANK_HOUSES]
+    bank[B_HOTELS] = rules[R_BANK_HOTELS]
+    held[:, :] = 0
+    draws[:, :] = 0
+    shuffle_decks(decks, dq, rng)
+
+
+@njit(cache=True)
+def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, end, violations, rotation, game_row,
+                player_rows, sq_agg, card_agg):
+    """Write the game's row, the shared columns of its player rows, and its aggregates. Players still in
+    rank above those out (later out first) and among themselves by `score`, ties to the earlier seat;
+    `worth` is reported as net worth. Shared by the engines over this family's economy."""
+    n = pl.shape[0]
+    write_game_row(game_row, bank, winner, end, end != END_TURN_CAP, violations, rotation)
+    top = hotel_level(rules)
+    for i in range(n):
+        rank = finishing_rank(pl[:, PL_ALIVE], pl[:, PL_OUT_ORDER], score, i)
+        row = player_rows[i]
+        row[PO_CASH] = pl[i, PL_CASH]
+        row[PO_NET_WORTH] = worth[i]
+        row[PO_OUT_TURN] = pl[i, PL_OUT_TURN]
+        row[PO_RANK] = rank
+        row[PO_RENT_IN] = pl[i, PL_RENT_IN]
+        row[PO_RENT_OUT] = pl[i, PL_RENT_OUT]
+        row[PO_JAIL_TURNS] = pl[i, PL_JAIL_TURNS]
+        row[PO_TRADES] = pl[i, PL_TRADES]
+        properties = 0
+        houses = 0
+        hotels = 0
+        for s in range(own.shape[0]):
+            if own[s, O_OWNER] == i:
+                properties += 1
+                if own[s, O_LEVEL] == top:
+                    hotels += 1
+                else:
+                    houses += own[s, O_LEVEL]
+        row[PO_PROPERTIES] = properties
+        row[PO_HOUSES] = houses
+        row[PO_HOTELS] = hotels
+        complete = 0
+        for g in range(groups.shape[0]):
+            if groups[g, G_KIND] == STREET and owns_group(own, groups, g, i):
+                complete += 1
+        row[PO_GROUPS] = complete
+        row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
+        row[PO_SOLD] = pl[i, PL_SOLD]
+        row[PO_DECLINED] = pl[i, PL_DECLINED]
+        row[PO_BUILT] = pl[i, PL_BUILT]
+        row[PO_TOP_LEVEL] = pl[i, PL_TOP_LEVEL]
+        row[PO_BOUGHT] = pl[i, PL_BOUGHT]
+        row[PO_LEAST_AFTER_BUY] = pl[i, PL_LEAST_AFTER_BUY]
+    record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)

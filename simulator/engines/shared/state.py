@@ -1,0 +1,104 @@
+"""Read-only questions about a board game's state, asked by the engine and by the strategies."""
+from numba import njit
+
+from simulator.engines.shared.layout import (
+    G_MEMBERS, G_SIZE, O_LEVEL, O_MORTGAGED, O_OWNER, PL_CASH, R_MAX_HOUSES, SQ_HOTEL_COST,
+    SQ_HOUSE_COST, SQ_PRICE,
+)
+
+
+@njit(cache=True)
+def hotel_level(rules):
+    return rules[R_MAX_HOUSES] + 1
+
+
+@njit(cache=True)
+def owned_in_group(own, groups, g, p):
+    """How many squares of group g player p owns."""
+    n = 0
+    for k in range(groups[g, G_SIZE]):
+        if own[groups[g, G_MEMBERS + k], O_OWNER] == p:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def owns_group(own, groups, g, p):
+    return owned_in_group(own, groups, g, p) == groups[g, G_SIZE]
+
+
+@njit(cache=True)
+def group_mortgaged(own, groups, g):
+    for k in range(groups[g, G_SIZE]):
+        if own[groups[g, G_MEMBERS + k], O_MORTGAGED] != 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def group_levels(own, groups, g):
+    """Lowest and highest building level in group g."""
+    low = 1 << 30
+    high = 0
+    for k in range(groups[g, G_SIZE]):
+        level = own[groups[g, G_MEMBERS + k], O_LEVEL]
+        low = min(low, level)
+        high = max(high, level)
+    return low, high
+
+
+@njit(cache=True)
+def other_owner(own, groups, g, p):
+    """The one player other than p who owns every square of group g that p does not own, or -1 when
+    those squares are held by the bank or by several players."""
+    found = -1
+    for k in range(groups[g, G_SIZE]):
+        owner = own[groups[g, G_MEMBERS + k], O_OWNER]
+        if owner == p:
+            continue
+        if owner < 0 or (found >= 0 and owner != found):
+            return -1
+        found = owner
+    return found
+
+
+@njit(cache=True)
+def opponent_buildings(own, rules, p):
+    """Houses on squares owned by other players, a hotel counting as max_houses + 1."""
+    n = 0
+    for s in range(own.shape[0]):
+        owner = own[s, O_OWNER]
+        if owner >= 0 and owner != p:
+            n += own[s, O_LEVEL]
+    return n
+
+
+@njit(cache=True)
+def building_value(sq, rules, s, level):
+    """What the buildings at `level` on street s cost to buy (a hotel: its cost plus the houses it
+    replaced)."""
+    if level == hotel_level(rules):
+        return sq[s, SQ_HOTEL_COST] + rules[R_MAX_HOUSES] * sq[s, SQ_HOUSE_COST]
+    return level * sq[s, SQ_HOUSE_COST]
+
+
+@njit(cache=True)
+def wealth(sq, own, rules, pl, p):
+    """Cash, deeds at the list price (mortgaged at half) and buildings at cost: the quick game's count,
+    also reported as net worth."""
+    total = pl[p, PL_CASH]
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p:
+            total += sq[s, SQ_PRICE] // 2 if own[s, O_MORTGAGED] != 0 else sq[s, SQ_PRICE]
+            total += building_value(sq, rules, s, own[s, O_LEVEL])
+    return total
+
+
+@njit(cache=True)
+def repairs_due(own, rules, p, per_house, per_hotel):
+    """What p owes for repairs on its buildings."""
+    due = 0
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p and own[s, O_LEVEL] > 0:
+            due += per_hotel if own[s, O_LEVEL] == hotel_level(rules) else per_house * own[s, O_LEVEL]
+    return due
