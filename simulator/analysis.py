@@ -317,7 +317,8 @@ def _stratified_difference(counts: pd.DataFrame) -> dict:
 
 
 def has_star_levels(runs: list[Results]) -> bool:
-    return all(r.manifest["edition"]["family"] == "millionaire" and r.has_frames for r in runs)
+    """Runs whose players reached star levels (Monopoly Millionaire's `stars` column), with their frames."""
+    return all(r.has_frames and "stars" in r.player_columns for r in runs)
 
 
 def star_table(runs: list[Results]) -> pd.DataFrame:

@@ -17,6 +17,10 @@ from simulator.runner import DEFAULT_GAMES
 from simulator.tables import FIXED_BY_LINEUP, fills_every_seat_note
 
 
+def _first_of(lineup: list[str], shown: int = 4) -> str:
+    return ", ".join(lineup[:shown]) + (", ..." if len(lineup) > shown else "")
+
+
 @click.command()
 @edition_option
 @variant_option
@@ -24,11 +28,9 @@ from simulator.tables import FIXED_BY_LINEUP, fills_every_seat_note
 @click.option("--players", "-p", default=4, show_default=True, help="Number of players.")
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME",
               help="A strategy per player, in lineup order (repeatable; fewer than players repeat in order). "
-                   "Default: the first N of the family's default lineup (board: buy_all, cautious, three_houses, "
-                   "hard_trader, ...; empire: buy_everything, skyscraper_saver, card_shark, swapper; millionaire: "
-                   "upgrade_at_once, never_upgrade, upgrade_rich, build_first; deal: bank_first, rush_properties, "
-                   "late_attacker, opportunist, ...; fortnite: aggressive_shooter, wall_builder, pair_collector, "
-                   "storm_avoider, ...).")
+                   "Default: the first N of the family's default lineup ("
+                   + "; ".join(f"{name}: {_first_of(families.get(name).strategies.DEFAULT_LINEUP)}"
+                               for name in families.names()) + ").")
 @click.option("--games", "-n", default=DEFAULT_GAMES["simulate"], show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results.")
 @click.option("--out", "-o", type=click.Path(path_type=Path), default=None, callback=results_folder,
@@ -142,9 +144,10 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
             raise CliError(f"landing: {loaded.name} is a card game with no board: try `cards` or `properties` "
                            f"(its colour sets)")
         if not family.movement_model:
-            raise CliError(f"landing: the movement model covers the classic board's movement (classic, walking_dead, "
-                           f"millionaire), not {loaded.name}; its landings are in `simulate --out` results "
-                           f"(squares.parquet)")
+            covered = ", ".join(families.get(name).editions for name in families.names()
+                                if families.get(name).movement_model)
+            raise CliError(f"landing: the movement model covers the classic board's movement ({covered}), not "
+                           f"{loaded.name}; its landings are in `simulate --out` results (squares.parquet)")
         board = compile_rules(loaded)
         if not (1 <= games <= 10 ** 6 and 1 <= rolls <= 10 ** 6):
             raise CliError(f"--games {games} --rolls {rolls}: expected 1 to 1,000,000 pawns and rolls per pawn")
