@@ -99,3 +99,43 @@ def sweep(axes: dict[str, list], edition: str = "classic", players: int = 4, str
                       games, seed, threads=threads)
     return run_many(plan, "sweep", {"axes": list(axes), "fixed": fixed or {}, "seed": seed},
                     out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=progress)
+
+
+def position(file: str | Path, games: int = DEFAULT_GAMES["position"], seed: int = 0, threads: int | None = None,
+             progress: Callable[[int], None] | None = None):
+    """From the moment a position file describes: per player, the win probability with its 95% interval and
+    the final-rank distribution (the frame behind `monopoly-mc position`; attrs: rounds_mean,
+    unfinished_share)."""
+    from simulator import positions
+    start = positions.load_position(file)
+    return positions.outlook(positions.play(start, games, seed, threads, progress), start)
+
+
+def trade(file: str | Path, between: tuple[str, str], give: tuple[str, ...] | list[str] = (),
+          get: tuple[str, ...] | list[str] = (), cash: int = 0, games: int = DEFAULT_GAMES["position"],
+          seed: int = 0, threads: int | None = None, progress: Callable[[int], None] | None = None):
+    """Each side's win probability from a position with and without a trade (`between[0]` gives `give` and
+    `cash`, `between[1]` gives `get`), on the same seeds: paired differences, intervals and verdicts."""
+    from simulator import positions
+    deal = positions.Trade(between=tuple(between), give=tuple(give), get=tuple(get), cash=cash)
+    return positions.trade_table(positions.load_position(file), deal, games, seed, threads, progress)
+
+
+def fair_price(file: str | Path, between: tuple[str, str], side: str, give: tuple[str, ...] | list[str] = (),
+               get: tuple[str, ...] | list[str] = (), games: int = DEFAULT_GAMES["position"], seed: int = 0,
+               threads: int | None = None, lowest: int = -2000, highest: int = 2000, step: int = 10) -> dict:
+    """The cash paid by `between[0]` to `between[1]` that makes the trade even for `side` (a bisection on
+    the same seeds), with the range of the prices tried that are not significantly different from even."""
+    from simulator import positions
+    deal = positions.Trade(between=tuple(between), give=tuple(give), get=tuple(get))
+    return positions.fair_price(positions.load_position(file), deal, side, games, seed, threads, lowest, highest,
+                                step)
+
+
+def whatif(file: str | Path, alt: str | Path, games: int = DEFAULT_GAMES["position"], seed: int = 0,
+           threads: int | None = None, progress: Callable[[int], None] | None = None):
+    """Two positions of the same players on the same seeds: each player's win probability in both, the
+    paired difference, its interval and a verdict."""
+    from simulator import positions
+    return positions.compare_positions(positions.load_position(file), positions.load_position(alt), games, seed,
+                                       threads, progress, verdicts=("better in alt", "worse in alt"))

@@ -201,3 +201,23 @@ def _sweep_lines(frame: pd.DataFrame, axis_name: str, title: str) -> plt.Figure:
     bottom.set_xlabel(axis_name)
     top.set_title(title)
     return figure
+
+
+def trade_effects(frame: pd.DataFrame, title: str) -> plt.Figure:
+    """Each player's win probability without and with a change (a trade, another position), with the paired
+    difference's 95% interval drawn on the bar that shows it."""
+    figure, (rates, differences) = plt.subplots(1, 2, figsize=(9, 0.6 * len(frame) + 1.8), sharey=True)
+    y = np.arange(len(frame))
+    rates.barh(y + 0.2, frame["without"] * 100, height=0.4, color="#CCCCCC", label="without")
+    rates.barh(y - 0.2, frame["with"] * 100, height=0.4, color="#4C72B0", label="with")
+    rates.set_yticks(y, frame.player)
+    rates.set_xlabel("win probability (%)")
+    rates.legend(loc="lower right")
+    colours = ["#1FB25A" if low > 0 else "#ED1B24" if high < 0 else "#999999"
+               for low, high in zip(frame.ci_low, frame.ci_high)]
+    differences.barh(y, frame.difference * 100, color=colours,
+                     xerr=_error(frame, "difference", "ci_low", "ci_high"), capsize=4)
+    differences.axvline(0, color="black", linewidth=0.8)
+    differences.set_xlabel("paired difference (points), 95% CI")
+    figure.suptitle(title)
+    return figure

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -27,7 +27,7 @@ from strategies import Strategy, StrategyError, check_parameter, get
 
 DEFAULT_BATCH = 10_000
 # Games when none are asked for, the same from the CLI and the Python API
-DEFAULT_GAMES = {"simulate": 100_000, "analysis": 20_000, "tournament": 24_000, "sweep": 20_000}
+DEFAULT_GAMES = {"simulate": 100_000, "analysis": 20_000, "tournament": 24_000, "sweep": 20_000, "position": 20_000}
 # A run's bounds: a batch's arrays are held in memory whole (about 1 kB a game with 8 players), and a trillion
 # games is weeks of the fastest engine on a large cluster; beyond that a typo is likelier than a plan.
 MOST_BATCH = 100_000
@@ -62,6 +62,7 @@ class RunSpec:
     threads: int | None = None
     rotate_seats: bool = True
     check: bool = False
+    position: object | None = None  # a simulator.positions.Position to play from, seats fixed
 
     def validate(self) -> None:
         if not 1 <= self.games <= MOST_GAMES:
@@ -74,6 +75,8 @@ class RunSpec:
             import numba
             if not 1 <= self.threads <= numba.config.NUMBA_NUM_THREADS:
                 raise RunError(f"--threads {self.threads}: expected 1 to {numba.config.NUMBA_NUM_THREADS} on this machine")
+        if self.position is not None and self.rotate_seats:
+            raise RunError("a position's players keep their seats: play it with rotate_seats=False")
 
 
 @dataclass
@@ -238,6 +241,7 @@ def run_definition(spec: RunSpec) -> dict:
         "games": spec.games,
         "batch_size": spec.batch_size,
         "checking": spec.check,
+        **({"position": spec.position.describe()} if spec.position is not None else {}),
     }
 
 
@@ -274,6 +278,8 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     compiled, and for how long (time to keep out of a rate)."""
     spec.validate()
     board = compile_rules(spec.edition)
+    if spec.position is not None:
+        board = replace(board, start=spec.position.start)
     names = [s.name for s in spec.lineup]
     params = np.stack([board.parameter_vector(s) for s in spec.lineup])
     definition = run_definition(spec)

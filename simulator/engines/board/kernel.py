@@ -11,7 +11,7 @@ from numba import njit, prange
 
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
-    DQ_CARDS, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
+    DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
     GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
     PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_POS, PL_TRADE_SEEN, RAILROAD, REPAIRS, R_DEAL_DEEDS,
     R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_GO_LANDING_BONUS, R_GO_SALARY, R_JAIL_MAX_TURNS, R_MAX_ROUNDS,
@@ -211,17 +211,25 @@ def _deal_deeds(sq, rules, own, bank, rng, scratch, n_players):
 
 
 @njit(cache=True)
-def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game, check,
+def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
+              lineup, rotate, seed, game, check,
               pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
+    """One game from the edition's setup, or from a position when `start_pl` has rows (the players, squares,
+    bank and kept cards of that moment, and `start_seat` to play first)."""
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
-    if rules[R_DEAL_DEEDS] > 0:
-        _deal_deeds(sq, rules, own, bank, rng, scratch, n)
-    money_at_start = n * rules[R_START_CASH]
+    p = 0
+    if start_pl.shape[0] > 0:
+        load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq)
+        money_at_start = pl[:, PL_CASH].sum() + bank[B_POT]
+        p = start_seat
+    else:
+        if rules[R_DEAL_DEEDS] > 0:
+            _deal_deeds(sq, rules, own, bank, rng, scratch, n)
+        money_at_start = n * rules[R_START_CASH]
     violations = 0
     end = END_TURN_CAP
-    p = 0
     while True:
         if pl[p, PL_ALIVE] != 0:
             take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
@@ -236,6 +244,29 @@ def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game,
             break
     _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
+
+
+@njit(cache=True)
+def load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
+    """A position's state over a new game's: the cards its players keep leave their decks' queues (the
+    rest keep the order the shuffle gave them)."""
+    pl[:, :] = start_pl
+    own[:, :] = start_own
+    bank[:] = start_bank
+    held[:, :] = start_held
+    for c in range(held.shape[1]):
+        for _ in range(held[:, c].sum()):
+            d = cards[c, C_DECK]
+            length = decks[d, D_LEN]
+            head, count = dq[d, DQ_HEAD], dq[d, DQ_COUNT]
+            found = False
+            for k in range(count):
+                here = DQ_CARDS + (head + k) % length
+                if found:
+                    dq[d, DQ_CARDS + (head + k - 1) % length] = dq[d, here]
+                elif dq[d, here] == c:
+                    found = True
+            dq[d, DQ_COUNT] = count - 1
 
 
 @njit(cache=True)
@@ -256,8 +287,8 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
 
 
 @njit(cache=True, parallel=True)
-def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, n_chunks,
-                   games_out, players_out, sq_agg, card_agg):
+def simulate_batch(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
+                   lineup, rotate, seed, first_game, check, n_chunks, games_out, players_out, sq_agg, card_agg):
     """Play games first_game .. first_game + len(games_out) - 1. Game g is seeded from (seed, g) alone,
     so results do not depend on n_chunks or threads; chunk c sums its aggregates into sq_agg[c]."""
     n_games = games_out.shape[0]
@@ -269,7 +300,8 @@ def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, 
         # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
             play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
-                      borrowed(rules), borrowed(lineup), rotate, seed, first_game + g, check,
+                      borrowed(rules), borrowed(start_pl), borrowed(start_own), borrowed(start_bank),
+                      borrowed(start_held), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
                       borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held), borrowed(draws),
                       borrowed(prm), borrowed(rng), borrowed(scratch), borrowed(games_out[g]),
                       borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))

@@ -15,6 +15,7 @@ class Family:
     groups_held_meaning: str  # when the engine marks a colour group held (players' held_<group> columns)
     squares_claimed: bool = False  # squares are claimed, not bought: their price is what a visitor pays
     movement_model: bool = False   # pawns move as on the classic board, so the movement Markov chain applies
+    position: Callable | None = None  # a position file -> (start arrays, player names, strategy names); None: not covered
 
     @property
     def strategies(self):

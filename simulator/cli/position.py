@@ -1,0 +1,168 @@
+"""From a moment of a game: `position` (who wins from here), `trade` (is this trade worth it, and at what
+price) and `whatif` (two positions compared on the same dice)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from simulator import tables
+from simulator.cli.options import CliError, batches_on, format_option, scheduler_option, user_errors, workers_option
+from simulator.progress import progress_bar
+from simulator.runner import DEFAULT_GAMES
+from simulator.tables import as_csv, as_json
+
+position_file = click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+games_option = click.option("--games", "-n", default=DEFAULT_GAMES["position"], show_default=True,
+                            help="Games played from the position (each side of a comparison plays as many).")
+seed_option = click.option("--seed", default=0, show_default=True,
+                           help="Seed: the same seed gives the same results, and both sides of a comparison the same "
+                                "dice and cards game by game.")
+threads_option = click.option("--threads", type=int, default=None, help="Threads to use (default: all cores).")
+progress_option = click.option("--progress/--no-progress", default=True, show_default=True,
+                               help="Show a progress bar on stderr.")
+
+
+def _load(file: Path):
+    from simulator.positions import load_position
+    if not file.is_file():
+        raise CliError(f"{file}: no such position file (write one with `monopoly-mc position --template`)")
+    return load_position(file)
+
+
+@click.command()
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
+@click.option("--template", "write_template", is_flag=True,
+              help="Print a commented example position (of --edition) to start from, and exit.")
+@click.option("--edition", "-e", default="classic", show_default=True, metavar="NAME|PATH",
+              help="The edition of the --template.")
+@games_option
+@seed_option
+@threads_option
+@scheduler_option
+@workers_option
+@progress_option
+@format_option
+def position(file, write_template, edition, games, seed, threads, scheduler, workers, progress, output_format):
+    """From the moment a position FILE describes, who wins: each player's win probability with its 95%
+    interval, its final-rank distribution, the expected remaining rounds and the unfinished share. Seats stay
+    as the file lists the players; the decks are shuffled per game from the cards not held."""
+    from simulator import positions
+    with user_errors():
+        if write_template:
+            from simulator import families
+            from simulator.rules import compile_rules, load_edition
+            loaded = load_edition(edition)
+            if families.get(loaded.family).position is None:
+                raise CliError(f"--template: positions are not covered for the {loaded.family} family yet")
+            from simulator.engines.board.position import template
+            click.echo(template(loaded.name, compile_rules(loaded).square_names), nl=False)
+            return
+        if file is None:
+            raise CliError("position: give a position FILE, or --template to write one")
+        start = _load(file)
+        with batches_on(threads, scheduler, workers, None, False, False) as executor, \
+                progress_bar(games, f"Playing {file.name}", progress and output_format == "table") as bar:
+            frame = positions.outlook(positions.play(start, games, seed, threads, bar.update, bar.note, executor),
+                                      start)
+    if output_format != "table":
+        click.echo(as_json({"outlook": frame, **frame.attrs}) if output_format == "json" else as_csv({"outlook": frame}))
+        return
+    players = len(start.players)
+    rows = [[r["player"], r["strategy"], tables.percent(r["win_rate"]), tables.interval(r["ci_low"], r["ci_high"])]
+            + [tables.percent(r[f"rank_{k}"]) for k in range(1, players + 1)] for r in frame.to_dict("records")]
+    click.echo(tables.render(["player", "strategy", "wins", "95% CI"] + [f"rank {k}" for k in range(1, players + 1)],
+                             rows, title=f"From {file.name} ({start.edition.name}), {games:,} games, seed {seed}, "
+                                         f"{start.players[start.start.first_seat]} to play"))
+    click.echo(f"\nRemaining rounds (finished games): {frame.attrs['rounds_mean']:.1f} on average; unfinished "
+               f"(turn cap): {tables.percent(frame.attrs['unfinished_share'], 2)}")
+
+
+def _effect_rows(frame):
+    return [[r.player, tables.percent(r.without), tables.percent(r.with_), f"{100 * r.difference:+.1f} pts",
+             f"[{100 * r.ci_low:+.1f}, {100 * r.ci_high:+.1f}] pts", r.verdict]
+            for r in frame.rename(columns={"with": "with_"}).itertuples()]
+
+
+@click.command()
+@position_file
+@click.option("--between", nargs=2, required=True, metavar="A B",
+              help="The two players of the trade: A gives --give and --cash, B gives --get.")
+@click.option("--give", multiple=True, metavar="SQUARE", help="A square A gives B (repeatable).")
+@click.option("--get", "get_", multiple=True, metavar="SQUARE", help="A square B gives A (repeatable).")
+@click.option("--cash", default=0, show_default=True, help="Cash A pays B (negative: B pays A).")
+@click.option("--fair-price", "fair_for", default=None, metavar="PLAYER",
+              help="Also find the cash (paid by A to B) that makes the trade even for PLAYER (A or B): a bisection "
+                   "on the same seeds, with the range of prices not significantly different from even.")
+@games_option
+@seed_option
+@threads_option
+@scheduler_option
+@workers_option
+@progress_option
+@format_option
+def trade(file, between, give, get_, cash, fair_for, games, seed, threads, scheduler, workers, progress,
+          output_format):
+    """Each player's win probability from a position FILE with and without a trade, played on the same dice
+    and cards game by game (common random numbers), with the paired difference, its 95% interval and a
+    verdict per side. Squares change hands without buildings."""
+    from simulator import positions
+    with user_errors():
+        start = _load(file)
+        deal = positions.Trade(between=tuple(between), give=tuple(give), get=tuple(get_), cash=cash)
+        positions.traded(start, deal)  # refuses a trade that does not fit before any game is played
+        sides = 2 + (1 + positions.bisection_steps(-2000, 2000, 10) if fair_for else 0)
+        with batches_on(threads, scheduler, workers, None, False, False) as executor, \
+                progress_bar(games * sides, "Trading", progress and output_format == "table") as bar:
+            frame = positions.trade_table(start, deal, games, seed, threads, bar.update, bar.note, executor)
+            price = None if fair_for is None else positions.fair_price(
+                start, deal, fair_for, games, seed, threads, progress=bar.update, notice=bar.note, executor=executor)
+    if output_format != "table":
+        payload = {"trade": frame, "fair_price": price} if price else {"trade": frame}
+        click.echo(as_json(payload) if output_format == "json" else as_csv({"trade": frame}))
+        return
+    click.echo(tables.render(["player", "without", "with", "difference", "95% CI", "verdict"], _effect_rows(frame),
+                             title=f"{deal.text()} ({games:,} paired games, seed {seed})"))
+    if price is not None:
+        low, high = price["even_from"], price["even_to"]
+        around = (f"even within the interval from {low:+,} to {high:+,}" if low == low else
+                  "no price tried is even within its interval (more games narrow it, a smaller step finds one)")
+        click.echo(f"\nFair price for {fair_for}: {price['price']:+,} paid by {between[0]} to {between[1]} "
+                   f"({fair_for}'s difference there {100 * price['difference']:+.1f} pts, 95% CI "
+                   f"[{100 * price['ci_low']:+.1f}, {100 * price['ci_high']:+.1f}]); {around}; "
+                   f"{price['evaluated']} prices played")
+
+
+@click.command()
+@position_file
+@click.option("--alt", "alternative", required=True, type=click.Path(path_type=Path, dir_okay=False),
+              help="The other position (the same players by name), e.g. the same moment after building.")
+@games_option
+@seed_option
+@threads_option
+@scheduler_option
+@workers_option
+@progress_option
+@format_option
+def whatif(file, alternative, games, seed, threads, scheduler, workers, progress, output_format):
+    """Two positions of the same players compared on the same dice and cards game by game: each player's win
+    probability in FILE and in --alt, the paired difference, its 95% interval and a verdict."""
+    from simulator import positions
+    with user_errors():
+        first, second = _load(file), _load(alternative)
+        if sorted(first.players) != sorted(second.players):
+            raise CliError(f"--alt {alternative}: the players differ ({', '.join(first.players)} against "
+                           f"{', '.join(second.players)})")
+        with batches_on(threads, scheduler, workers, None, False, False) as executor, \
+                progress_bar(2 * games, "Comparing", progress and output_format == "table") as bar:
+            frame = positions.compare_positions(first, second, games, seed, threads, bar.update, bar.note,
+                                                verdicts=("better in --alt", "worse in --alt"), executor=executor)
+    if output_format != "table":
+        click.echo(as_json({"whatif": frame}) if output_format == "json" else as_csv({"whatif": frame}))
+        return
+    click.echo(tables.render(["player", "in FILE", "in --alt", "difference", "95% CI", "verdict"],
+                             _effect_rows(frame), title=f"{file.name} against {alternative.name} "
+                                                        f"({games:,} paired games, seed {seed})"))
+
+
+COMMANDS = (position, trade, whatif)

@@ -1,0 +1,269 @@
+"""A moment of a classic-family game, from a position file: the state arrays the engine starts from.
+
+A position file names the edition it is a moment of and, for each player, its strategy, cash, square, jail
+state, kept cards and properties (with houses, a hotel, a mortgage). Everything the rules could not reach is
+refused in one line naming the field: a square owned twice, buildings on an incomplete or mortgaged group,
+uneven building, more houses or hotels than the bank holds. What a position does not say (the order of the
+decks) is shuffled per game from what remains, as at the start of a game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from simulator.checks import LARGEST_NUMBER, EditionError, hint
+from simulator.engines.shared import layout as L
+
+POSITION_KEYS = {"edition", "variant", "to_play", "pot"}
+PLAYER_KEYS = {"name", "strategy", "cash", "square", "in_jail", "jail_tries", "jail_cards", "out", "properties"}
+PROPERTY_KEYS = {"square", "houses", "hotel", "mortgaged"}
+
+
+@dataclass
+class BoardStart:
+    """The arrays a game starts from instead of the edition's setup, and the seat that plays first."""
+    pl: np.ndarray
+    own: np.ndarray
+    bank: np.ndarray
+    held: np.ndarray
+    first_seat: int
+
+    @staticmethod
+    def none(n_cards: int) -> BoardStart:
+        """No position: the kernel plays from the edition's setup (arrays of no rows keep one compiled type)."""
+        return BoardStart(pl=np.zeros((0, L.PL_COLUMNS), dtype=np.int64),
+                          own=np.zeros((0, L.O_COLUMNS), dtype=np.int64),
+                          bank=np.zeros(0, dtype=np.int64), held=np.zeros((0, n_cards), dtype=np.int64), first_seat=0)
+
+    @property
+    def money(self) -> int:
+        """Cash on the table (the conservation check's starting sum)."""
+        return int(self.pl[:, L.PL_CASH].sum() + self.bank[L.B_POT])
+
+
+class _Reader:
+    """Typed fields of a position file, each failing with the file and the field's path."""
+
+    def __init__(self, where: str):
+        self.where = where
+
+    def fail(self, path: str, expected: str, got: Any = None) -> EditionError:
+        detail = f"{path}: expected {expected}" + ("" if got is None else f", got {got!r}")
+        return EditionError(f"{self.where}: {detail}", detail)
+
+    def keys(self, table: Any, allowed: set[str], path: str) -> dict:
+        if not isinstance(table, dict):
+            raise self.fail(path, "a table", table)
+        for key in table:
+            if key not in allowed:
+                raise EditionError(f"{self.where}: {path}: no field '{key}'{hint(key, sorted(allowed))}")
+        return table
+
+    def integer(self, table: dict, key: str, path: str, default: int, low: int, high: int) -> int:
+        value = table.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(f"{path}.{key}", f"an integer from {low:,} to {high:,}", value)
+        return value
+
+    def boolean(self, table: dict, key: str, path: str) -> bool:
+        value = table.get(key, False)
+        if not isinstance(value, bool):
+            raise self.fail(f"{path}.{key}", "true or false", value)
+        return value
+
+    def square(self, value: Any, path: str, names: list[str]) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+            return value
+        if isinstance(value, str) and value in names:
+            return names.index(value)
+        raise EditionError(f"{self.where}: {path}: expected the name or index of a square, got {value!r}"
+                           f"{hint(value, names) if isinstance(value, str) else ''}")
+
+
+def compile_board_position(document: dict, where: str, board, strategy_names: list[str]) -> tuple[BoardStart, list[str], list[str]]:
+    """The start arrays of a classic-family position over the compiled edition `board`, with the players'
+    names and strategy names in seat order. `strategy_names` are the family's known strategies."""
+    read = _Reader(where)
+    position = read.keys(document.get("position", {}), POSITION_KEYS, "position")
+    players = document.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise read.fail("players", "a list of player tables ([[players]])", players)
+    if not board.players_min <= len(players) <= board.players_max:
+        raise read.fail("players", f"{board.players_min} to {board.players_max} players", f"{len(players)} players")
+    rules, sq, names = board.rules, board.sq, board.square_names
+    top = int(rules[L.R_MAX_HOUSES]) + 1  # a hotel's level
+    n = len(players)
+    pl = np.zeros((n, L.PL_COLUMNS), dtype=np.int64)
+    own = np.zeros((board.n_squares, L.O_COLUMNS), dtype=np.int64)
+    own[:, L.O_OWNER] = -1
+    own[:, L.O_FIRST_OWNER] = -1
+    held = np.zeros((n, len(board.card_ids)), dtype=np.int64)
+    bank = np.zeros(L.B_COLUMNS, dtype=np.int64)
+    player_names, strategies = [], []
+    out_order = 0
+    for p, player in enumerate(players):
+        path = f"players[{p}]"
+        read.keys(player, PLAYER_KEYS, path)
+        name = player.get("name", f"player {p + 1}")
+        if not isinstance(name, str) or not name or name in player_names:
+            raise read.fail(f"{path}.name", "a name no other player has", name)
+        path = f"players.{name}"
+        player_names.append(name)
+        strategy = player.get("strategy")
+        if strategy not in strategy_names:
+            raise EditionError(f"{where}: {path}.strategy: unknown strategy {strategy!r} for the {board.family} "
+                               f"family{hint(strategy, strategy_names)}")
+        strategies.append(strategy)
+        pl[p, L.PL_CASH] = read.integer(player, "cash", path, int(rules[L.R_START_CASH]), 0, LARGEST_NUMBER)
+        pl[p, L.PL_POS] = read.square(player.get("square", 0), f"{path}.square", names)
+        pl[p, L.PL_ALIVE] = 1
+        pl[p, L.PL_JAIL] = -1
+        pl[p, L.PL_OUT_TURN] = -1
+        pl[p, L.PL_TRADE_SEEN] = -1
+        pl[p, L.PL_GROUPS_SEEN] = -1
+        pl[p, L.PL_LEAST_AFTER_BUY] = -1
+        if read.boolean(player, "in_jail", path):
+            if "square" in player and pl[p, L.PL_POS] != rules[L.R_JAIL_SQUARE]:
+                raise read.fail(f"{path}.square", f"the jail square ({names[rules[L.R_JAIL_SQUARE]]}) for a player "
+                                f"in jail", player["square"])
+            pl[p, L.PL_POS] = rules[L.R_JAIL_SQUARE]
+            pl[p, L.PL_JAIL] = read.integer(player, "jail_tries", path, 0, 0, int(rules[L.R_JAIL_MAX_TURNS]) - 1)
+        elif "jail_tries" in player:
+            raise read.fail(f"{path}.jail_tries", "nothing for a player not in jail (in_jail = true first)")
+        cards = player.get("jail_cards", [])
+        if not isinstance(cards, list):
+            raise read.fail(f"{path}.jail_cards", "a list of card ids", cards)
+        for card in cards:
+            jail_cards = [c for c, effect in enumerate(board.cards[:, L.C_EFFECT]) if effect == L.GET_OUT_OF_JAIL]
+            known = [board.card_ids[c] for c in jail_cards]
+            if card not in known:
+                raise EditionError(f"{where}: {path}.jail_cards: no Get Out of Jail Free card {card!r}"
+                                   f"{hint(card, known)}")
+            held[p, board.card_ids.index(card)] += 1
+        if read.boolean(player, "out", path):
+            if pl[p, L.PL_CASH] or cards or player.get("properties"):
+                raise read.fail(f"{path}.out", "a player out of the game to hold no cash, cards or properties")
+            out_order += 1
+            pl[p, L.PL_ALIVE] = 0
+            pl[p, L.PL_OUT_ORDER] = out_order
+            pl[p, L.PL_OUT_TURN] = 0
+        properties = player.get("properties", [])
+        if not isinstance(properties, list):
+            raise read.fail(f"{path}.properties", "a list of tables ({ square = ..., houses = ... })", properties)
+        for k, prop in enumerate(properties):
+            _own_property(read, prop, f"{path}.properties[{k}]", p, own, sq, names, rules, top)
+    copies = board.card_copies
+    for c in np.flatnonzero(held.sum(axis=0) > copies):
+        raise read.fail("players", f"at most {copies[c]} holder(s) of card {board.card_ids[c]}",
+                        f"{int(held[:, c].sum())}")
+    _check_buildings(read, own, sq, board, top)
+    levels = own[:, L.O_LEVEL]
+    bank[L.B_HOTELS] = rules[L.R_BANK_HOTELS] - int((levels == top).sum())
+    bank[L.B_HOUSES] = rules[L.R_BANK_HOUSES] - int(levels[levels < top].sum())
+    for column, what in ((L.B_HOUSES, "houses"), (L.B_HOTELS, "hotels")):
+        if bank[column] < 0:
+            raise read.fail("players", f"at most the bank's {what} on the board", f"{-bank[column]} more")
+    bank[L.B_POT] = read.integer(position, "pot", "position", 0, 0, LARGEST_NUMBER)
+    to_play = position.get("to_play", player_names[0])
+    if to_play not in player_names:
+        raise EditionError(f"{where}: position.to_play: no player {to_play!r}{hint(to_play, player_names)}")
+    first = player_names.index(to_play)
+    if pl[first, L.PL_ALIVE] == 0:
+        raise read.fail("position.to_play", "a player still in the game", to_play)
+    if int(pl[:, L.PL_ALIVE].sum()) < 2:
+        raise read.fail("players", "at least two players still in the game")
+    return BoardStart(pl=pl, own=own, bank=bank, held=held, first_seat=first), player_names, strategies
+
+
+def _own_property(read: _Reader, prop: Any, path: str, p: int, own, sq, names, rules, top) -> None:
+    read.keys(prop, PROPERTY_KEYS, path)
+    s = read.square(prop.get("square"), f"{path}.square", names)
+    label = f"{path} ({names[s]})"
+    if sq[s, L.SQ_KIND] not in L.OWNABLE_KINDS:
+        raise read.fail(f"{label}.square", "a property (a street, railroad or utility)", names[s])
+    if own[s, L.O_OWNER] >= 0:
+        raise read.fail(f"{label}.square", "a square no other player owns", names[s])
+    own[s, L.O_OWNER] = p
+    own[s, L.O_FIRST_OWNER] = p
+    houses = read.integer(prop, "houses", label, 0, 0, int(rules[L.R_MAX_HOUSES]))
+    hotel = read.boolean(prop, "hotel", label)
+    if hotel and houses:
+        raise read.fail(f"{label}.houses", "no houses beside a hotel (a hotel replaces them)", houses)
+    level = top if hotel else houses
+    if level and sq[s, L.SQ_KIND] != L.STREET:
+        raise read.fail(f"{label}.houses", "buildings on streets only", names[s])
+    mortgaged = read.boolean(prop, "mortgaged", label)
+    if mortgaged and level:
+        raise read.fail(f"{label}.mortgaged", "no buildings on a mortgaged square")
+    own[s, L.O_LEVEL] = level
+    own[s, L.O_MORTGAGED] = int(mortgaged)
+
+
+def _check_buildings(read: _Reader, own, sq, board, top) -> None:
+    """Buildings only on complete groups held by one player with no square mortgaged, built evenly."""
+    groups = board.groups
+    for g in range(groups.shape[0]):
+        members = groups[g, L.G_MEMBERS:L.G_MEMBERS + groups[g, L.G_SIZE]]
+        levels = own[members, L.O_LEVEL]
+        if not levels.any():
+            continue
+        owners = set(own[members, L.O_OWNER].tolist())
+        name = board.group_names[g]
+        if len(owners) != 1 or -1 in owners:
+            raise read.fail(f"players (group {name})", "buildings only on a group one player owns complete")
+        if own[members, L.O_MORTGAGED].any():
+            raise read.fail(f"players (group {name})", "no buildings on a group with a mortgaged square")
+        if levels.max() - levels.min() > 1:
+            shown = ", ".join(f"{board.square_names[s]}: {'hotel' if lv == top else lv}" for s, lv in zip(members, levels))
+            raise read.fail(f"players (group {name})", "even building (levels within one of each other)", shown)
+
+
+def template(edition: str, square_names: list[str]) -> str:
+    """A commented example position over `edition`'s board, for `monopoly-mc position --template`."""
+    return f'''# A moment of a {edition} game: monopoly-mc position THIS_FILE --games 20000
+# Everything not said here is as at the start of a game; the decks are shuffled per game.
+
+[position]
+edition = "{edition}"          # a built-in edition or a data file (a path relative to this file)
+to_play = "Ann"                # whose turn comes next (default: the first player)
+# pot = 0                      # the Free Parking jackpot, with that house rule
+
+[[players]]
+name = "Ann"
+strategy = "buy_all"           # see: monopoly-mc strategies
+cash = 400
+square = "{square_names[0]}"             # a square's name or index
+properties = [
+  {{ square = "{square_names[16]}", houses = 3 }},
+  {{ square = "{square_names[18]}", houses = 3 }},
+  {{ square = "{square_names[19]}", houses = 2 }},
+  {{ square = "{square_names[5]}", mortgaged = true }},
+]
+
+[[players]]
+name = "Bea"
+strategy = "cautious"
+cash = 1100
+in_jail = true                 # in jail after `jail_tries` failed rolls for a double
+jail_tries = 1
+# jail_cards = ["..."]         # ids of Get Out of Jail Free cards kept
+properties = [
+  {{ square = "{square_names[31]}" }},
+  {{ square = "{square_names[32]}" }},
+  {{ square = "{square_names[34]}" }},
+]
+'''
+
+
+def read_position_file(path: Path) -> dict:
+    import tomllib
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise EditionError(f"{path}: no such position file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise EditionError(f"{path}: not valid TOML: {exc}") from None

@@ -1,0 +1,295 @@
+"""From a moment of a game: who wins from here, and is a trade worth making.
+
+A position file (TOML) names an edition and describes each player at one moment; its family's position
+compiler (simulator/engines/<family>/position.py) turns it into the arrays the engine starts from. Games from
+a position keep seats fixed (seat i is the file's player i) and are seeded like any run, so two positions
+played with one seed meet the same dice and card order game by game (common random numbers): a trade's effect
+is measured on paired games, with far fewer games than two independent runs need.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import math
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simulator import families, stats
+from simulator.checks import EditionError, hint
+from simulator.engines.shared import layout as L
+from simulator.rules import load_edition
+
+
+@dataclass
+class Position:
+    source: str           # the file, or how a changed position was made from one
+    document: dict        # the position file's contents (after any change)
+    edition: object       # the Edition it is a moment of
+    start: object         # the family's start arrays
+    players: list[str]    # names, in seat order
+    strategies: list[str]
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(json.dumps(self.document, sort_keys=True, default=str).encode()).hexdigest()
+
+    def lineup(self):
+        from strategies import get
+        return [get(self.edition.family, name) for name in self.strategies]
+
+    def describe(self) -> dict:
+        return {"source": self.source, "sha256": self.sha256, "players": self.players,
+                "strategies": self.strategies, "to_play": self.players[self.start.first_seat]}
+
+
+def position_from(document: dict, source: str, relative_to: Path | None = None) -> Position:
+    """Compile a position document: its edition (name or path, relative to the file) and its arrays."""
+    meta = document.get("position")
+    if not isinstance(meta, dict) or not isinstance(meta.get("edition"), str):
+        raise EditionError(f"{source}: position.edition: expected the name or path of the edition this is a "
+                           f"moment of ([position] edition = \"classic\")")
+    ref = meta["edition"]
+    if relative_to is not None and (relative_to / ref).is_file():
+        ref = str(relative_to / ref)
+    edition = load_edition(ref, meta.get("variant"))
+    family = families.get(edition.family)
+    if family.position is None:
+        covered = [name for name in families.names() if families.get(name).position is not None]
+        raise EditionError(f"{source}: positions are not covered for the {edition.family} family yet "
+                           f"(covered: {', '.join(covered)})")
+    from simulator.rules import compile_rules
+    board = compile_rules(edition)
+    known = [s.name for s in _available(edition.family)]
+    start, players, strategies = family.position(document, source, board, known)
+    return Position(source=source, document=document, edition=edition, start=start, players=players,
+                    strategies=strategies)
+
+
+def load_position(path: str | Path) -> Position:
+    from simulator.engines.board.position import read_position_file
+    path = Path(path)
+    return position_from(read_position_file(path), str(path), path.parent)
+
+
+def _available(family: str):
+    from strategies import available
+    return available(family)
+
+
+def play(position: Position, games: int, seed: int = 0, threads: int | None = None, progress=None,
+         notice=None, executor=None, check: bool = False):
+    """Play `games` games from the position (on `executor`: this process by default, or Dask); the per-game
+    and per-player frames stay in memory. `check` checks the invariants after every turn."""
+    from simulator.runner import RunSpec, run
+    spec = RunSpec(edition=position.edition, lineup=position.lineup(), games=games, seed=seed, threads=threads,
+                   rotate_seats=False, check=check, position=position)
+    return run(spec, keep_frames=True, progress=progress, notice=notice, executor=executor)
+
+
+def outlook(result, position: Position) -> pd.DataFrame:
+    """Per player: win probability with its 95% interval, the distribution of final ranks, and (as attrs)
+    the expected remaining rounds and the unfinished share."""
+    players, games = result.players, result.games
+    n_games = len(games)
+    rows = []
+    for seat, name in enumerate(position.players):
+        mine = players[players.seat == seat]
+        wins = int(mine.won.sum())
+        low, high = stats.wilson(wins, n_games)
+        row = {"player": name, "strategy": position.strategies[seat], "wins": wins, "win_rate": wins / n_games,
+               "ci_low": low, "ci_high": high}
+        ranks = mine["rank"].value_counts(normalize=True)
+        for rank in range(1, len(position.players) + 1):
+            row[f"rank_{rank}"] = float(ranks.get(rank, 0.0))
+        rows.append(row)
+    frame = pd.DataFrame(rows)
+    finished = games.end_reason != "turn_cap"
+    frame.attrs["games"] = n_games
+    frame.attrs["rounds_mean"] = float(games.rounds[finished].mean()) if finished.any() else math.nan
+    frame.attrs["unfinished_share"] = float((~finished).mean())
+    return frame
+
+
+# ---------------------------------------------------------------------------------------------------
+# Trades
+
+
+@dataclass
+class Trade:
+    between: tuple[str, str]   # (a, b): a gives `give` and `cash`, b gives `get`
+    give: tuple[str, ...] = ()
+    get: tuple[str, ...] = ()
+    cash: int = 0              # paid by a to b (negative: b pays a)
+
+    def text(self) -> str:
+        a, b = self.between
+        parts = [f"{a} gives {', '.join(self.give) or 'nothing'}", f"{b} gives {', '.join(self.get) or 'nothing'}"]
+        if self.cash:
+            payer, payee = (a, b) if self.cash > 0 else (b, a)
+            parts.append(f"{payer} pays {payee} {abs(self.cash):,}")
+        return "; ".join(parts)
+
+
+def traded(position: Position, trade: Trade) -> Position:
+    """The position after the trade: squares change hands without buildings (rulebook: Ventes entre joueurs),
+    and the cash moves; refused in one line when a player or a square does not fit."""
+    document = copy.deepcopy(position.document)
+    players = document["players"]
+    names = [p.get("name", f"player {i + 1}") for i, p in enumerate(players)]
+    seats = []
+    for name in trade.between:
+        if name not in names:
+            raise EditionError(f"--between {name}: no such player in {position.source}{hint(name, names)}")
+        seats.append(names.index(name))
+    if seats[0] == seats[1]:
+        raise EditionError("--between: give two different players")
+    for squares, giver, taker in ((trade.give, seats[0], seats[1]), (trade.get, seats[1], seats[0])):
+        for square in squares:
+            _hand_over(document, position, square, giver, taker, names)
+    payer, payee = (seats[0], seats[1]) if trade.cash >= 0 else (seats[1], seats[0])
+    amount = abs(trade.cash)
+    cash_of = {s: int(position.start.pl[s, L.PL_CASH]) for s in seats}
+    if amount > cash_of[payer]:
+        raise EditionError(f"--cash {trade.cash}: {names[payer]} holds only {int(cash_of[payer]):,}")
+    players[payer]["cash"] = int(cash_of[payer]) - amount
+    players[payee]["cash"] = int(cash_of[payee]) + amount
+    changed = position_from(document, f"{position.source} after: {trade.text()}",
+                            Path(position.source).parent if Path(position.source).is_file() else None)
+    return replace(changed, source=changed.source)
+
+
+def _hand_over(document: dict, position: Position, square: str, giver: int, taker: int, names: list[str]) -> None:
+    giver_props = document["players"][giver].setdefault("properties", [])
+    for k, prop in enumerate(giver_props):
+        if _same_square(prop.get("square"), square, position):
+            if prop.get("houses") or prop.get("hotel"):
+                raise EditionError(f"{square}: squares change hands without buildings (rulebook: Ventes entre "
+                                   f"joueurs): sell them first in the position")
+            if prop.get("mortgaged"):
+                raise EditionError(f"{square}: a mortgaged square in a trade is not covered (its 10% would be "
+                                   f"due at once): lift the mortgage in the position first")
+            document["players"][taker].setdefault("properties", []).append(giver_props.pop(k))
+            return
+    owned = [str(p.get("square")) for p in giver_props]
+    raise EditionError(f"{square}: {names[giver]} does not own it{hint(square, owned)}")
+
+
+def _same_square(given, square: str, position: Position) -> bool:
+    from simulator.rules import compile_rules
+    names = compile_rules(position.edition).square_names
+    index = given if isinstance(given, int) else names.index(given) if given in names else -1
+    return 0 <= index < len(names) and names[index] == square
+
+
+def paired_effect(before, after, seat_before: int, seat_after: int | None = None) -> dict:
+    """The change in one player's win probability from `before` to `after`, played on the same seeds (the
+    player in `seat_before`, then in `seat_after`, by default the same seat): the mean of the per-game
+    differences, its 95% interval, and a two-sided p-value."""
+    seat_after = seat_before if seat_after is None else seat_after
+    won_before = before.players[before.players.seat == seat_before].set_index("game").won.astype(float)
+    won_after = after.players[after.players.seat == seat_after].set_index("game").won.astype(float)
+    difference = (won_after - won_before.reindex(won_after.index)).to_numpy()
+    n = len(difference)
+    mean = float(difference.mean())
+    se = float(difference.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
+    p_value = stats.normal_two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
+    return {"without": float(won_before.mean()), "with": float(won_after.mean()), "difference": mean,
+            "ci_low": mean - stats.Z95 * se, "ci_high": mean + stats.Z95 * se, "p_value": p_value,
+            "games": n, "changed_games": int(np.count_nonzero(difference))}
+
+
+def verdict(effect: dict, better: str = "better with the trade", worse: str = "worse with the trade") -> str:
+    if effect["ci_low"] > 0:
+        return better
+    if effect["ci_high"] < 0:
+        return worse
+    return "even within the interval"
+
+
+def compare_positions(first: Position, second: Position, games: int, seed: int = 0, threads: int | None = None,
+                      progress=None, notice=None, players: list[str] | None = None,
+                      verdicts: tuple[str, str] = ("better in the second", "worse in the second"),
+                      executor=None) -> pd.DataFrame:
+    """Each player's (by name) win probability in `first` and in `second` on the same seeds, with the paired
+    difference, its interval and a verdict."""
+    before = play(first, games, seed, threads, progress, notice, executor)
+    after = play(second, games, seed, threads, progress, notice, executor)
+    rows = []
+    for name in players or first.players:
+        effect = paired_effect(before, after, first.players.index(name), second.players.index(name))
+        rows.append({"player": name, **effect, "verdict": verdict(effect, *verdicts)})
+    return pd.DataFrame(rows)
+
+
+def trade_table(position: Position, trade: Trade, games: int, seed: int = 0, threads: int | None = None,
+                progress=None, notice=None, executor=None) -> pd.DataFrame:
+    """Each side's win probability without and with the trade, on the same seeds, with the paired
+    difference, its interval and a verdict (accept: better with it; refuse: worse)."""
+    frame = compare_positions(position, traded(position, trade), games, seed, threads, progress, notice,
+                              list(trade.between), ("accept: better with the trade", "refuse: worse with the trade"),
+                              executor)
+    frame.attrs["trade"] = trade.text()
+    return frame
+
+
+EVEN_WALK = 20  # at most this many steps each way when measuring the range of even prices
+
+
+def bisection_steps(lowest: int, highest: int, step: int) -> int:
+    """How many prices fair_price tries over [lowest, highest] to a resolution of `step`."""
+    return max(0, math.ceil(math.log2((highest - lowest) / step))) if highest - lowest > step else 0
+
+
+def fair_price(position: Position, trade: Trade, side: str, games: int, seed: int = 0, threads: int | None = None,
+               lowest: int = -2000, highest: int = 2000, step: int = 10, progress=None, notice=None,
+               executor=None) -> dict:
+    """The cash (paid by the trade's first player to the second) that makes the trade even for `side`: a
+    bisection over the cash on the same seeds, down to `step`. Returns the price with the side's paired difference there, and the range of prices
+    (`step` apart, around it) whose difference is not significant: its interval."""
+    if side not in trade.between:
+        raise EditionError(f"--fair-price {side}: expected one of the trade's players ({', '.join(trade.between)})")
+    seat = position.players.index(side)
+    before = play(position, games, seed, threads, progress, notice, executor)
+    sign = 1 if side == trade.between[0] else -1  # more cash paid by the first player hurts it, helps the second
+
+    def effect(cash: int) -> dict:
+        return paired_effect(before, play(traded(position, replace(trade, cash=cash)), games, seed, threads,
+                                         progress, notice, executor), seat)
+
+    low, high = lowest, highest
+    tried = {}  # bisection_steps(lowest, highest, step) prices in all
+    while high - low > step:
+        middle = (low + high) // 2
+        tried[middle] = effect(middle)
+        # the side gains from the trade at this price: it can pay more (first player) or ask less (second)
+        if sign * tried[middle]["difference"] > 0:
+            low = middle
+        else:
+            high = middle
+    price = (low + high) // 2
+
+    def even(cash: int) -> bool:
+        if cash not in tried:
+            tried[cash] = effect(cash)
+        return tried[cash]["ci_low"] <= 0 <= tried[cash]["ci_high"]
+
+    # The interval: the prices around the one found, `step` apart, whose difference is not significant.
+    even_from = even_to = math.nan
+    if even(price):
+        even_from = even_to = price
+        for _ in range(EVEN_WALK):
+            if not even(even_from - step):
+                break
+            even_from -= step
+        for _ in range(EVEN_WALK):
+            if not even(even_to + step):
+                break
+            even_to += step
+    at_price = tried[price]
+    return {"side": side, "price": price, "difference": at_price["difference"], "ci_low": at_price["ci_low"],
+            "ci_high": at_price["ci_high"], "even_from": even_from, "even_to": even_to, "games": games,
+            "evaluated": len(tried), "tried": {c: e["difference"] for c, e in sorted(tried.items())}}
