@@ -70,7 +70,7 @@ def position_from(document: dict, source: str, relative_to: Path | None = None) 
 
 
 def load_position(path: str | Path) -> Position:
-    from simulator.engines.board.position import read_position_file
+    from simulator.engines.shared.position import read_position_file
     path = Path(path)
     return position_from(read_position_file(path), str(path), path.parent)
 

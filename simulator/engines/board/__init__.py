@@ -1,6 +1,6 @@
 """The classic family: classic Monopoly and The Walking Dead (with its quick game). rules.py compiles its data
 files, kernel.py plays them over the board economy in shared/play.py."""
-from simulator.engines.board.position import compile_board_position
+from simulator.engines.shared.position import compile_board_position, template
 from simulator.engines.board.rules import compile_board
 from simulator.engines.shared.family import Family
 
@@ -8,4 +8,5 @@ FAMILY = Family(name="board", editions="classic, walking_dead", compile=compile_
                 # the engine stops counting at the first bankruptcy, so that a group merely collected from a
                 # bankrupt player is not counted
                 groups_held_meaning="complete at the start of one of the player's turns, before the first bankruptcy",
-                movement_model=True, position=compile_board_position)
+                movement_model=True, position=compile_board_position,
+                position_template=lambda edition, board: template(edition, board, ("buy_all", "cautious")))

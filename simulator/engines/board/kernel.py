@@ -11,7 +11,7 @@ from numba import njit, prange
 
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
-    DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
+    DQ_CARDS, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
     GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
     PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_POS, PL_TRADE_SEEN, RAILROAD, REPAIRS, R_DEAL_DEEDS,
     R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_GO_LANDING_BONUS, R_GO_SALARY, R_JAIL_MAX_TURNS, R_MAX_ROUNDS,
@@ -20,7 +20,8 @@ from simulator.engines.shared.layout import (
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.play import (
-    bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages, new_game, note_groups,
+    bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages, load_position, new_game,
+    note_groups,
     offer_square, pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, set_owner, trade,
 )
 from simulator.engines.shared.state import repairs_due, wealth
@@ -244,29 +245,6 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
             break
     _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
-
-
-@njit(cache=True)
-def load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
-    """A position's state over a new game's: the cards its players keep leave their decks' queues (the
-    rest keep the order the shuffle gave them)."""
-    pl[:, :] = start_pl
-    own[:, :] = start_own
-    bank[:] = start_bank
-    held[:, :] = start_held
-    for c in range(held.shape[1]):
-        for _ in range(held[:, c].sum()):
-            d = cards[c, C_DECK]
-            length = decks[d, D_LEN]
-            head, count = dq[d, DQ_HEAD], dq[d, DQ_COUNT]
-            found = False
-            for k in range(count):
-                here = DQ_CARDS + (head + k) % length
-                if found:
-                    dq[d, DQ_CARDS + (head + k - 1) % length] = dq[d, here]
-                elif dq[d, here] == c:
-                    found = True
-            dq[d, DQ_COUNT] = count - 1
 
 
 @njit(cache=True)

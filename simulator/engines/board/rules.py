@@ -2,12 +2,9 @@
 (simulator/engines/board/kernel.py) reads."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from simulator.checks import Checker, Edition, compile_decks, player_range, rule_vector
-from simulator.engines.board.position import BoardStart
 from simulator.engines.shared import layout as L
 from simulator.engines.shared.rules import (
     BOARD_BOOLEAN_RULES,
@@ -18,17 +15,9 @@ from simulator.engines.shared.rules import (
 )
 
 
-@dataclass
 class ClassicRules(BoardRules):
-    start: BoardStart | None = None  # a position to play from instead of the edition's setup
-
     family = "board"
     layout = L
-
-    @property
-    def kernel_args(self) -> tuple:
-        start = self.start or BoardStart.none(len(self.card_ids))
-        return super().kernel_args + (start.pl, start.own, start.bank, start.held, start.first_seat)
 
     @staticmethod
     def kernel():

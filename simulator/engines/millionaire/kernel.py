@@ -10,7 +10,8 @@ point at shared/rules/003_b78aa77f0f31f052.txt. Column numbers are in layout.py.
 from numba import njit, prange
 
 from simulator.engines.shared.play import (
-    bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages, new_game,
+    bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages, load_position,
+    new_game,
     next_building, note_groups, offer_square, pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail,
     set_owner, trade,
 )
@@ -412,12 +413,13 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 
 @njit(cache=True)
 def deal_fortune(sq, rules, own, decks, dq):
-    """One Fortune card face down on each property, from the shuffled Fortune deck, in board order; a
-    deck shorter than the properties leaves the last ones bare (rulebook: Mise en place)."""
+    """One Fortune card face down on each unowned property (at the start: every one), from the shuffled
+    Fortune deck, in board order; a deck shorter than the properties leaves the last ones bare (rulebook:
+    Mise en place)."""
     d = rules[R_FORTUNE_DECK]
     own[:, O_FORTUNE] = -1
     for s in range(sq.shape[0]):
-        if sq[s, SQ_GROUP] >= 0:
+        if sq[s, SQ_GROUP] >= 0 and own[s, O_OWNER] < 0:
             own[s, O_FORTUNE] = draw(decks, dq, d)
 
 
@@ -430,18 +432,25 @@ def start_measures(pl):
 
 
 @njit(cache=True)
-def play_game(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, game, check,
+def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
+              lineup, rotate, seed, game, check,
               pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
+    """One game from the edition's setup, or from a position when `start_pl` has rows (as the board
+    family's): its measures count from the position, and Fortune cards are dealt onto the unowned properties."""
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
+    p = 0
+    money_at_start = n * rules[R_START_CASH]
+    if start_pl.shape[0] > 0:
+        load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq)
+        money_at_start = pl[:, PL_CASH].sum()  # no Free Parking jackpot in Millionaire
+        p = start_seat
     start_measures(pl)
     bank[B_WINNER] = -1
     deal_fortune(sq, rules, own, decks, dq)
-    money_at_start = n * rules[R_START_CASH]
     violations = 0
     end = END_TURN_CAP
-    p = 0
     while True:
         if pl[p, PL_ALIVE] != 0:
             take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
@@ -492,8 +501,8 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
 
 
 @njit(cache=True, parallel=True)
-def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, n_chunks,
-                   games_out, players_out, sq_agg, card_agg):
+def simulate_batch(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
+                   lineup, rotate, seed, first_game, check, n_chunks, games_out, players_out, sq_agg, card_agg):
     """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into sq_agg[c]."""
     n_games = games_out.shape[0]
     n_players = lineup.shape[0]
@@ -503,7 +512,8 @@ def simulate_batch(sq, rent, groups, cards, decks, rules, lineup, rotate, seed, 
             sq.shape[0], decks, cards.shape[0], n_players, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
             play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
-                      borrowed(rules), borrowed(lineup), rotate, seed, first_game + g, check,
+                      borrowed(rules), borrowed(start_pl), borrowed(start_own), borrowed(start_bank),
+                      borrowed(start_held), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
                       borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held), borrowed(draws),
                       borrowed(prm), borrowed(rng), borrowed(scratch), borrowed(games_out[g]),
                       borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))

@@ -58,3 +58,20 @@ def card_accounted_for(decks, dq, held, d, c, elsewhere):
     for p in range(held.shape[0]):
         found += held[p, c]
     return found + elsewhere == copies
+
+
+@njit(cache=True)
+def take_from_queue(decks, dq, d, c):
+    """Take one copy of card c out of deck d's queue (a card a position's player keeps); the others keep the
+    order the shuffle gave them."""
+    length = decks[d, D_LEN]
+    head, count = dq[d, DQ_HEAD], dq[d, DQ_COUNT]
+    found = False
+    for k in range(count):
+        here = DQ_CARDS + (head + k) % length
+        if found:
+            dq[d, DQ_CARDS + (head + k - 1) % length] = dq[d, here]
+        elif dq[d, here] == c:
+            found = True
+    if found:
+        dq[d, DQ_COUNT] = count - 1

@@ -16,6 +16,7 @@ class Family:
     squares_claimed: bool = False  # squares are claimed, not bought: their price is what a visitor pays
     movement_model: bool = False   # pawns move as on the classic board, so the movement Markov chain applies
     position: Callable | None = None  # a position file -> (start arrays, player names, strategy names); None: not covered
+    position_template: Callable | None = None  # (edition name, compiled board) -> a commented example position file
 
     @property
     def strategies(self):

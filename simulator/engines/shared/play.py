@@ -23,7 +23,7 @@ from simulator.engines.shared.layout import (
     SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET,
     V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
-from simulator.engines.shared.decks import shuffle_decks, to_bottom
+from simulator.engines.shared.decks import shuffle_decks, take_from_queue, to_bottom
 from simulator.engines.shared.games import finishing_rank, out_order, record_aggregates, write_game_row
 from simulator.engines.shared.state import (
     building_value, group_levels, group_mortgaged, hotel_level, other_owner, owned_in_group, owns_group,
@@ -776,6 +776,19 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     held[:, :] = 0
     draws[:, :] = 0
     shuffle_decks(decks, dq, rng)
+
+
+@njit(cache=True)
+def load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
+    """A position's state over a new game's (after new_game, whose shuffle stays): the cards its players keep
+    leave their decks' queues."""
+    pl[:, :] = start_pl
+    own[:, :] = start_own
+    bank[:] = start_bank
+    held[:, :] = start_held
+    for c in range(held.shape[1]):
+        for _ in range(held[:, c].sum()):
+            take_from_queue(decks, dq, cards[c, C_DECK], c)
 
 
 @njit(cache=True)

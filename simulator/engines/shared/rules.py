@@ -11,6 +11,7 @@ import numpy as np
 
 from simulator.checks import Checker, Groups, checked_square_names
 from simulator.engines.shared import layout as L
+from simulator.engines.shared.position import BoardStart
 
 
 @dataclass
@@ -107,10 +108,13 @@ class BoardRules(GameRules):
     """The arrays a kernel over the board economy reads (the classic family's and Millionaire's), with the
     names that give them meaning; each family's subclass names its engine."""
     rent: np.ndarray
+    start: BoardStart | None = None  # a position to play from instead of the edition's setup
 
     @property
     def kernel_args(self) -> tuple:
-        return self.sq, self.rent, self.groups, self.cards, self.decks, self.rules
+        start = self.start or BoardStart.none(len(self.card_ids), self.layout)
+        return (self.sq, self.rent, self.groups, self.cards, self.decks, self.rules, start.pl, start.own, start.bank,
+                start.held, start.first_seat)
 
 
 BOARD_BOOLEAN_RULES = {"auctions", "end_on_first_bankruptcy", "free_parking_jackpot", "go_landing_bonus", "trading",

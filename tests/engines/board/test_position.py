@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from simulator import positions
-from simulator.engines.board.position import template
+from simulator.engines.shared.position import template
 from simulator.engines.shared import layout as L
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
@@ -139,7 +139,7 @@ def test_a_position_gives_the_same_results_on_one_thread_two_threads_and_dask_wo
 def test_the_cli_prints_the_outlook_and_a_trade_verdict(tmp_path):
     board = compile_rules(load_edition("classic"))
     written = invoke("position", "--template")
-    assert written.exit_code == 0 and written.output == template("classic", board.square_names)
+    assert written.exit_code == 0 and written.output == template("classic", board, ("buy_all", "cautious"))
     path = tmp_path / "moment.toml"
     path.write_text(written.output.replace('{ square = "Reading Railroad", mortgaged = true }',
                                            '{ square = "Reading Railroad" }'))

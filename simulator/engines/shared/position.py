@@ -1,4 +1,5 @@
-"""A moment of a classic-family game, from a position file: the state arrays the engine starts from.
+"""A moment of a game over the board economy (classic, Walking Dead, Millionaire), from a position file: the
+state arrays the engine starts from.
 
 A position file names the edition it is a moment of and, for each player, its strategy, cash, square, jail
 state, kept cards and properties (with houses, a hotel, a mortgage). Everything the rules could not reach is
@@ -32,16 +33,11 @@ class BoardStart:
     first_seat: int
 
     @staticmethod
-    def none(n_cards: int) -> BoardStart:
+    def none(n_cards: int, layout=L) -> BoardStart:
         """No position: the kernel plays from the edition's setup (arrays of no rows keep one compiled type)."""
-        return BoardStart(pl=np.zeros((0, L.PL_COLUMNS), dtype=np.int64),
-                          own=np.zeros((0, L.O_COLUMNS), dtype=np.int64),
+        return BoardStart(pl=np.zeros((0, layout.PL_COLUMNS), dtype=np.int64),
+                          own=np.zeros((0, layout.O_COLUMNS), dtype=np.int64),
                           bank=np.zeros(0, dtype=np.int64), held=np.zeros((0, n_cards), dtype=np.int64), first_seat=0)
-
-    @property
-    def money(self) -> int:
-        """Cash on the table (the conservation check's starting sum)."""
-        return int(self.pl[:, L.PL_CASH].sum() + self.bank[L.B_POT])
 
 
 class _Reader:
@@ -83,9 +79,13 @@ class _Reader:
                            f"{hint(value, names) if isinstance(value, str) else ''}")
 
 
-def compile_board_position(document: dict, where: str, board, strategy_names: list[str]) -> tuple[BoardStart, list[str], list[str]]:
-    """The start arrays of a classic-family position over the compiled edition `board`, with the players'
-    names and strategy names in seat order. `strategy_names` are the family's known strategies."""
+def compile_board_position(document: dict, where: str, board, strategy_names: list[str], layout=L,
+                           player_fields: dict | None = None) -> tuple[BoardStart, list[str], list[str]]:
+    """The start arrays of a position over the compiled edition `board`, with the players' names and strategy
+    names in seat order. `strategy_names` are the family's known strategies; `layout` is the family's (its
+    arrays may have columns after the shared ones), and `player_fields` its own player keys, each a function
+    (reader, value, path, pl row, held row, board) that fills what the key says."""
+    player_fields = player_fields or {}
     read = _Reader(where)
     position = read.keys(document.get("position", {}), POSITION_KEYS, "position")
     players = document.get("players")
@@ -96,17 +96,17 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
     rules, sq, names = board.rules, board.sq, board.square_names
     top = int(rules[L.R_MAX_HOUSES]) + 1  # a hotel's level
     n = len(players)
-    pl = np.zeros((n, L.PL_COLUMNS), dtype=np.int64)
-    own = np.zeros((board.n_squares, L.O_COLUMNS), dtype=np.int64)
+    pl = np.zeros((n, layout.PL_COLUMNS), dtype=np.int64)
+    own = np.zeros((board.n_squares, layout.O_COLUMNS), dtype=np.int64)
     own[:, L.O_OWNER] = -1
     own[:, L.O_FIRST_OWNER] = -1
     held = np.zeros((n, len(board.card_ids)), dtype=np.int64)
-    bank = np.zeros(L.B_COLUMNS, dtype=np.int64)
+    bank = np.zeros(layout.B_COLUMNS, dtype=np.int64)
     player_names, strategies = [], []
     out_order = 0
     for p, player in enumerate(players):
         path = f"players[{p}]"
-        read.keys(player, PLAYER_KEYS, path)
+        read.keys(player, PLAYER_KEYS | set(player_fields), path)
         name = player.get("name", f"player {p + 1}")
         if not isinstance(name, str) or not name or name in player_names:
             raise read.fail(f"{path}.name", "a name no other player has", name)
@@ -134,15 +134,8 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
         elif "jail_tries" in player:
             raise read.fail(f"{path}.jail_tries", "nothing for a player not in jail (in_jail = true first)")
         cards = player.get("jail_cards", [])
-        if not isinstance(cards, list):
-            raise read.fail(f"{path}.jail_cards", "a list of card ids", cards)
-        for card in cards:
-            jail_cards = [c for c, effect in enumerate(board.cards[:, L.C_EFFECT]) if effect == L.GET_OUT_OF_JAIL]
-            known = [board.card_ids[c] for c in jail_cards]
-            if card not in known:
-                raise EditionError(f"{where}: {path}.jail_cards: no Get Out of Jail Free card {card!r}"
-                                   f"{hint(card, known)}")
-            held[p, board.card_ids.index(card)] += 1
+        read_kept_cards(read, cards, f"{path}.jail_cards", held[p], board, (L.GET_OUT_OF_JAIL,),
+                        "Get Out of Jail Free card")
         if read.boolean(player, "out", path):
             if pl[p, L.PL_CASH] or cards or player.get("properties"):
                 raise read.fail(f"{path}.out", "a player out of the game to hold no cash, cards or properties")
@@ -150,6 +143,9 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
             pl[p, L.PL_ALIVE] = 0
             pl[p, L.PL_OUT_ORDER] = out_order
             pl[p, L.PL_OUT_TURN] = 0
+        for key, fill in player_fields.items():
+            if key in player:
+                fill(read, player[key], f"{path}.{key}", pl[p], held[p], board)
         properties = player.get("properties", [])
         if not isinstance(properties, list):
             raise read.fail(f"{path}.properties", "a list of tables ({ square = ..., houses = ... })", properties)
@@ -176,6 +172,18 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
     if int(pl[:, L.PL_ALIVE].sum()) < 2:
         raise read.fail("players", "at least two players still in the game")
     return BoardStart(pl=pl, own=own, bank=bank, held=held, first_seat=first), player_names, strategies
+
+
+def read_kept_cards(read: _Reader, value: Any, path: str, held_row: np.ndarray, board, effects: tuple[int, ...],
+                    what: str) -> None:
+    """Cards a player keeps in hand, by id: each of one of `effects`."""
+    if not isinstance(value, list):
+        raise read.fail(path, "a list of card ids", value)
+    known = [board.card_ids[c] for c, effect in enumerate(board.cards[:, L.C_EFFECT]) if effect in effects]
+    for card in value:
+        if card not in known:
+            raise EditionError(f"{read.where}: {path}: no {what} {card!r}{hint(card, known)}")
+        held_row[board.card_ids.index(card)] += 1
 
 
 def _own_property(read: _Reader, prop: Any, path: str, p: int, own, sq, names, rules, top) -> None:
@@ -221,39 +229,47 @@ def _check_buildings(read: _Reader, own, sq, board, top) -> None:
             raise read.fail(f"players (group {name})", "even building (levels within one of each other)", shown)
 
 
-def template(edition: str, square_names: list[str]) -> str:
-    """A commented example position over `edition`'s board, for `monopoly-mc position --template`."""
+def template(edition: str, board, strategies: tuple[str, str], extra: str = "") -> str:
+    """A commented example position over `edition`'s compiled `board`, for `monopoly-mc position --template`:
+    Ann builds on the fourth colour group (the oranges on the classic board), Bea holds the seventh bare (the
+    greens), or the last two when the board has fewer; `extra` adds the family's own keys to Ann's table."""
+    names = board.square_names
+    streets = [[int(s) for s in board.groups[g, L.G_MEMBERS:L.G_MEMBERS + board.groups[g, L.G_SIZE]]]
+               for g in range(board.groups.shape[0]) if board.groups[g, L.G_KIND] == L.STREET]
+    built, bare = (streets[3], streets[6]) if len(streets) > 6 else (streets[-2], streets[-1])
+    levels = [3] * (len(built) - 1) + [2]
+    other = next((s for s in range(board.n_squares) if board.sq[s, L.SQ_KIND] in L.OWNABLE_KINDS
+                  and board.sq[s, L.SQ_KIND] != L.STREET), None)
+    ann = [f'  {{ square = "{names[s]}", houses = {level} }},' for s, level in zip(built, levels)]
+    ann += [] if other is None else [f'  {{ square = "{names[other]}", mortgaged = true }},']
+    bea = [f'  {{ square = "{names[s]}" }},' for s in bare]
+    start_cash = int(board.rules[L.R_START_CASH])
+    ann_cash, bea_cash = start_cash * 4 // 15, start_cash * 11 // 15  # classic: 400 and 1,100
     return f'''# A moment of a {edition} game: monopoly-mc position THIS_FILE --games 20000
 # Everything not said here is as at the start of a game; the decks are shuffled per game.
 
 [position]
 edition = "{edition}"          # a built-in edition or a data file (a path relative to this file)
 to_play = "Ann"                # whose turn comes next (default: the first player)
-# pot = 0                      # the Free Parking jackpot, with that house rule
 
 [[players]]
 name = "Ann"
-strategy = "buy_all"           # see: monopoly-mc strategies
-cash = 400
-square = "{square_names[0]}"             # a square's name or index
-properties = [
-  {{ square = "{square_names[16]}", houses = 3 }},
-  {{ square = "{square_names[18]}", houses = 3 }},
-  {{ square = "{square_names[19]}", houses = 2 }},
-  {{ square = "{square_names[5]}", mortgaged = true }},
+strategy = "{strategies[0]}"     # see: monopoly-mc strategies
+cash = {ann_cash}
+square = "{names[0]}"             # a square's name or index
+{extra}properties = [
+{chr(10).join(ann)}
 ]
 
 [[players]]
 name = "Bea"
-strategy = "cautious"
-cash = 1100
+strategy = "{strategies[1]}"
+cash = {bea_cash}
 in_jail = true                 # in jail after `jail_tries` failed rolls for a double
 jail_tries = 1
 # jail_cards = ["..."]         # ids of Get Out of Jail Free cards kept
 properties = [
-  {{ square = "{square_names[31]}" }},
-  {{ square = "{square_names[32]}" }},
-  {{ square = "{square_names[34]}" }},
+{chr(10).join(bea)}
 ]
 '''
 
