@@ -1,4 +1,5 @@
-"""What every test file may use: the CLI through click's runner, and a comparison of two results folders.
+"""What every test file may use: the CLI through click's runner, a comparison of two results folders, and a
+position document written as a position file.
 Each family's game table for rule tests is in tests/engines/<family>/table.py."""
 from __future__ import annotations
 
@@ -19,3 +20,21 @@ def assert_same_results(a, b):
     for table in ("games", "players", "squares.parquet", "cards.parquet"):
         pd.testing.assert_frame_equal(pd.read_parquet(a / table), pd.read_parquet(b / table))
     assert read_manifest(a)["summary"] == read_manifest(b)["summary"]
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def position_toml(document: dict) -> str:
+    """A position document as a position file (its [position] table and [[players]] tables)."""
+    lines = ["[position]"] + [f"{k} = {_toml_value(v)}" for k, v in document["position"].items()]
+    for player in document["players"]:
+        lines += ["", "[[players]]"] + [f"{k} = {_toml_value(v)}" for k, v in player.items()]
+    return "\n".join(lines) + "\n"
