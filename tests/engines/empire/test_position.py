@@ -63,8 +63,6 @@ def test_a_position_loads_as_described_and_plays_without_breaking_an_invariant()
     assert (played.games.violations == 0).all()
     bea = played.players[played.players.seat == 1]
     assert (bea.jail_turns >= 1).all()  # she plays first, from jail
-    # Ann needs 6 more units, Bea 12: the taller tower wins more often
-    assert positions.outlook(played, position).set_index("player").loc["Ann", "win_rate"] > 0.5
 
 
 def test_an_almost_full_tower_against_an_empty_one_wins_nearly_every_game():
