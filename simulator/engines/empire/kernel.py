@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.shared.play import bank_pays, clearing_price, roll, set_owner
-from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, take_from_queue, to_bottom
+from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, take_held_from_queues, to_bottom
 from simulator.engines.shared.games import next_seat, record_aggregates, seat_lineup, write_game_row
 from simulator.engines.empire.layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
@@ -678,9 +678,7 @@ def load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, s
     own[:, :] = start_own
     bank[:] = start_bank
     held[:, :] = start_held
-    for c in range(held.shape[1]):
-        for _ in range(held[:, c].sum()):
-            take_from_queue(decks, dq, cards[c, C_DECK], c)
+    take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
 @njit(cache=True)

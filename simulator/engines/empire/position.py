@@ -20,7 +20,7 @@ from simulator.checks import EditionError
 from simulator.engines.empire import layout as E
 from simulator.engines.shared.position import (
     PLAYER_KEYS, POSITION_KEYS, Reader, cards_with, check_card_copies, read_kept_cards, read_pawn, read_players,
-    read_to_play,
+    read_to_play, template_bea, template_head,
 )
 
 EMPIRE_PLAYER_KEYS = PLAYER_KEYS | {"empire_cards", "unknown_empire_cards", "tower"}
@@ -158,29 +158,13 @@ def empire_template(edition: str, board) -> str:
     def listed(tiles):
         return ", ".join(f'"{t}"' for t in tiles)
 
-    return f'''# A moment of a {edition} game: monopoly-mc position THIS_FILE --games 20000
-# Everything not said here is as at the start of a game; the decks are shuffled per game.
-
-[position]
-edition = "{edition}"  # a built-in edition or a data file (a path relative to this file)
-to_play = "Ann"                # whose turn comes next (default: the first player)
-
-[[players]]
-name = "Ann"
-strategy = "buy_everything"    # see: monopoly-mc strategies --family empire
+    return template_head(edition) + f'''strategy = "buy_everything"    # see: monopoly-mc strategies --family empire
 cash = {start_cash // 5}
 square = "{names[0]}"                   # a square's name or index
 # the tower from the bottom up: brand and utility names, "{SKYSCRAPER_NAME}"; it owns the brands it holds
 tower = [{listed(ann)}]
 empire_cards = [{listed(empire[:1])}]  # Empire cards in hand, by id
 {'# jail_cards = ["' + jail[0] + '"]  # ids of Get Out of Jail Free cards kept' if jail else ''}
-
-[[players]]
-name = "Bea"
-strategy = "skyscraper_saver"
-cash = {start_cash}
-in_jail = true                 # in jail after `jail_tries` failed rolls for a double
-jail_tries = 1
-tower = [{listed(bea)}]
+''' + template_bea("skyscraper_saver", start_cash) + f'''tower = [{listed(bea)}]
 unknown_empire_cards = 2       # Empire cards in hand, not said which: dealt per game from the rest of the deck
 '''

@@ -279,6 +279,21 @@ def template(edition: str, board, strategies: tuple[str, str], extra: str = "") 
     bea = [f'  {{ square = "{names[s]}" }},' for s in bare]
     start_cash = int(board.rules[L.R_START_CASH])
     ann_cash, bea_cash = start_cash * 4 // 15, start_cash * 11 // 15  # classic: 400 and 1,100
+    return template_head(edition) + f'''strategy = "{strategies[0]}"     # see: monopoly-mc strategies
+cash = {ann_cash}
+square = "{names[0]}"             # a square's name or index
+{extra}properties = [
+{chr(10).join(ann)}
+]
+''' + template_bea(strategies[1], bea_cash) + f'''# jail_cards = ["..."]         # ids of Get Out of Jail Free cards kept
+properties = [
+{chr(10).join(bea)}
+]
+'''
+
+
+def template_head(edition: str) -> str:
+    """The start of every family's template: the position table, then Ann's table opened."""
     return f'''# A moment of a {edition} game: monopoly-mc position THIS_FILE --games 20000
 # Everything not said here is as at the start of a game; the decks are shuffled per game.
 
@@ -288,23 +303,18 @@ to_play = "Ann"                # whose turn comes next (default: the first playe
 
 [[players]]
 name = "Ann"
-strategy = "{strategies[0]}"     # see: monopoly-mc strategies
-cash = {ann_cash}
-square = "{names[0]}"             # a square's name or index
-{extra}properties = [
-{chr(10).join(ann)}
-]
+'''
 
+
+def template_bea(strategy: str, cash: int) -> str:
+    """Bea's table opened in every family's template: in jail after one failed roll for a double."""
+    return f'''
 [[players]]
 name = "Bea"
-strategy = "{strategies[1]}"
-cash = {bea_cash}
+strategy = "{strategy}"
+cash = {cash}
 in_jail = true                 # in jail after `jail_tries` failed rolls for a double
 jail_tries = 1
-# jail_cards = ["..."]         # ids of Get Out of Jail Free cards kept
-properties = [
-{chr(10).join(bea)}
-]
 '''
 
 

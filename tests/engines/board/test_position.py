@@ -13,7 +13,7 @@ from simulator.engines.shared.position import template
 from simulator.engines.shared import layout as L
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
-from tests.helpers import invoke, position_toml
+from tests.helpers import assert_refused_in_one_line, assert_same_on_every_executor, invoke, position_toml
 
 POSITIONS = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["buy_all", "cautious", "three_houses", "hard_trader"]
@@ -105,17 +105,7 @@ def test_a_trade_and_its_mirror_give_opposite_differences_and_the_mirror_restore
 
 
 def test_a_position_gives_the_same_results_on_one_thread_two_threads_and_dask_workers():
-    position = _two_players()
-    one = positions.play(position, 400, seed=6, threads=1)
-    two = positions.play(position, 400, seed=6, threads=2)
-    pd.testing.assert_frame_equal(one.players, two.players)
-    from simulator.executors import make_executor
-    executor = make_executor(None, None, 2)
-    try:
-        dask = positions.play(position, 400, seed=6, executor=executor)
-    finally:
-        executor.close()
-    pd.testing.assert_frame_equal(one.players, dask.players)
+    assert_same_on_every_executor(_two_players(), 400, seed=6)
 
 
 def test_the_cli_prints_the_outlook_and_a_trade_verdict(tmp_path):
@@ -165,12 +155,7 @@ def test_a_position_the_rules_cannot_reach_is_refused_in_one_line_naming_the_fie
     document["players"][1]["properties"] = [p for p in document["players"][1]["properties"]
                                             if p["square"] != "Short Line"]
     change(document)
-    path = tmp_path / "bad.toml"
-    path.write_text(position_toml(document))
-    result = invoke("position", path, "-n", 10, "--no-progress")
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output
+    assert_refused_in_one_line(tmp_path, document, message)
 
 
 def test_whatif_compares_two_positions_of_the_same_players_and_refuses_other_players(tmp_path):

@@ -12,7 +12,7 @@ from simulator.engines.empire import layout as E
 from simulator.engines.empire.position import empire_template
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
-from tests.helpers import invoke, position_toml
+from tests.helpers import assert_refused_in_one_line, assert_same_on_every_executor, invoke, position_toml
 
 LINEUP = ["buy_everything", "skyscraper_saver", "card_shark", "swapper"]
 
@@ -89,17 +89,7 @@ def test_swapping_seats_of_a_position_changes_no_player_s_chances():
 
 
 def test_a_position_gives_the_same_results_on_one_thread_two_threads_and_dask_workers():
-    position = _race()
-    one = positions.play(position, 300, seed=6, threads=1)
-    two = positions.play(position, 300, seed=6, threads=2)
-    pd.testing.assert_frame_equal(one.players, two.players)
-    from simulator.executors import make_executor
-    executor = make_executor(None, None, 2)
-    try:
-        dask = positions.play(position, 300, seed=6, executor=executor)
-    finally:
-        executor.close()
-    pd.testing.assert_frame_equal(one.players, dask.players)
+    assert_same_on_every_executor(_race(), 300, seed=6)
 
 
 def test_the_cli_writes_a_template_plays_it_and_compares_it_with_whatif(tmp_path):
@@ -147,9 +137,4 @@ def test_a_trade_is_refused_in_one_line_the_rulebook_having_none_between_players
 def test_a_position_the_rules_cannot_reach_is_refused_in_one_line_naming_the_field(tmp_path, change, message):
     document = copy.deepcopy(_race().document)
     change(document)
-    path = tmp_path / "bad.toml"
-    path.write_text(position_toml(document))
-    result = invoke("position", path, "-n", 10, "--no-progress")
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output, lines
+    assert_refused_in_one_line(tmp_path, document, message)
