@@ -137,6 +137,7 @@ class Trade:
 def traded(position: Position, trade: Trade) -> Position:
     """The position after the trade: squares change hands without buildings (rulebook: Ventes entre joueurs),
     and the cash moves; refused in one line when a player or a square does not fit."""
+    _refuse_untradable(position)
     document = copy.deepcopy(position.document)
     players = document["players"]
     names = [p.get("name", f"player {i + 1}") for i, p in enumerate(players)]
@@ -160,6 +161,12 @@ def traded(position: Position, trade: Trade) -> Position:
     changed = position_from(document, f"{position.source} after: {trade.text()}",
                             Path(position.source).parent if Path(position.source).is_file() else None)
     return replace(changed, source=changed.source)
+
+
+def _refuse_untradable(position: Position) -> None:
+    reason = families.get(position.edition.family).no_trades
+    if reason:
+        raise EditionError(f"trade: {reason}")
 
 
 def _hand_over(document: dict, position: Position, square: str, giver: int, taker: int, names: list[str]) -> None:
@@ -252,6 +259,7 @@ def fair_price(position: Position, trade: Trade, side: str, games: int, seed: in
     (`step` apart, around it) whose difference is not significant: its interval."""
     if side not in trade.between:
         raise EditionError(f"--fair-price {side}: expected one of the trade's players ({', '.join(trade.between)})")
+    _refuse_untradable(position)
     seat = position.players.index(side)
     before = play(position, games, seed, threads, progress, notice, executor)
     sign = 1 if side == trade.between[0] else -1  # more cash paid by the first player hurts it, helps the second

@@ -1,4 +1,5 @@
-"""What every test file may use: the CLI through click's runner, and a comparison of two results folders.
+"""What every test file may use: the CLI through click's runner, a comparison of two results folders, a
+position document written as a position file, and a position played on every executor.
 Each family's game table for rule tests is in tests/engines/<family>/table.py."""
 from __future__ import annotations
 
@@ -19,3 +20,48 @@ def assert_same_results(a, b):
     for table in ("games", "players", "squares.parquet", "cards.parquet"):
         pd.testing.assert_frame_equal(pd.read_parquet(a / table), pd.read_parquet(b / table))
     assert read_manifest(a)["summary"] == read_manifest(b)["summary"]
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def position_toml(document: dict) -> str:
+    """A position document as a position file (its [position] table and [[players]] tables)."""
+    lines = ["[position]"] + [f"{k} = {_toml_value(v)}" for k, v in document["position"].items()]
+    for player in document["players"]:
+        lines += ["", "[[players]]"] + [f"{k} = {_toml_value(v)}" for k, v in player.items()]
+    return "\n".join(lines) + "\n"
+
+
+def assert_same_on_every_executor(position, games: int, seed: int):
+    """A position played on one thread, on two, and on two local Dask workers gives the same players' rows."""
+    import pandas as pd
+
+    from simulator import positions
+    from simulator.executors import make_executor
+    one = positions.play(position, games, seed=seed, threads=1)
+    two = positions.play(position, games, seed=seed, threads=2)
+    pd.testing.assert_frame_equal(one.players, two.players)
+    executor = make_executor(None, None, 2)
+    try:
+        dask = positions.play(position, games, seed=seed, executor=executor)
+    finally:
+        executor.close()
+    pd.testing.assert_frame_equal(one.players, dask.players)
+
+
+def assert_refused_in_one_line(folder, document: dict, message: str):
+    """`position` on the document written as a file exits with 2 and one line that says `message`."""
+    path = folder / "bad.toml"
+    path.write_text(position_toml(document))
+    result = invoke("position", path, "-n", 10, "--no-progress")
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output, lines

@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit, prange
 
 from simulator.engines.shared.play import bank_pays, clearing_price, roll, set_owner
-from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
+from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, take_held_from_queues, to_bottom
 from simulator.engines.shared.games import next_seat, record_aggregates, seat_lineup, write_game_row
 from simulator.engines.empire.layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
@@ -647,8 +647,46 @@ def check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, 
 
 
 @njit(cache=True)
-def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate, seed, game, check,
+def deal_starting_cards(decks, dq, draws, held, rules, start_dealt, first):
+    """Cards of the starting deck dealt one at a time in turn order from seat `first`: two Empire cards each at
+    the setup (rulebook: Mise en place, 6), or a position's cards in hand it does not name (`start_dealt`)."""
+    n = held.shape[0]
+    from_position = start_dealt.shape[0] > 0
+    rounds = rules[R_STARTING_CARDS]
+    if from_position:
+        rounds = 0
+        for p in range(n):
+            rounds = max(rounds, start_dealt[p])
+    for r in range(rounds):
+        for k in range(n):
+            p = (first + k) % n
+            if from_position and start_dealt[p] <= r:
+                continue
+            card = draw_for(decks, dq, draws, p, rules[R_STARTING_DECK])
+            if card >= 0:
+                held[p, card] += 1
+
+
+@njit(cache=True)
+def load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, start_held, pl, tw, own, bank, held):
+    """A position's state over a new game's (whose shuffle stays): the cards its players keep leave their
+    decks' queues."""
+    pl[:, :] = start_pl
+    for p in range(pl.shape[0]):
+        for k in range(pl[p, PL_TILES]):
+            tw[p, k] = start_tw[p, k]
+    own[:, :] = start_own
+    bank[:] = start_bank
+    held[:, :] = start_held
+    take_held_from_queues(decks, dq, held, cards[:, C_DECK])
+
+
+@njit(cache=True)
+def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, start_tw, start_own, start_bank,
+              start_held, start_dealt, start_seat, lineup, rotate, seed, game, check,
               pl, tw, own, bank, dq, held, draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
+    """One game from the edition's setup, or from a position when `start_pl` has rows (the players, towers,
+    squares, bank and kept cards of that moment, the cards dealt unnamed, and `start_seat` to play first)."""
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     pl[:, :] = 0
@@ -667,16 +705,13 @@ def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate
     held[:, :] = 0
     draws[:, :] = 0
     shuffle_decks(decks, dq, rng)
-    # Two Empire cards each, dealt in turn order (rulebook: Mise en place, 6)
-    d = rules[R_STARTING_DECK]
-    for _ in range(rules[R_STARTING_CARDS]):
-        for p in range(n):
-            card = draw_for(decks, dq, draws, p, d)
-            if card >= 0:
-                held[p, card] += 1
-    money_at_start = n * rules[R_START_CASH]
-    violations = 0
     p = 0
+    if start_pl.shape[0] > 0:
+        load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, start_held, pl, tw, own, bank, held)
+        p = start_seat
+    deal_starting_cards(decks, dq, draws, held, rules, start_dealt, p)
+    money_at_start = pl[:, PL_CASH].sum()
+    violations = 0
     while True:
         take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
                   draws, p)
@@ -759,8 +794,9 @@ def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rot
 
 
 @njit(cache=True, parallel=True)
-def simulate_batch(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, rotate, seed, first_game, check,
-                   n_chunks, games_out, players_out, sq_agg, card_agg):
+def simulate_batch(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, start_tw, start_own, start_bank,
+                   start_held, start_dealt, start_seat, lineup, rotate, seed, first_game, check, n_chunks, games_out,
+                   players_out, sq_agg, card_agg):
     """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into sq_agg[c]."""
     n_games = games_out.shape[0]
     n_players = lineup.shape[0]
@@ -781,7 +817,9 @@ def simulate_batch(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, r
         rng = np.zeros(4, dtype=np.uint64)
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
             play_game(borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(cards), borrowed(decks),
-                      borrowed(deck_kept), borrowed(rules), borrowed(lineup), rotate, seed, first_game + g, check,
+                      borrowed(deck_kept), borrowed(rules), borrowed(start_pl), borrowed(start_tw),
+                      borrowed(start_own), borrowed(start_bank), borrowed(start_held), borrowed(start_dealt),
+                      start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
                       borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held),
                       borrowed(draws), borrowed(prm), borrowed(rng), borrowed(games_out[g]),
                       borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))

@@ -15,6 +15,7 @@ from simulator.checks import (
     rule_vector,
 )
 from simulator.engines.empire import layout as E
+from simulator.engines.empire.position import EmpireStart
 from simulator.engines.shared.rules import GameRules
 
 
@@ -22,13 +23,16 @@ from simulator.engines.shared.rules import GameRules
 class EmpireRules(GameRules):
     ladder: np.ndarray      # tower value at heights 1..capacity
     deck_kept: np.ndarray   # 1 for a deck whose cards are kept in hand
+    start: EmpireStart | None = None  # a position to play from instead of the edition's setup
 
     family = "empire"
     layout = E
 
     @property
     def kernel_args(self) -> tuple:
-        return self.sq, self.groups, self.ladder, self.cards, self.decks, self.deck_kept, self.rules
+        start = self.start or EmpireStart.none(len(self.card_ids))
+        return (self.sq, self.groups, self.ladder, self.cards, self.decks, self.deck_kept, self.rules, start.pl,
+                start.tw, start.own, start.bank, start.held, start.dealt, start.first_seat)
 
     @staticmethod
     def kernel():

@@ -75,3 +75,12 @@ def take_from_queue(decks, dq, d, c):
             found = True
     if found:
         dq[d, DQ_COUNT] = count - 1
+
+
+@njit(cache=True)
+def take_held_from_queues(decks, dq, held, card_decks):
+    """Take every card a position's players hold (`held[player, card]`, card c of deck `card_decks[c]`) out of
+    its deck's queue."""
+    for c in range(held.shape[1]):
+        for _ in range(held[:, c].sum()):
+            take_from_queue(decks, dq, card_decks[c], c)

@@ -17,6 +17,7 @@ class Family:
     movement_model: bool = False   # pawns move as on the classic board, so the movement Markov chain applies
     position: Callable | None = None  # a position file -> (start arrays, player names, strategy names); None: not covered
     position_template: Callable | None = None  # (edition name, compiled board) -> a commented example position file
+    no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
 
     @property
     def strategies(self):

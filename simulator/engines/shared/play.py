@@ -23,7 +23,7 @@ from simulator.engines.shared.layout import (
     SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET,
     V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
-from simulator.engines.shared.decks import shuffle_decks, take_from_queue, to_bottom
+from simulator.engines.shared.decks import shuffle_decks, take_held_from_queues, to_bottom
 from simulator.engines.shared.games import finishing_rank, out_order, record_aggregates, write_game_row
 from simulator.engines.shared.state import (
     building_value, group_levels, group_mortgaged, hotel_level, other_owner, owned_in_group, owns_group,
@@ -786,9 +786,7 @@ def load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, he
     own[:, :] = start_own
     bank[:] = start_bank
     held[:, :] = start_held
-    for c in range(held.shape[1]):
-        for _ in range(held[:, c].sum()):
-            take_from_queue(decks, dq, cards[c, C_DECK], c)
+    take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
 @njit(cache=True)

@@ -18,8 +18,10 @@ import numpy as np
 from simulator.checks import LARGEST_NUMBER, EditionError, hint
 from simulator.engines.shared import layout as L
 
-POSITION_KEYS = {"edition", "variant", "to_play", "pot"}
-PLAYER_KEYS = {"name", "strategy", "cash", "square", "in_jail", "jail_tries", "jail_cards", "out", "properties"}
+POSITION_KEYS = {"edition", "variant", "to_play"}  # every family's; the board economy adds its pot
+PLAYER_KEYS = {"name", "strategy", "cash", "square", "in_jail", "jail_tries", "jail_cards"}  # every family's
+BOARD_POSITION_KEYS = POSITION_KEYS | {"pot"}
+BOARD_PLAYER_KEYS = PLAYER_KEYS | {"out", "properties"}
 PROPERTY_KEYS = {"square", "houses", "hotel", "mortgaged"}
 
 
@@ -40,7 +42,7 @@ class BoardStart:
                           bank=np.zeros(0, dtype=np.int64), held=np.zeros((0, n_cards), dtype=np.int64), first_seat=0)
 
 
-class _Reader:
+class Reader:
     """Typed fields of a position file, each failing with the file and the field's path."""
 
     def __init__(self, where: str):
@@ -86,13 +88,10 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
     arrays may have columns after the shared ones), and `player_fields` its own player keys, each a function
     (reader, value, path, pl row, held row, board) that fills what the key says."""
     player_fields = player_fields or {}
-    read = _Reader(where)
-    position = read.keys(document.get("position", {}), POSITION_KEYS, "position")
-    players = document.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
-        raise read.fail("players", "a list of player tables ([[players]])", players)
-    if not board.players_min <= len(players) <= board.players_max:
-        raise read.fail("players", f"{board.players_min} to {board.players_max} players", f"{len(players)} players")
+    read = Reader(where)
+    position, players, player_names, strategies = read_players(read, document, board, strategy_names,
+                                                               BOARD_POSITION_KEYS,
+                                                               BOARD_PLAYER_KEYS | set(player_fields))
     rules, sq, names = board.rules, board.sq, board.square_names
     top = int(rules[L.R_MAX_HOUSES]) + 1  # a hotel's level
     n = len(players)
@@ -102,40 +101,16 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
     own[:, L.O_FIRST_OWNER] = -1
     held = np.zeros((n, len(board.card_ids)), dtype=np.int64)
     bank = np.zeros(layout.B_COLUMNS, dtype=np.int64)
-    player_names, strategies = [], []
     out_order = 0
-    for p, player in enumerate(players):
-        path = f"players[{p}]"
-        read.keys(player, PLAYER_KEYS | set(player_fields), path)
-        name = player.get("name", f"player {p + 1}")
-        if not isinstance(name, str) or not name or name in player_names:
-            raise read.fail(f"{path}.name", "a name no other player has", name)
+    for p, (player, name) in enumerate(zip(players, player_names)):
         path = f"players.{name}"
-        player_names.append(name)
-        strategy = player.get("strategy")
-        if strategy not in strategy_names:
-            raise EditionError(f"{where}: {path}.strategy: unknown strategy {strategy!r} for the {board.family} "
-                               f"family{hint(strategy, strategy_names)}")
-        strategies.append(strategy)
-        pl[p, L.PL_CASH] = read.integer(player, "cash", path, int(rules[L.R_START_CASH]), 0, LARGEST_NUMBER)
-        pl[p, L.PL_POS] = read.square(player.get("square", 0), f"{path}.square", names)
         pl[p, L.PL_ALIVE] = 1
-        pl[p, L.PL_JAIL] = -1
         pl[p, L.PL_OUT_TURN] = -1
         pl[p, L.PL_TRADE_SEEN] = -1
         pl[p, L.PL_GROUPS_SEEN] = -1
         pl[p, L.PL_LEAST_AFTER_BUY] = -1
-        if read.boolean(player, "in_jail", path):
-            if "square" in player and pl[p, L.PL_POS] != rules[L.R_JAIL_SQUARE]:
-                raise read.fail(f"{path}.square", f"the jail square ({names[rules[L.R_JAIL_SQUARE]]}) for a player "
-                                f"in jail", player["square"])
-            pl[p, L.PL_POS] = rules[L.R_JAIL_SQUARE]
-            pl[p, L.PL_JAIL] = read.integer(player, "jail_tries", path, 0, 0, int(rules[L.R_JAIL_MAX_TURNS]) - 1)
-        elif "jail_tries" in player:
-            raise read.fail(f"{path}.jail_tries", "nothing for a player not in jail (in_jail = true first)")
+        read_pawn(read, player, path, pl[p], held[p], board, L)
         cards = player.get("jail_cards", [])
-        read_kept_cards(read, cards, f"{path}.jail_cards", held[p], board, (L.GET_OUT_OF_JAIL,),
-                        "Get Out of Jail Free card")
         if read.boolean(player, "out", path):
             if pl[p, L.PL_CASH] or cards or player.get("properties"):
                 raise read.fail(f"{path}.out", "a player out of the game to hold no cash, cards or properties")
@@ -151,10 +126,7 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
             raise read.fail(f"{path}.properties", "a list of tables ({ square = ..., houses = ... })", properties)
         for k, prop in enumerate(properties):
             _own_property(read, prop, f"{path}.properties[{k}]", p, own, sq, names, rules, top)
-    copies = board.card_copies
-    for c in np.flatnonzero(held.sum(axis=0) > copies):
-        raise read.fail("players", f"at most {copies[c]} holder(s) of card {board.card_ids[c]}",
-                        f"{int(held[:, c].sum())}")
+    check_card_copies(read, held, board)
     _check_buildings(read, own, sq, board, top)
     levels = own[:, L.O_LEVEL]
     bank[L.B_HOTELS] = rules[L.R_BANK_HOTELS] - int((levels == top).sum())
@@ -163,30 +135,92 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
         if bank[column] < 0:
             raise read.fail("players", f"at most the bank's {what} on the board", f"{-bank[column]} more")
     bank[L.B_POT] = read.integer(position, "pot", "position", 0, 0, LARGEST_NUMBER)
-    to_play = position.get("to_play", player_names[0])
-    if to_play not in player_names:
-        raise EditionError(f"{where}: position.to_play: no player {to_play!r}{hint(to_play, player_names)}")
-    first = player_names.index(to_play)
+    first = read_to_play(read, position, player_names)
     if pl[first, L.PL_ALIVE] == 0:
-        raise read.fail("position.to_play", "a player still in the game", to_play)
+        raise read.fail("position.to_play", "a player still in the game", player_names[first])
     if int(pl[:, L.PL_ALIVE].sum()) < 2:
         raise read.fail("players", "at least two players still in the game")
     return BoardStart(pl=pl, own=own, bank=bank, held=held, first_seat=first), player_names, strategies
 
 
-def read_kept_cards(read: _Reader, value: Any, path: str, held_row: np.ndarray, board, effects: tuple[int, ...],
+def read_players(read: Reader, document: dict, board, strategy_names: list[str], position_keys: set[str],
+                 player_keys: set[str]) -> tuple[dict, list[dict], list[str], list[str]]:
+    """A position file's [position] table, its player tables, and the players' names and strategy names in
+    seat order (`strategy_names`: the family's known strategies; the key sets: the family's fields)."""
+    position = read.keys(document.get("position", {}), position_keys, "position")
+    players = document.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise read.fail("players", "a list of player tables ([[players]])", players)
+    if not board.players_min <= len(players) <= board.players_max:
+        raise read.fail("players", f"{board.players_min} to {board.players_max} players", f"{len(players)} players")
+    player_names, strategies = [], []
+    for p, player in enumerate(players):
+        read.keys(player, player_keys, f"players[{p}]")
+        name = player.get("name", f"player {p + 1}")
+        if not isinstance(name, str) or not name or name in player_names:
+            raise read.fail(f"players[{p}].name", "a name no other player has", name)
+        player_names.append(name)
+        strategy = player.get("strategy")
+        if strategy not in strategy_names:
+            raise EditionError(f"{read.where}: players.{name}.strategy: unknown strategy {strategy!r} for the "
+                               f"{board.family} family{hint(strategy, strategy_names)}")
+        strategies.append(strategy)
+    return position, players, player_names, strategies
+
+
+def read_pawn(read: Reader, player: dict, path: str, pl_row: np.ndarray, held_row: np.ndarray, board,
+              layout) -> None:
+    """A player's cash, square, jail state and kept Get Out of Jail Free cards, into the family's columns
+    (`layout`: its PL_ and R_ numbers)."""
+    rules, names = board.rules, board.square_names
+    pl_row[layout.PL_CASH] = read.integer(player, "cash", path, int(rules[layout.R_START_CASH]), 0, LARGEST_NUMBER)
+    pl_row[layout.PL_POS] = read.square(player.get("square", 0), f"{path}.square", names)
+    pl_row[layout.PL_JAIL] = -1
+    jail = int(rules[layout.R_JAIL_SQUARE])
+    if read.boolean(player, "in_jail", path):
+        if "square" in player and pl_row[layout.PL_POS] != jail:
+            raise read.fail(f"{path}.square", f"the jail square ({names[jail]}) for a player in jail", player["square"])
+        pl_row[layout.PL_POS] = jail
+        pl_row[layout.PL_JAIL] = read.integer(player, "jail_tries", path, 0, 0, int(rules[layout.R_JAIL_MAX_TURNS]) - 1)
+    elif "jail_tries" in player:
+        raise read.fail(f"{path}.jail_tries", "nothing for a player not in jail (in_jail = true first)")
+    read_kept_cards(read, player.get("jail_cards", []), f"{path}.jail_cards", held_row, board,
+                    cards_with(board, (layout.GET_OUT_OF_JAIL,), layout), "Get Out of Jail Free card")
+
+
+def read_to_play(read: Reader, position: dict, player_names: list[str]) -> int:
+    """The seat of the player whose turn comes next (default: the first)."""
+    to_play = position.get("to_play", player_names[0])
+    if to_play not in player_names:
+        raise EditionError(f"{read.where}: position.to_play: no player {to_play!r}{hint(to_play, player_names)}")
+    return player_names.index(to_play)
+
+
+def cards_with(board, effects: tuple[int, ...], layout=L) -> list[str]:
+    """The ids of the cards whose effect is one of `effects`."""
+    return [board.card_ids[c] for c, effect in enumerate(board.cards[:, layout.C_EFFECT]) if effect in effects]
+
+
+def check_card_copies(read: Reader, held: np.ndarray, board) -> None:
+    """No card held by more players than the game has copies of it."""
+    copies = board.card_copies
+    for c in np.flatnonzero(held.sum(axis=0) > copies):
+        raise read.fail("players", f"at most {copies[c]} holder(s) of card {board.card_ids[c]}",
+                        f"{int(held[:, c].sum())}")
+
+
+def read_kept_cards(read: Reader, value: Any, path: str, held_row: np.ndarray, board, known: list[str],
                     what: str) -> None:
-    """Cards a player keeps in hand, by id: each of one of `effects`."""
+    """Cards a player keeps in hand, by id: each one of `known`."""
     if not isinstance(value, list):
         raise read.fail(path, "a list of card ids", value)
-    known = [board.card_ids[c] for c, effect in enumerate(board.cards[:, L.C_EFFECT]) if effect in effects]
     for card in value:
         if card not in known:
             raise EditionError(f"{read.where}: {path}: no {what} {card!r}{hint(card, known)}")
         held_row[board.card_ids.index(card)] += 1
 
 
-def _own_property(read: _Reader, prop: Any, path: str, p: int, own, sq, names, rules, top) -> None:
+def _own_property(read: Reader, prop: Any, path: str, p: int, own, sq, names, rules, top) -> None:
     read.keys(prop, PROPERTY_KEYS, path)
     s = read.square(prop.get("square"), f"{path}.square", names)
     label = f"{path} ({names[s]})"
@@ -210,7 +244,7 @@ def _own_property(read: _Reader, prop: Any, path: str, p: int, own, sq, names, r
     own[s, L.O_MORTGAGED] = int(mortgaged)
 
 
-def _check_buildings(read: _Reader, own, sq, board, top) -> None:
+def _check_buildings(read: Reader, own, sq, board, top) -> None:
     """Buildings only on complete groups held by one player with no square mortgaged, built evenly."""
     groups = board.groups
     for g in range(groups.shape[0]):
@@ -245,6 +279,21 @@ def template(edition: str, board, strategies: tuple[str, str], extra: str = "") 
     bea = [f'  {{ square = "{names[s]}" }},' for s in bare]
     start_cash = int(board.rules[L.R_START_CASH])
     ann_cash, bea_cash = start_cash * 4 // 15, start_cash * 11 // 15  # classic: 400 and 1,100
+    return template_head(edition) + f'''strategy = "{strategies[0]}"     # see: monopoly-mc strategies
+cash = {ann_cash}
+square = "{names[0]}"             # a square's name or index
+{extra}properties = [
+{chr(10).join(ann)}
+]
+''' + template_bea(strategies[1], bea_cash) + f'''# jail_cards = ["..."]         # ids of Get Out of Jail Free cards kept
+properties = [
+{chr(10).join(bea)}
+]
+'''
+
+
+def template_head(edition: str) -> str:
+    """The start of every family's template: the position table, then Ann's table opened."""
     return f'''# A moment of a {edition} game: monopoly-mc position THIS_FILE --games 20000
 # Everything not said here is as at the start of a game; the decks are shuffled per game.
 
@@ -254,23 +303,18 @@ to_play = "Ann"                # whose turn comes next (default: the first playe
 
 [[players]]
 name = "Ann"
-strategy = "{strategies[0]}"     # see: monopoly-mc strategies
-cash = {ann_cash}
-square = "{names[0]}"             # a square's name or index
-{extra}properties = [
-{chr(10).join(ann)}
-]
+'''
 
+
+def template_bea(strategy: str, cash: int) -> str:
+    """Bea's table opened in every family's template: in jail after one failed roll for a double."""
+    return f'''
 [[players]]
 name = "Bea"
-strategy = "{strategies[1]}"
-cash = {bea_cash}
+strategy = "{strategy}"
+cash = {cash}
 in_jail = true                 # in jail after `jail_tries` failed rolls for a double
 jail_tries = 1
-# jail_cards = ["..."]         # ids of Get Out of Jail Free cards kept
-properties = [
-{chr(10).join(bea)}
-]
 '''
 
 

@@ -13,7 +13,7 @@ from simulator.engines.shared.position import template
 from simulator.engines.shared import layout as L
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
-from tests.helpers import invoke
+from tests.helpers import assert_refused_in_one_line, assert_same_on_every_executor, invoke, position_toml
 
 POSITIONS = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["buy_all", "cautious", "three_houses", "hard_trader"]
@@ -21,24 +21,6 @@ LINEUP = ["buy_all", "cautious", "three_houses", "hard_trader"]
 
 def _position(players: list[dict], **meta) -> positions.Position:
     return positions.position_from({"position": {"edition": "classic", **meta}, "players": players}, "test")
-
-
-def _value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    return f'"{value}"' if isinstance(value, str) else str(value)
-
-
-def _toml(document: dict) -> str:
-    """A position document as a position file (its [position] table and [[players]] tables)."""
-    lines = ["[position]"] + [f"{k} = {_value(v)}" for k, v in document["position"].items()]
-    for player in document["players"]:
-        lines += ["", "[[players]]"] + [f"{k} = {_value(v)}" for k, v in player.items()]
-    return "\n".join(lines) + "\n"
 
 
 def _two_players() -> positions.Position:
@@ -123,17 +105,7 @@ def test_a_trade_and_its_mirror_give_opposite_differences_and_the_mirror_restore
 
 
 def test_a_position_gives_the_same_results_on_one_thread_two_threads_and_dask_workers():
-    position = _two_players()
-    one = positions.play(position, 400, seed=6, threads=1)
-    two = positions.play(position, 400, seed=6, threads=2)
-    pd.testing.assert_frame_equal(one.players, two.players)
-    from simulator.executors import make_executor
-    executor = make_executor(None, None, 2)
-    try:
-        dask = positions.play(position, 400, seed=6, executor=executor)
-    finally:
-        executor.close()
-    pd.testing.assert_frame_equal(one.players, dask.players)
+    assert_same_on_every_executor(_two_players(), 400, seed=6)
 
 
 def test_the_cli_prints_the_outlook_and_a_trade_verdict(tmp_path):
@@ -183,12 +155,7 @@ def test_a_position_the_rules_cannot_reach_is_refused_in_one_line_naming_the_fie
     document["players"][1]["properties"] = [p for p in document["players"][1]["properties"]
                                             if p["square"] != "Short Line"]
     change(document)
-    path = tmp_path / "bad.toml"
-    path.write_text(_toml(document))
-    result = invoke("position", path, "-n", 10, "--no-progress")
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output
+    assert_refused_in_one_line(tmp_path, document, message)
 
 
 def test_whatif_compares_two_positions_of_the_same_players_and_refuses_other_players(tmp_path):
@@ -197,14 +164,14 @@ def test_whatif_compares_two_positions_of_the_same_players_and_refuses_other_pla
     for prop in built["players"][0]["properties"][:3]:
         prop["houses"] = 4
     built["players"][0]["cash"] = 100  # three more houses at 100 each
-    (tmp_path / "now.toml").write_text(_toml(now))
-    (tmp_path / "built.toml").write_text(_toml(built))
+    (tmp_path / "now.toml").write_text(position_toml(now))
+    (tmp_path / "built.toml").write_text(position_toml(built))
     result = invoke("whatif", tmp_path / "now.toml", "--alt", tmp_path / "built.toml", "-n", 400, "--no-progress")
     assert result.exit_code == 0, result.output
     assert "Ann" in result.output and "in --alt" in result.output
     other = copy.deepcopy(now)
     other["players"][1]["name"] = "Cy"
-    (tmp_path / "other.toml").write_text(_toml(other))
+    (tmp_path / "other.toml").write_text(position_toml(other))
     refused = invoke("whatif", tmp_path / "now.toml", "--alt", tmp_path / "other.toml", "-n", 10, "--no-progress")
     assert refused.exit_code == 2 and "the players differ" in refused.output
 
@@ -212,7 +179,7 @@ def test_whatif_compares_two_positions_of_the_same_players_and_refuses_other_pla
 def test_the_api_returns_the_frames_of_the_commands(tmp_path):
     import simulator
     path = tmp_path / "moment.toml"
-    path.write_text(_toml(_two_players().document))
+    path.write_text(position_toml(_two_players().document))
     outlook = simulator.position(path, games=300, seed=2)
     assert list(outlook.player) == ["Ann", "Bea"] and outlook.win_rate.sum() == pytest.approx(1.0)
     frame = simulator.trade(path, ("Ann", "Bea"), give=["Reading Railroad"], get=["Pacific Avenue"], games=300)
@@ -220,7 +187,7 @@ def test_the_api_returns_the_frames_of_the_commands(tmp_path):
 
 
 def test_a_position_of_a_family_not_yet_covered_is_refused_in_one_line(tmp_path):
-    path = tmp_path / "empire.toml"
-    path.write_text('[position]\nedition = "empire"\n\n[[players]]\nname = "A"\nstrategy = "swapper"\n')
+    path = tmp_path / "fortnite.toml"
+    path.write_text('[position]\nedition = "fortnite"\n\n[[players]]\nname = "A"\nstrategy = "wall_builder"\n')
     result = invoke("position", path, "-n", 10, "--no-progress")
-    assert result.exit_code == 2 and "not covered for the empire family" in result.output
+    assert result.exit_code == 2 and "not covered for the fortnite family" in result.output
