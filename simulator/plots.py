@@ -223,10 +223,10 @@ def trade_effects(frame: pd.DataFrame, title: str) -> plt.Figure:
     return figure
 
 
-def search(trials: pd.DataFrame, objectives: list[str], importances: dict, title: str) -> plt.Figure:
-    """A search's candidates: each objective against the games spent when the candidate stopped (those
-    stopped early lighter, the best so far as a line for one objective), and each varied value's importance
-    when it was measured."""
+def search(trials: pd.DataFrame, objectives: dict[str, str], importances: dict, title: str) -> plt.Figure:
+    """A search's candidates: each objective ({name: "maximize" or "minimize"}) against the games spent when
+    the candidate stopped (those stopped early lighter, the best so far as a line for one objective), and
+    each varied value's importance when it was measured."""
     panels = len(objectives) + (1 if importances else 0)
     figure, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 4), squeeze=False)
     played = trials[trials.state != "repeat"]
@@ -238,7 +238,7 @@ def search(trials: pd.DataFrame, objectives: list[str], importances: dict, title
                      label="played every rung")
         if len(objectives) == 1 and finished.any():
             complete = played[finished]
-            best = complete[objective].cummax() if "win" == objective else complete[objective].cummin()
+            best = complete[objective].cummax() if objectives[objective] == "maximize" else complete[objective].cummin()
             axis.step(complete.games_spent, best, where="post", color="black", label="best so far")
         axis.set_xlabel("games spent by the search")
         axis.set_ylabel(objective)

@@ -72,7 +72,8 @@ def _emit(outcome, output_format: str, text: str, plot: Path | None) -> None:
         click.echo(text)
     if plot is not None:
         from simulator import plots
-        plots.save(plots.search(outcome.trials, [o.name for o in outcome.problem.objectives], outcome.importances,
+        plots.save(plots.search(outcome.trials, {o.name: o.direction for o in outcome.problem.objectives},
+                                outcome.importances,
                                 f"{outcome.problem.kind}, {outcome.problem.edition}"), plot)
 
 
