@@ -584,7 +584,8 @@ def _importances(problem: Problem, study) -> dict:
     done = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
     if len(problem.dimensions) < 2 or len(problem.objectives) > 1 or len(done) < 2:
         return {}
-    return dict(optuna.importance.get_param_importances(study))
+    evaluator = optuna.importance.FanovaImportanceEvaluator(seed=problem.seed % 2 ** 32)  # its forests are random
+    return dict(optuna.importance.get_param_importances(study, evaluator=evaluator))
 
 
 def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, recheck_games: int | None = None,

@@ -48,6 +48,20 @@ def search_options(command):
     return command
 
 
+def written_options(players_help: str, named: str, suffix: str, written: str):
+    """--players, and the name and file of what the search writes, then the shared options."""
+    def decorate(command):
+        for option in reversed([
+            click.option("--players", "-p", default=4, show_default=True, help=players_help),
+            click.option("--name", default=None, help=f"Name of {named}."),
+            click.option("--write", type=click.Path(path_type=Path), default=None, callback=output_file(suffix),
+                         help=f"Write {written}."),
+        ]):
+            command = option(command)
+        return search_options(command)
+    return decorate
+
+
 def _run(problem, budget_text, finalists, recheck, threads, scheduler, workers, out, progress, output_format):
     from simulator.search import parse_budget, run_search
     budget = parse_budget(budget_text)
@@ -72,9 +86,9 @@ def _emit(outcome, output_format: str, text: str, plot: Path | None) -> None:
         click.echo(text)
     if plot is not None:
         from simulator import plots
-        plots.save(plots.search(outcome.trials, {o.name: o.direction for o in outcome.problem.objectives},
-                                outcome.importances,
-                                f"{outcome.problem.kind}, {outcome.problem.edition}"), plot)
+        directions = {o.name: o.direction for o in outcome.problem.objectives}
+        title = f"{outcome.problem.kind}, {outcome.problem.edition}"
+        plots.save(plots.search(outcome.trials, directions, outcome.importances, title), plot)
 
 
 def _value(objective, value: float) -> str:
@@ -119,6 +133,10 @@ def _report(outcome, baseline_label: str) -> list[str]:
         rows.append(cells)
     lines.append(tables.render(headers, rows, title=f"Finalists and the baseline on the same "
                                                     f"{outcome.recheck_per_candidate:,} fresh games each"))
+    if outcome.importances:
+        lines.append("Importance of each value (fANOVA: its share of the objective's variance over the candidates "
+                     "that played every rung): " + ", ".join(f"{_label(path, outcome)} {share:.2f}"
+                                                             for path, share in outcome.importances.items()))
     if len(problem.objectives) > 1:
         lines.append(f"(the Pareto front of the search, at most --finalists of it; the one written is the best "
                      f"in {problem.objectives[0].name} on the fresh games)")
@@ -151,11 +169,8 @@ def _change(objective, row) -> str:
 @click.option("--field", "field_names", default=None, metavar="A,B,...",
               help="The opponents, one seat each (default: the family's default lineup without the strategy, "
                    "up to --players).")
-@click.option("--players", "-p", default=4, show_default=True, help="Table size when --field is not given.")
-@click.option("--name", default=None, help="Name of the tuned strategy written (default: NAME_tuned).")
-@click.option("--write", type=click.Path(path_type=Path), default=None, callback=output_file(".py"),
-              help="Write the tuned strategy as a Python file that registers it when put in strategies/.")
-@search_options
+@written_options("Table size when --field is not given.", "the tuned strategy (default: NAME_tuned)", ".py",
+                 "the tuned strategy as a Python file that registers it when put in strategies/")
 def optimize(strategy, params, field_names, players, name, write, edition, variant, overrides, budget, games,
              finalists, recheck, seed, threads, scheduler, workers, out, plot, output_format, progress):
     """The parameter values of a strategy that maximise its win rate against a field: an Optuna study whose
@@ -192,11 +207,8 @@ def optimize(strategy, params, field_names, players, name, write, edition, varia
                    "or comma-separated).")
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME",
               help="The lineup (repeatable; default: the family's default lineup).")
-@click.option("--players", "-p", default=4, show_default=True, help="Number of players.")
-@click.option("--name", default=None, help="Name of the edition written (default: EDITION_balanced).")
-@click.option("--write", type=click.Path(path_type=Path), default=None, callback=output_file(".toml"),
-              help="Write the chosen values as a data file that extends the edition.")
-@search_options
+@written_options("Number of players.", "the edition (default: EDITION_balanced)", ".toml",
+                 "the chosen values as a data file that extends the edition")
 def balance(vary, objectives, strategy_names, players, name, write, edition, variant, overrides, budget, games,
             finalists, recheck, seed, threads, scheduler, workers, out, plot, output_format, progress):
     """The values of an edition (card counts, prices, rules) that best meet a designer's goal for a lineup:
