@@ -247,7 +247,7 @@ def search(trials: pd.DataFrame, objectives: dict[str, str], importances: dict, 
         axis = axes[0][-1]
         names = list(importances)[::-1]
         axis.barh(names, [importances[n] for n in names], color="#4C72B0")
-        axis.set_xlabel("importance (share of the objective's variance, fANOVA)")
+        axis.set_xlabel("importance (PED-ANOVA, summing to 1)")
     figure.suptitle(title)
     figure.tight_layout()
     return figure

@@ -534,7 +534,7 @@ class Outcome:
     trials: pd.DataFrame          # one row per candidate: values, objectives, games, state
     finalists: pd.DataFrame       # the baseline first, then the finalists, on the same fresh seeds
     candidates: list[dict]        # the finalists frame's rows as values ({} for the baseline)
-    importances: dict             # each varied value's share in the objective's variance (fANOVA), if measured
+    importances: dict             # each varied value's importance (PED-ANOVA, summing to 1), if measured
     games: int                    # played by the search
     recheck_games: int
     elapsed: float
@@ -579,12 +579,14 @@ def trials_frame(problem: Problem, study) -> pd.DataFrame:
 
 
 def _importances(problem: Problem, study) -> dict:
-    """fANOVA importances of the varied values, when there are several and a single objective to explain."""
+    """PED-ANOVA importances of the varied values (how far each one's values among the best candidates differ
+    from its values among all), when there are several and a single objective to explain."""
     optuna = _optuna()
     done = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
     if len(problem.dimensions) < 2 or len(problem.objectives) > 1 or len(done) < 2:
         return {}
-    evaluator = optuna.importance.FanovaImportanceEvaluator(seed=problem.seed % 2 ** 32)  # its forests are random
+    # PED-ANOVA: deterministic, and needs no scikit-learn (fANOVA's forests do)
+    evaluator = optuna.importance.PedAnovaImportanceEvaluator()
     return dict(optuna.importance.get_param_importances(study, evaluator=evaluator))
 
 

@@ -134,8 +134,8 @@ def _report(outcome, baseline_label: str) -> list[str]:
     lines.append(tables.render(headers, rows, title=f"Finalists and the baseline on the same "
                                                     f"{outcome.recheck_per_candidate:,} fresh games each"))
     if outcome.importances:
-        lines.append("Importance of each value (fANOVA: its share of the objective's variance over the candidates "
-                     "that played every rung): " + ", ".join(f"{_label(path, outcome)} {share:.2f}"
+        lines.append("Importance of each value (PED-ANOVA over the candidates that played every rung, summing to "
+                     "1): " + ", ".join(f"{_label(path, outcome)} {share:.2f}"
                                                              for path, share in outcome.importances.items()))
     if len(problem.objectives) > 1:
         lines.append(f"(the Pareto front of the search, at most --finalists of it; the one written is the best "
