@@ -25,10 +25,10 @@ import pandas as pd
 
 from simulator import stats
 from simulator.checks import hint
-from simulator.rules import load_edition, merge, override_patch
-from simulator.runner import (STRATEGY_PREFIX, RunError, RunSpec, Totals, derived_seed, point_spec, resolve_lineup,
-                              run)
-from strategies import family_module, get
+from simulator.rules import compile_rules, load_edition, merge, override_patch, parse_value
+from simulator.runner import (STRATEGY_PREFIX, RunError, RunSpec, Totals, derived_seed, parse_axis, point_spec,
+                              resolve_lineup, run)
+from strategies import StrategyError, check_parameter, family_module, get
 
 REDUCTION = 3          # each rung plays 3x the games of the one before; a third of its candidates go on
 RUNGS = 3              # rungs per candidate: about 1/9, 1/3 and all of --games
@@ -87,8 +87,6 @@ class Dimension:
 def parse_dimension(item: str, option: str, prefix: str = "") -> Dimension:
     """`PATH=LOW:HIGH` (integers if both are, else reals) or `PATH=A,B,C` (choices); `prefix` is put before
     the path (a strategy's, for --param)."""
-    from simulator.rules import parse_value
-    from simulator.runner import parse_axis
     path, sep, text = item.partition("=")
     path, text = path.strip(), text.strip()
     example = "e.g. build_reserve=0:500 or build_target=3,4,5" if prefix else \
@@ -249,7 +247,8 @@ class Problem:
         if not paths:
             raise SearchError(f"{self.kind}: give at least one value to vary")
         if len(set(paths)) != len(paths):
-            raise SearchError(f"{self.kind}: a value is varied twice ({', '.join(sorted(p for p in paths if paths.count(p) > 1))})")
+            twice = ", ".join(sorted({p for p in paths if paths.count(p) > 1}))
+            raise SearchError(f"{self.kind}: a value is varied twice ({twice})")
         if not 1 <= self.games <= 10 ** 9:
             raise SearchError(f"--games {self.games}: expected the games of a candidate, 1 to 1,000,000,000")
         first = max(1, math.ceil(self.games / REDUCTION ** (RUNGS - 1) / self.players)) * self.players
@@ -286,7 +285,6 @@ def optimize_problem(edition: str, strategy: str, params: list[str], field_names
                      games: int = 20_000, seed: int = 0, **options) -> Problem:
     """The best response of `strategy` to a field: its parameters varied, its win rate maximised."""
     loaded = load_edition(edition, variant, list(fixed or []))
-    from simulator.rules import compile_rules
     board = compile_rules(loaded)
     get(loaded.family, strategy)
     if field_names is None:
@@ -300,6 +298,11 @@ def optimize_problem(edition: str, strategy: str, params: list[str], field_names
     names = [strategy, *field_names]
     resolve_lineup(loaded, board, len(names), names)
     dimensions = [parse_dimension(p, "--param", f"{STRATEGY_PREFIX}{strategy}.") for p in params]
+    for item, dimension in zip(params, dimensions):
+        try:
+            check_parameter(strategy, dimension.path.rpartition(".")[2], board.strategies.PARAMETERS)
+        except StrategyError as exc:
+            raise SearchError(f"--param {item}: {exc}") from None
     objective = Objective("win", "maximize", f"win rate of {strategy}", _win_of(strategy))
     return Problem("optimize", edition, variant, list(fixed or []), names, len(names), dimensions, [objective],
                    games, seed, options)
@@ -695,11 +698,12 @@ def edition_file(outcome: Outcome, name: str) -> str:
                          f"{chosen[o.name + '_ci_high']:.4f}]" for o in problem.objectives)
     lineup = [s.name for s in problem.spec({}, 1, 0).lineup]
     extends = problem.edition if Path(problem.edition).suffix != ".toml" else str(Path(problem.edition).resolve())
+    goals = ", ".join(o.name for o in problem.objectives)
     header = [f"# {name}: {problem.edition} balanced by `monopoly-mc balance` on {outcome.started}",
-              f"# for {', '.join(o.name for o in problem.objectives)} ({', '.join(o.meaning for o in problem.objectives)}),",
+              f"# for {goals} ({', '.join(o.meaning for o in problem.objectives)}),",
               f"# played by {', '.join(lineup)}: {measured} in "
               f"{outcome.recheck_per_candidate:,} fresh games (seed {problem.seed}).", ""]
     # the values as dotted keys come before the first table header, which would otherwise hold them
     edition_table = ["", "[edition]", f"extends = {json.dumps(extends)}", f"name = {json.dumps(name)}",
-                     f"title = {json.dumps(f'{edition.title}, balanced for ' + ', '.join(o.name for o in problem.objectives))}"]
+                     f"title = {json.dumps(f'{edition.title}, balanced for {goals}')}"]
     return "\n".join(header + _toml_lines(patch) + edition_table) + "\n"

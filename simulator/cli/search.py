@@ -68,7 +68,8 @@ def _run(problem, budget_text, finalists, recheck, threads, scheduler, workers, 
     fresh = (finalists + 1) * (recheck or problem.rungs[-1])
     try:
         with batches_on(threads, scheduler, workers, None, False, False) as executor, \
-                progress_bar(None if budget.games is None else budget.games + fresh, problem.kind.capitalize(), progress and output_format == "table") as bar:
+                progress_bar(None if budget.games is None else budget.games + fresh, problem.kind.capitalize(),
+                             progress and output_format == "table") as bar:
             return run_search(problem, budget, finalists, recheck, out, executor, bar.update, bar.describe)
     except Interrupted:
         raise Interrupted(f"the study is kept in {out}: run the same command to resume it" if out is not None
