@@ -486,7 +486,7 @@ def finalists(problem: Problem, study, count: int) -> list:
     """The best `count` candidates that played every rung (single objective), or the Pareto front."""
     optuna = _optuna()
     if len(problem.objectives) > 1:
-        return sorted(study.best_trials, key=lambda t: t.number)[:count]
+        return sorted((t for t in study.best_trials if "repeats" not in t.user_attrs), key=lambda t: t.number)[:count]
     done = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE and "repeats" not in t.user_attrs]
     sign = -1 if problem.directions[0] == "maximize" else 1
     return sorted(done, key=lambda t: (sign * t.value, t.number))[:count]

@@ -70,24 +70,26 @@ def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
 
     def stop_after_some(games):
         played.append(games)
-        if sum(played) > 100:
+        if sum(played) > 250:
             raise KeyboardInterrupt
 
-    vary = ["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"]
+    # candidates of 180 games (rungs of 20, 60, 180): a few stored trials, each an SQLite write
+    options = dict(vary=["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"],
+                   games=180, budget=600, out=tmp_path / "study")
     with pytest.raises(KeyboardInterrupt):
-        tiny_balance(vary=vary, out=tmp_path / "study", progress=stop_after_some)
+        tiny_balance(**options, progress=stop_after_some)
     import optuna
     before = optuna.load_study(study_name="balance", storage=f"sqlite:///{tmp_path / 'study' / 'study.db'}").trials
     assert before and before[-1].state == optuna.trial.TrialState.FAIL
-    resumed = tiny_balance(vary=vary, out=tmp_path / "study")
+    resumed = tiny_balance(**options)
     kept = resumed.trials.set_index("trial")
     assert len(before) > 1
     for trial in before[:-1]:   # the candidates played before the interruption are kept, not replayed
         assert kept.loc[trial.number, "games"] == trial.user_attrs.get("games", 0)
     assert kept.loc[before[-1].number, "state"] == "fail"
-    assert resumed.games <= 400 and len(resumed.trials) > len(before)
+    assert resumed.games <= 600 and len(resumed.trials) > len(before)
     with pytest.raises(search.SearchError, match="holds another search"):
-        tiny_balance(vary=vary, out=tmp_path / "study", seed=9)
+        tiny_balance(**options, seed=9)
 
 
 def test_the_written_strategy_registers_and_plays(found, tmp_path):
