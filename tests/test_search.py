@@ -160,3 +160,12 @@ def test_every_edition_can_be_searched(edition, tmp_path):
                     "--no-progress", "--write", tmp_path / "balanced.toml")
     assert result.exit_code == 0 and "Best:" in result.output, result.output
     assert load_edition(tmp_path / "balanced.toml").document["edition"]["extends"] == edition
+
+
+def test_the_plot_draws_the_best_so_far_in_the_objectives_direction(found):
+    from simulator import plots
+    figure = plots.search(found.trials, {"win": "maximize"}, {"a": 0.7, "b": 0.3}, "optimize")
+    searched, importances = figure.axes
+    best = searched.lines[0].get_ydata()
+    complete = found.trials[found.trials.state == "complete"].win
+    assert list(best) == list(complete.cummax()) and len(importances.patches) == 2
