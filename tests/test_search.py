@@ -125,6 +125,7 @@ def test_the_written_data_file_extends_the_edition_with_the_chosen_values(tmp_pa
     (["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--field", "buy_all,cautious"],
      "the strategy being tuned"),
     (["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--budget", "1000"], "too small"),
+    (["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--name", "cautious"], "of that name exists"),
     (["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--budget", "lots"], "expected games"),
     (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.count=0:4", "--objective", "sprad"],
      "unknown objective: expected spread, first_player, length=N"),

@@ -13,6 +13,7 @@ from simulator.cli.options import (
 )
 from simulator.progress import progress_bar
 from simulator.tables import PLOT_FORMATS
+from strategies import available
 
 
 def search_options(command):
@@ -185,6 +186,9 @@ def optimize(strategy, params, field_names, players, name, write, edition, varia
         name = name or f"{strategy}_tuned"
         if not name.isidentifier():
             raise CliError(f"--name {name}: expected a name of letters, digits and underscores")
+        family = problem.spec({}, 1, 0).edition.family
+        if name in {s.name for s in available(family)}:
+            raise CliError(f"--name {name}: a {family} strategy of that name exists: give the tuned one its own")
         outcome = _run(problem, budget, finalists, recheck, threads, scheduler, workers, out, progress,
                        output_format)
     lines = [f"optimize {strategy} on {edition} against {', '.join(problem.names[1:])}: {problem.players} players, "
@@ -192,6 +196,7 @@ def optimize(strategy, params, field_names, players, name, write, edition, varia
     lines += _report(outcome, f"{strategy} as registered")
     lines += ["", _best_line(outcome)]
     if write is not None:
+        write.parent.mkdir(parents=True, exist_ok=True)
         write.write_text(strategy_file(outcome, name))
         lines.append(f"Wrote {name} to {write}: put the file in strategies/ to register it "
                      f"(then `-s {name}` in any command)")
@@ -236,6 +241,7 @@ def balance(vary, objectives, strategy_names, players, name, write, edition, var
     lines += ["", tables.render(["win rate per player", "before", "after", "difference"], rows,
                                 title="Before and after, on the same fresh games"), "", _best_line(outcome)]
     if write is not None:
+        write.parent.mkdir(parents=True, exist_ok=True)
         write.write_text(edition_file(outcome, name))
         lines.append(f"Wrote {write}: `--edition {write}` plays it")
     _emit(outcome, output_format, "\n".join(lines), plot)
