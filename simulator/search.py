@@ -35,7 +35,8 @@ RUNGS = 3              # rungs per candidate: about 1/9, 1/3 and all of --games
 BOOTSTRAP = 400        # resamples of the fresh games behind each finalist's interval
 EXHAUSTED_AFTER = 30   # proposals in a row that repeat an evaluated candidate end the search
 RECHECK_STREAM = 1_000_000  # the fresh seeds' index among derived seeds: no rung reaches it
-STUDY_FILE = "study.db"
+STUDY_FILE = "study.db"         # in --out, beside the candidates, the finalists and the summary
+CANDIDATES_FILE, FINALISTS_FILE, SUMMARY_FILE = "candidates.csv", "finalists.csv", "search.json"
 
 
 class SearchError(RunError):
@@ -618,9 +619,42 @@ def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, rechec
     outcome = Outcome(problem, budget, trials_frame(problem, study), frame, candidates, _importances(problem, study),
                       games_spent(study), recheck_games * len(candidates), time.perf_counter() - clock, started)
     if out is not None:
-        outcome.trials.to_csv(out / "candidates.csv", index=False)
-        outcome.finalists.to_csv(out / "finalists.csv", index=False)
+        outcome.trials.to_csv(out / CANDIDATES_FILE, index=False)
+        outcome.finalists.to_csv(out / FINALISTS_FILE, index=False)
+        (out / SUMMARY_FILE).write_text(json.dumps({
+            "definition": problem.definition(), "budget": vars(budget), "games": outcome.games,
+            "recheck_games": outcome.recheck_games, "elapsed": outcome.elapsed, "started": started,
+            "importances": outcome.importances}, indent=2, default=str))
     return outcome
+
+
+def is_search(directory: Path) -> bool:
+    return (Path(directory) / SUMMARY_FILE).is_file()
+
+
+def load_outcome(directory: Path) -> Outcome:
+    """A finished search as its --out directory keeps it (for reports): its problem rebuilt from the stored
+    definition, its candidates and finalists read back."""
+    directory = Path(directory)
+    stored = json.loads((directory / SUMMARY_FILE).read_text())
+    definition = stored["definition"]
+    names = definition["lineup"]
+    if definition["kind"] == "optimize":
+        objectives = [Objective("win", "maximize", f"win rate of {names[0]}", _win_of(names[0]))]
+    else:
+        objectives = [parse_objective(name) for name in definition["objectives"]]
+    problem = Problem(definition["kind"], definition["edition"], definition["variant"],
+                      [tuple(pair) for pair in definition["fixed"]], names, definition["players"],
+                      [parse_dimension(item, "--vary") for item in definition["vary"]], objectives,
+                      definition["rungs"][-1], definition["seed"])
+    finalists = pd.read_csv(directory / FINALISTS_FILE)
+    paths = [d.path for d in problem.dimensions]
+    candidates = [{} if row["candidate"] == "baseline" else {p: row[p].item() if isinstance(row[p], np.generic)
+                                                             else row[p] for p in paths}
+                  for _, row in finalists.iterrows()]
+    return Outcome(problem, Budget(**stored["budget"]),
+                   pd.read_csv(directory / CANDIDATES_FILE), finalists, candidates, stored["importances"],
+                   stored["games"], stored["recheck_games"], stored["elapsed"], stored["started"])
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -170,3 +170,12 @@ def test_the_plot_draws_the_best_so_far_in_the_objectives_direction(found):
     best = searched.lines[0].get_ydata()
     complete = found.trials[found.trials.state == "complete"].win
     assert list(best) == list(complete.cummax()) and len(importances.patches) == 2
+
+
+def test_a_kept_search_goes_into_a_report(tmp_path):
+    outcome = tiny_balance(out=tmp_path / "study")
+    result = invoke("report", tmp_path / "study", "--out", tmp_path / "report.md")
+    text = (tmp_path / "report.md").read_text()
+    assert result.exit_code == 0 and (tmp_path / "report_files" / "s0_search.png").exists()
+    chosen = outcome.finalists.loc[outcome.chosen_index]
+    assert f"trial {int(chosen.trial)}" in text and "Finalists and the baseline on the same 40 fresh games" in text

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from simulator import presentation as present
 from simulator import tables
 from simulator.cli.options import (
     CliError, Interrupted, batches_on, edition_option, output_file, overrides_of, results_folder, scheduler_option,
@@ -93,55 +94,14 @@ def _emit(outcome, output_format: str, text: str, plot: Path | None) -> None:
         plots.save(plots.search(outcome.trials, directions, outcome.importances, title), plot)
 
 
-def _value(objective, value: float) -> str:
-    return tables.percent(value) if objective.rate else f"{value:.1f}"
-
-
-def _interval(objective, row) -> str:
-    low, high = row[f"{objective.name}_ci_low"], row[f"{objective.name}_ci_high"]
-    return tables.interval(low, high) if objective.rate else f"[{low:.1f}, {high:.1f}]"
-
-
-def _label(path: str, outcome) -> str:
-    from simulator.search import short_label
-    return short_label(path, outcome.problem)
-
-
 def _report(outcome, baseline_label: str) -> list[str]:
-    """The search's line, and the finalists beside the baseline on the same fresh games."""
-    from simulator.search import shown
-    problem = outcome.problem
-    trials = outcome.trials
-    counts = trials.state.value_counts()
-    pruned = int(counts.get("pruned", 0))
-    lines = [f"Search: {len(trials)} candidates ({pruned} stopped by successive halving, "
-             f"{int(counts.get('budget', 0))} by the budget, {int(counts.get('repeat', 0))} repeats played for "
-             f"no games), {outcome.games:,} games of a budget of {outcome.budget.describe()}; rungs of "
-             f"{' / '.join(f'{g:,}' for g in problem.rungs)} games on shared seeds; seed {problem.seed}, "
-             f"{outcome.elapsed:.0f} s",
-             ""]
-    search_values = trials.set_index("trial")
-    headers = ["candidate"] + [_label(d.path, outcome) for d in problem.dimensions]
-    for objective in problem.objectives:
-        headers += [f"{objective.name} (search)", f"{objective.name} (fresh)", "95% CI"]
-    rows = []
-    for index, row in outcome.finalists.iterrows():
-        values = outcome.candidates[index]
-        label = baseline_label if not values else f"trial {int(row.trial)}"
-        cells = [label] + [shown(values[d.path]) if values else "-" for d in problem.dimensions]
-        for objective in problem.objectives:
-            searched = "-" if not values else _value(objective, search_values.loc[int(row.trial), objective.name])
-            cells += [searched, _value(objective, row[objective.name]), _interval(objective, row)]
-        rows.append(cells)
-    lines.append(tables.render(headers, rows, title=f"Finalists and the baseline on the same "
-                                                    f"{outcome.recheck_per_candidate:,} fresh games each"))
+    """The search's line, the finalists beside the baseline on the same fresh games, and the importances."""
+    lines = [present.search_line(outcome), "", present.finalists_table(outcome, baseline_label).text()]
     if outcome.importances:
-        lines.append("Importance of each value (PED-ANOVA over the candidates that played every rung, summing to "
-                     "1): " + ", ".join(f"{_label(path, outcome)} {share:.2f}"
-                                                             for path, share in outcome.importances.items()))
-    if len(problem.objectives) > 1:
+        lines.append(present.importance_line(outcome))
+    if len(outcome.problem.objectives) > 1:
         lines.append(f"(the Pareto front of the search, at most --finalists of it; the one written is the best "
-                     f"in {problem.objectives[0].name} on the fresh games)")
+                     f"in {outcome.problem.objectives[0].name} on the fresh games)")
     return lines
 
 
@@ -149,9 +109,11 @@ def _best_line(outcome) -> str:
     from simulator.search import shown
     chosen = outcome.chosen
     baseline = outcome.finalists.iloc[0]
-    values = ", ".join(f"{_label(k, outcome)}={shown(v)}" for k, v in outcome.best.items())
-    measured = "; ".join(f"{o.name} {_value(o, chosen[o.name])} {_interval(o, chosen)}, against the baseline's "
-                         f"{_value(o, baseline[o.name])}: {_change(o, chosen)}" for o in outcome.problem.objectives)
+    values = ", ".join(f"{present.search_label(k, outcome)}={shown(v)}" for k, v in outcome.best.items())
+    measured = "; ".join(f"{o.name} {present.objective_value(o, chosen[o.name])} "
+                         f"{present.objective_interval(o, chosen)}, against the baseline's "
+                         f"{present.objective_value(o, baseline[o.name])}: {_change(o, chosen)}"
+                         for o in outcome.problem.objectives)
     return f"Best: {values}: {measured} (paired over the same games)"
 
 
