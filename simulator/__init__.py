@@ -31,7 +31,8 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 
 
 API = ("simulate", "load", "tournament", "sweep", "ranking", "head_to_head", "seats", "length", "rounds_histogram",
-       "squares", "groups", "cards", "sweep_table", "compare", "position", "trade", "fair_price", "whatif", "Results")
+       "squares", "groups", "cards", "sweep_table", "compare", "position", "trade", "fair_price", "whatif", "optimize",
+       "balance", "Results")
 
 
 def __dir__() -> list[str]:

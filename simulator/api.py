@@ -139,3 +139,34 @@ def whatif(file: str | Path, alt: str | Path, games: int = DEFAULT_GAMES["positi
     from simulator import positions
     return positions.compare_positions(positions.load_position(file), positions.load_position(alt), games, seed,
                                        threads, progress, verdicts=("better in alt", "worse in alt"))
+
+
+def optimize(strategy: str, params: list[str], edition: str = "classic", field: list[str] | None = None,
+             players: int = 4, budget: str | int = "200k", games: int = 20_000, finalists: int = 3,
+             recheck: int | None = None, seed: int = 0, variant: str | None = None, overrides: dict | None = None,
+             out: str | Path | None = None, threads: int | None = None,
+             progress: Callable[[int], None] | None = None):
+    """The values of `params` (["build_reserve=0:500", "build_target=3,4,5"]) that maximise `strategy`'s win
+    rate against `field` (the frames behind `monopoly-mc optimize`: .trials, .finalists, .best;
+    simulator.search.strategy_file(outcome, name) writes it as a strategy). `out` keeps the study and resumes it."""
+    from simulator import search
+    problem = search.optimize_problem(edition, strategy, list(params), None if field is None else list(field),
+                                      players, variant, list((overrides or {}).items()), games, seed,
+                                      threads=threads)
+    return search.run_search(problem, search.parse_budget(budget), finalists, recheck,
+                             None if out is None else Path(out), progress=progress)
+
+
+def balance(vary: list[str], objectives: list[str], edition: str = "classic", strategies: list[str] | tuple = (),
+            players: int = 4, budget: str | int = "200k", games: int = 20_000, finalists: int = 3,
+            recheck: int | None = None, seed: int = 0, variant: str | None = None, overrides: dict | None = None,
+            out: str | Path | None = None, threads: int | None = None,
+            progress: Callable[[int], None] | None = None):
+    """The edition's values (`vary`: ["decks.deal.cards.deal_breaker.count=0:4"]) that best meet `objectives`
+    (spread, first_player, length=N) for a lineup, before and after on fresh games (the frames behind
+    `monopoly-mc balance`; simulator.search.edition_file(outcome, name) writes the data file)."""
+    from simulator import search
+    problem = search.balance_problem(edition, list(vary), list(objectives), list(strategies), players, variant,
+                                     list((overrides or {}).items()), games, seed, threads=threads)
+    return search.run_search(problem, search.parse_budget(budget), finalists, recheck,
+                             None if out is None else Path(out), progress=progress)

@@ -221,3 +221,33 @@ def trade_effects(frame: pd.DataFrame, title: str) -> plt.Figure:
     differences.set_xlabel("paired difference (points), 95% CI")
     figure.suptitle(title)
     return figure
+
+
+def search(trials: pd.DataFrame, objectives: dict[str, str], importances: dict, title: str) -> plt.Figure:
+    """A search's candidates: each objective ({name: "maximize" or "minimize"}) against the games spent when
+    the candidate stopped (those stopped early lighter, the best so far as a line for one objective), and
+    each varied value's importance when it was measured."""
+    panels = len(objectives) + (1 if importances else 0)
+    figure, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 4), squeeze=False)
+    played = trials[trials.state != "repeat"]
+    finished = played.state == "complete"
+    for axis, objective in zip(axes[0], objectives):
+        axis.scatter(played.games_spent[~finished], played[objective][~finished], color="#BBBBBB", s=14,
+                     label="stopped early (value at its last rung)")
+        axis.scatter(played.games_spent[finished], played[objective][finished], color="#4C72B0", s=20,
+                     label="played every rung")
+        if len(objectives) == 1 and finished.any():
+            complete = played[finished]
+            best = complete[objective].cummax() if objectives[objective] == "maximize" else complete[objective].cummin()
+            axis.step(complete.games_spent, best, where="post", color="black", label="best so far")
+        axis.set_xlabel("games spent by the search")
+        axis.set_ylabel(objective)
+        axis.legend(fontsize=8)
+    if importances:
+        axis = axes[0][-1]
+        names = list(importances)[::-1]
+        axis.barh(names, [importances[n] for n in names], color="#4C72B0")
+        axis.set_xlabel("importance (PED-ANOVA, summing to 1)")
+    figure.suptitle(title)
+    figure.tight_layout()
+    return figure

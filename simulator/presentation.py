@@ -196,3 +196,57 @@ def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float
                   f"games to detect {100 * detect:g} pts", "note"], rows,
                  [SIGNIFICANCE_NOTE, f"games to detect: games per side for an 80% chance of finding a difference "
                                      f"of {100 * detect:g} points at the 5% level"])
+
+
+# A search (simulator.search.Outcome): its line, its finalists on fresh games, its importances
+
+
+def search_label(path: str, outcome) -> str:
+    from simulator.search import short_label
+    return short_label(path, outcome.problem)
+
+
+def objective_value(objective, value: float) -> str:
+    return percent(value) if objective.rate else f"{value:.1f}"
+
+
+def objective_interval(objective, row) -> str:
+    low, high = row[f"{objective.name}_ci_low"], row[f"{objective.name}_ci_high"]
+    return interval(low, high) if objective.rate else f"[{low:.1f}, {high:.1f}]"
+
+
+def search_line(outcome) -> str:
+    """How many candidates, how each ended, the games spent and the rungs."""
+    problem, trials = outcome.problem, outcome.trials
+    counts = trials.state.value_counts()
+    return (f"Search: {len(trials)} candidates ({int(counts.get('pruned', 0))} stopped by successive halving, "
+            f"{int(counts.get('budget', 0))} by the budget, {int(counts.get('repeat', 0))} repeats played for "
+            f"no games), {outcome.games:,} games of a budget of {outcome.budget.describe()}; rungs of "
+            f"{' / '.join(f'{g:,}' for g in problem.rungs)} games on shared seeds; seed {problem.seed}, "
+            f"{outcome.elapsed:.0f} s")
+
+
+def finalists_table(outcome, baseline_label: str) -> Table:
+    """The baseline and the finalists: their values, each objective in the search and on the fresh games."""
+    from simulator.search import shown
+    problem = outcome.problem
+    searched = outcome.trials.set_index("trial")
+    headers = ["candidate"] + [search_label(d.path, outcome) for d in problem.dimensions]
+    for objective in problem.objectives:
+        headers += [f"{objective.name} (search)", f"{objective.name} (fresh)", "95% CI"]
+    rows = []
+    for index, row in outcome.finalists.iterrows():
+        values = outcome.candidates[index]
+        cells = [baseline_label if not values else f"trial {int(row.trial)}"]
+        cells += [shown(values[d.path]) if values else "-" for d in problem.dimensions]
+        for objective in problem.objectives:
+            in_search = "-" if not values else objective_value(objective, searched.loc[int(row.trial), objective.name])
+            cells += [in_search, objective_value(objective, row[objective.name]), objective_interval(objective, row)]
+        rows.append(cells)
+    return Table(f"Finalists and the baseline on the same {outcome.recheck_per_candidate:,} fresh games each",
+                 headers, rows)
+
+
+def importance_line(outcome) -> str:
+    return ("Importance of each value (PED-ANOVA over the candidates that played every rung, summing to 1): "
+            + ", ".join(f"{search_label(path, outcome)} {share:.2f}" for path, share in outcome.importances.items()))

@@ -15,7 +15,12 @@ import simulator
 from simulator import analysis, plots
 from simulator import presentation as present
 from simulator.results import Results, write_atomically
+from simulator.search import Outcome
 
+SEARCH_METHOD = (
+    "A search (optimize, balance) plays its candidates in rungs of more and more games on seeds shared by all "
+    "candidates, stops after each rung those outside the best third that reached it (successive halving), and "
+    "replays its finalists and the baseline on the same fresh seeds, with 95% bootstrap intervals over games.")
 METHOD = [
     "Every game is seeded from (seed, game index) with splitmix64 and xoshiro256**, so the same seed gives the "
     "same results whatever the threads or batches; a tournament's tables and a sweep's points are runs of their own "
@@ -42,13 +47,16 @@ class Block:
     name: str = ""          # figure file name (Markdown)
 
 
-def build(sources: list[tuple[str, list[Results]]], summary: list[str] = ()) -> list[Block]:
+def build(sources: list[tuple[str, list[Results] | Outcome]], summary: list[str] = ()) -> list[Block]:
     """The report's blocks: the summary's paragraphs (if any), each source, then the method."""
     blocks: list[Block] = [Block("heading", "Summary")] + [Block("text", p) for p in summary] if summary else []
-    for index, (label, runs) in enumerate(sources):
-        blocks += _source_blocks(index, label, runs)
+    for index, (label, source) in enumerate(sources):
+        searched = isinstance(source, Outcome)
+        blocks += _search_blocks(index, label, source) if searched else _source_blocks(index, label, source)
     blocks.append(Block("heading", "Method"))
     blocks += [Block("text", line) for line in METHOD]
+    if any(isinstance(source, Outcome) for _, source in sources):
+        blocks.append(Block("text", SEARCH_METHOD))
     blocks.append(Block("text", f"monopoly-mc {simulator.__version__}."))
     return blocks
 
@@ -117,6 +125,25 @@ def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
     blocks.append(Block("figure", plots.card_shifts(cards, "Cards that swing games", top=CARDS_SHOWN),
                         f"{prefix}_cards.png"))
     return blocks
+
+
+def _search_blocks(index: int, label: str, outcome: Outcome) -> list[Block]:
+    """A search kept by --out: what it varied and sought, its candidates against the games, its finalists."""
+    problem = outcome.problem
+    baseline = f"{problem.names[0]} as registered" if problem.kind == "optimize" else "as written"
+    lineup = [s.name for s in problem.spec({}, 1, 0).lineup]
+    lines = [f"{problem.kind} on {problem.edition}, played by {', '.join(lineup)}, seats rotated every game; "
+             f"started {outcome.started}",
+             "Varied: " + ", ".join(d.describe() for d in problem.dimensions),
+             "Sought: " + "; ".join(f"{o.name}, {o.direction}d: {o.meaning}" for o in problem.objectives),
+             present.search_line(outcome)]
+    if outcome.importances:
+        lines.append(present.importance_line(outcome))
+    directions = {o.name: o.direction for o in problem.objectives}
+    return [Block("heading", f"{label} ({problem.kind})"), *(Block("text", line) for line in lines),
+            Block("table", present.finalists_table(outcome, baseline)),
+            Block("figure", plots.search(outcome.trials, directions, outcome.importances,
+                                         f"{problem.kind}, {label}"), f"s{index}_search.png")]
 
 
 def _png(figure) -> bytes:

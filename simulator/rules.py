@@ -101,7 +101,7 @@ def parse_value(text: str) -> Any:
         return text
 
 
-def _override_patch(document: dict, path: str, value: Any, where: str) -> dict:
+def override_patch(document: dict, path: str, value: Any, where: str) -> dict:
     """The patch that sets one dotted path of `document` (`rules.start_cash`, `squares.Boardwalk.price`,
     `decks.chance.cards.bank_dividend.count`): every step but the last must exist."""
     parts = path.split(".")
@@ -213,7 +213,7 @@ def load_edition(ref: str | Path, variant: str | None = None,
         if path.split(".")[0] == "edition":
             raise EditionError(f"{said}: the [edition] table says which game a data file is, so --set cannot "
                                f"change it: pass another --edition, or a data file that extends this one")
-        patch = _override_patch(document, path, value, said)
+        patch = override_patch(document, path, value, said)
         document = merge(document, patch, said)
         layers.append(_Layer(said, patch, document))
     edition = Edition(name=meta["name"], family=meta["family"], title=str(meta.get("title", meta["name"])),

@@ -427,33 +427,40 @@ def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: lis
     plan = []
     for index, values in enumerate(itertools.product(*[v for _, v in axes])):
         point = {path: value for (path, _), value in zip(axes, values)}
-        settings = list(overrides) + list(point.items())   # fixed values, then the point's
-        edition_sets = [(p, v) for p, v in settings if not p.startswith(STRATEGY_PREFIX) and p != PLAYERS_AXIS]
-        edition = load_edition(edition_ref, variant, edition_sets)
-        board = compile_rules(edition)
-        table = dict(settings).get(PLAYERS_AXIS, players)
-        if isinstance(table, bool) or not isinstance(table, int):
-            raise RunError(f"--set players={table}: expected whole numbers of players")
-        lineup = resolve_lineup(edition, board, table, names)
-        known = board.strategies.PARAMETERS
-        for path, value in settings:
-            if not path.startswith(STRATEGY_PREFIX):
-                continue
-            name, _, param = path[len(STRATEGY_PREFIX):].partition(".")
-            if name not in {s.name for s in lineup}:
-                raise RunError(f"--set {path}: strategy '{name}' is not in the lineup"
-                               f"{hint(name, dict.fromkeys(s.name for s in lineup))}")
-            try:
-                check_parameter(name, param, known)
-            except StrategyError as exc:
-                raise RunError(f"--set {path}: {exc}") from None
-            lineup = [s.with_params(**{param: value}) if s.name == name else s for s in lineup]
-        for strategy in lineup:
-            board.parameter_vector(strategy)  # a bad value fails here, before any game
-        plan.append(PlannedRun(label=f"point-{index:03d}",
-                               spec=RunSpec(edition=edition, lineup=lineup, games=games, seed=seed, **options),
-                               info={"values": point}))
+        spec = point_spec(edition_ref, variant, list(overrides) + list(point.items()), names, players, games, seed,
+                          **options)
+        plan.append(PlannedRun(label=f"point-{index:03d}", spec=spec, info={"values": point}))
     return plan
+
+
+def point_spec(edition_ref: str, variant: str | None, settings: list, names: list[str], players: int, games: int,
+               seed: int, **options) -> RunSpec:
+    """The run of one point of a sweep or a search: `settings` are (path, value) pairs applied in order,
+    `strategy.NAME.PARAM` to a strategy of the lineup, `players` to the table size, the others to the
+    edition like --set. Every value is checked here, before any game."""
+    edition_sets = [(p, v) for p, v in settings if not p.startswith(STRATEGY_PREFIX) and p != PLAYERS_AXIS]
+    edition = load_edition(edition_ref, variant, edition_sets)
+    board = compile_rules(edition)
+    table = dict(settings).get(PLAYERS_AXIS, players)
+    if isinstance(table, bool) or not isinstance(table, int):
+        raise RunError(f"--set players={table}: expected whole numbers of players")
+    lineup = resolve_lineup(edition, board, table, names)
+    known = board.strategies.PARAMETERS
+    for path, value in settings:
+        if not path.startswith(STRATEGY_PREFIX):
+            continue
+        name, _, param = path[len(STRATEGY_PREFIX):].partition(".")
+        if name not in {s.name for s in lineup}:
+            raise RunError(f"--set {path}: strategy '{name}' is not in the lineup"
+                           f"{hint(name, dict.fromkeys(s.name for s in lineup))}")
+        try:
+            check_parameter(name, param, known)
+        except StrategyError as exc:
+            raise RunError(f"--set {path}: {exc}") from None
+        lineup = [s.with_params(**{param: value}) if s.name == name else s for s in lineup]
+    for strategy in lineup:
+        board.parameter_vector(strategy)  # a bad value fails here, before any game
+    return RunSpec(edition=edition, lineup=lineup, games=games, seed=seed, **options)
 
 
 def run_many(plan: list[PlannedRun], kind: str, settings: dict, out: Path | None = None, overwrite: bool = False,

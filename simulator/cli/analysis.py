@@ -232,10 +232,11 @@ def compare(a, b, variant, players, strategy_names, games, seed, threads, detect
               help="A text file whose paragraphs open the report under 'Summary' (the findings, in words).")
 @analysis_command
 def report(results, out, title, summary):
-    """One report from RESULTS directories (runs, tournaments or sweeps): manifest, tables, plots and
-    the method."""
+    """One report from RESULTS directories (runs, tournaments, sweeps, or the --out of a search): manifest,
+    tables, plots and the method."""
     from simulator import report as reporting
-    sources = [(path.name, load_results([path])) for path in results]
+    from simulator.search import is_search, load_outcome
+    sources = [(path.name, load_outcome(path) if is_search(path) else load_results([path])) for path in results]
     paragraphs = [] if summary is None else [" ".join(p.split()) for p in summary.read_text().split("\n\n")
                                               if p.strip()]
     blocks = reporting.build(sources, paragraphs)

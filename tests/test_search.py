@@ -1,0 +1,181 @@
+"""Searches (optimize, balance): on a grid small enough to play whole, the search finds its best for fewer
+games; a seed fixes the study; an interrupted study resumes; what a search writes loads and plays; bad input
+is one line; every edition can be searched."""
+import importlib.util
+import math
+
+import pytest
+
+import simulator
+import strategies
+from simulator import search
+from simulator.rules import builtin_editions, compile_rules, load_edition
+from strategies import family_module, get
+from tests.helpers import invoke
+
+FIELD = ["cautious", "three_houses", "hard_trader"]
+GRID = [0, 1, 3, 5]          # buy_all's build_target: building nothing or one house loses to building hotels
+GAMES = 1_800                # per grid point, and per candidate that plays every rung
+
+
+@pytest.fixture(scope="module")
+def grid():
+    """buy_all's win rate at every build_target of the grid, every point on the same seed (a sweep)."""
+    runs = simulator.sweep({"strategy.buy_all.build_target": GRID}, strategies=["buy_all", *FIELD], games=GAMES,
+                           seed=3)
+    table = simulator.sweep_table(runs)
+    return table[table.strategy == "buy_all"].set_index("strategy.buy_all.build_target")
+
+
+@pytest.fixture(scope="module")
+def found():
+    return simulator.optimize("buy_all", [f"build_target={','.join(map(str, GRID))}"], field=FIELD, games=GAMES,
+                              budget=3 * GAMES, finalists=2, recheck=GAMES, seed=3)
+
+
+def test_the_search_finds_the_grids_best_within_its_interval_for_fewer_games(grid, found):
+    best = grid.win_rate.idxmax()
+    chosen = found.best["strategy.buy_all.build_target"]
+    assert grid.win_rate[chosen] >= grid.ci_low[best], (chosen, best, grid.win_rate.to_dict())
+    assert found.games < len(GRID) * GAMES
+    # the pruned candidates played fewer games than a full one, on the rungs the problem defines
+    played = found.trials[found.trials.state != "repeat"].games
+    assert played.max() == found.problem.rungs[-1] and played.min() < found.problem.rungs[-1]
+
+
+def test_the_finalists_are_played_again_on_fresh_seeds_beside_the_baseline(found):
+    rows = found.finalists
+    assert rows.candidate.iloc[0] == "baseline" and len(rows) >= 2
+    assert (rows.win_ci_low <= rows.win).all() and (rows.win <= rows.win_ci_high).all()
+    # the baseline is buy_all as registered (build_target 5): its fresh games are its own, not the search's
+    searched = found.trials.set_index("trial").win
+    assert any(searched[int(t)] != w for t, w in zip(rows.trial.iloc[1:], rows.win.iloc[1:]))
+    assert rows.win_change.iloc[0] == 0 and rows.win_change_ci_low.iloc[0] == rows.win_change_ci_high.iloc[0] == 0
+
+
+def tiny_balance(**changes):
+    options = dict(vary=["decks.deal.cards.deal_breaker.count=0:4"], objectives=["spread"], edition="deal",
+                   games=72, budget=400, finalists=1, recheck=40, seed=5)
+    return simulator.balance(**{**options, **changes})
+
+
+def test_a_fixed_seed_gives_the_same_study():
+    a, b, other = tiny_balance(), tiny_balance(), tiny_balance(seed=6)
+    assert a.trials.equals(b.trials) and a.finalists.equals(b.finalists)
+    assert not a.trials.equals(other.trials)
+
+
+def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
+    played = []
+
+    def stop_after_some(games):
+        played.append(games)
+        if sum(played) > 250:
+            raise KeyboardInterrupt
+
+    # candidates of 180 games (rungs of 20, 60, 180): a few stored trials, each an SQLite write
+    options = dict(vary=["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"],
+                   games=180, budget=600, out=tmp_path / "study")
+    with pytest.raises(KeyboardInterrupt):
+        tiny_balance(**options, progress=stop_after_some)
+    import optuna
+    before = optuna.load_study(study_name="balance", storage=f"sqlite:///{tmp_path / 'study' / 'study.db'}").trials
+    assert before and before[-1].state == optuna.trial.TrialState.FAIL
+    resumed = tiny_balance(**options)
+    kept = resumed.trials.set_index("trial")
+    assert len(before) > 1
+    for trial in before[:-1]:   # the candidates played before the interruption are kept, not replayed
+        assert kept.loc[trial.number, "games"] == trial.user_attrs.get("games", 0)
+    assert kept.loc[before[-1].number, "state"] == "fail"
+    assert resumed.games <= 600 and len(resumed.trials) > len(before)
+    with pytest.raises(search.SearchError, match="holds another search"):
+        tiny_balance(**options, seed=9)
+
+
+def test_the_written_strategy_registers_and_plays(found, tmp_path):
+    path = tmp_path / "buy_all_tuned_test.py"
+    path.write_text(search.strategy_file(found, "buy_all_tuned_test"))
+    spec = importlib.util.spec_from_file_location("strategies.buy_all_tuned_test", path)
+    try:
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+        tuned = get("board", "buy_all_tuned_test")
+        assert tuned.params == {**get("board", "buy_all").params, "build_target": found.best[
+            "strategy.buy_all.build_target"]}
+        run = simulator.simulate(strategies=["buy_all_tuned_test", "cautious"], players=2, games=40, seed=1)
+        assert run.summary["games"] == 40
+    finally:
+        strategies._REGISTRY.pop(("board", "buy_all_tuned_test"), None)
+
+
+def test_the_written_data_file_extends_the_edition_with_the_chosen_values(tmp_path):
+    outcome = tiny_balance(vary=["decks.deal.cards.deal_breaker.count=0:4", "rules.hand_start=4,6"])
+    path = tmp_path / "balanced.toml"
+    path.write_text(search.edition_file(outcome, "deal_balanced_test"))
+    edition = load_edition(path)
+    assert edition.name == "deal_balanced_test" and edition.document["edition"]["extends"] == "deal"
+    card = next(c for c in edition.document["decks"]["deal"]["cards"] if c["id"] == "deal_breaker")
+    assert card["count"] == outcome.best["decks.deal.cards.deal_breaker.count"]
+    assert edition.document["rules"]["hand_start"] == outcome.best["rules.hand_start"]
+    assert simulator.simulate(str(path), games=40, seed=1).summary["games"] == 40
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["optimize", "-s", "buy_all", "--param", "build_reservz=0:500"], "unknown parameter 'build_reservz'"),
+    (["optimize", "-s", "buy_all", "--param", "build_reserve=500:0"], "bad range: expected LOW < HIGH"),
+    (["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--field", "buy_all,cautious"],
+     "the strategy being tuned"),
+    (["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--budget", "1000"], "too small"),
+    (["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--name", "cautious"], "of that name exists"),
+    (["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--budget", "lots"], "expected games"),
+    (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.count=0:4", "--objective", "sprad"],
+     "unknown objective: expected spread, first_player, length=N"),
+    (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breakr.count=0:4", "--objective", "spread"],
+     "did you mean deal_breaker"),
+    (["balance", "--vary", "strategy.buy_all.build_reserve=0:4", "--objective", "spread"], "tune a strategy with"),
+])
+def test_bad_input_is_one_line(args, expected):
+    result = invoke(*args, "--no-progress")
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and expected in lines[0], result.output
+
+
+def _a_parameter(family: str) -> str:
+    """The family's first numeric parameter, at 0 and at its default (or 1)."""
+    for name, (_, default, _) in family_module(family).PARAMETERS.items():
+        if isinstance(default, (int, float)) and not isinstance(default, bool) and math.isfinite(default):
+            return f"{name}=0,{default if default else 1}"
+    raise AssertionError(f"{family}: no numeric parameter")
+
+
+@pytest.mark.parametrize("edition", builtin_editions())
+def test_every_edition_can_be_searched(edition, tmp_path):
+    loaded = load_edition(edition)
+    board = compile_rules(loaded)
+    strategy = board.strategies.DEFAULT_LINEUP[0]
+    result = invoke("optimize", "-e", edition, "-s", strategy, "--param", _a_parameter(loaded.family),
+                    "--games", 36, "--budget", 80, "--recheck", 8, "--finalists", 1, "--no-progress",
+                    "--write", tmp_path / "tuned.py")
+    assert result.exit_code == 0 and "Best:" in result.output, result.output
+    result = invoke("balance", "-e", edition, "--vary", "rules.max_rounds=150:300", "--objective", "spread",
+                    "--objective", "length=40", "--games", 36, "--budget", 200, "--recheck", 8, "--finalists", 1,
+                    "--no-progress", "--write", tmp_path / "balanced.toml")
+    assert result.exit_code == 0 and "Best:" in result.output, result.output
+    assert load_edition(tmp_path / "balanced.toml").document["edition"]["extends"] == edition
+
+
+def test_the_plot_draws_the_best_so_far_in_the_objectives_direction(found):
+    from simulator import plots
+    figure = plots.search(found.trials, {"win": "maximize"}, {"a": 0.7, "b": 0.3}, "optimize")
+    searched, importances = figure.axes
+    best = searched.lines[0].get_ydata()
+    complete = found.trials[found.trials.state == "complete"].win
+    assert list(best) == list(complete.cummax()) and len(importances.patches) == 2
+
+
+def test_a_kept_search_goes_into_a_report(tmp_path):
+    outcome = tiny_balance(out=tmp_path / "study")
+    result = invoke("report", tmp_path / "study", "--out", tmp_path / "report.md")
+    text = (tmp_path / "report.md").read_text()
+    assert result.exit_code == 0 and (tmp_path / "report_files" / "s0_search.png").exists()
+    chosen = outcome.finalists.loc[outcome.chosen_index]
+    assert f"trial {int(chosen.trial)}" in text and "Finalists and the baseline on the same 40 fresh games" in text
