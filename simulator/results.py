@@ -260,8 +260,8 @@ class Results:
                  info: dict | None = None):
         self.manifest = manifest
         self.info = info or {}  # what sets this run apart in a collection: a sweep point's values
-        self.squares = squares
-        self.cards = cards
+        self._squares = squares
+        self._cards = cards
         self.directory = directory
         self._games = games
         self._players = players
@@ -318,10 +318,20 @@ class Results:
         return pyarrow.dataset.dataset(self.directory / "players", format="parquet").schema.names
 
     def games(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """One row per game (the games table of the results schema)."""
         return self._frame("games", self._games, columns)
 
     def players(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """One row per player per game."""
         return self._frame("players", self._players, columns)
+
+    def squares(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """One row per square, summed over the run (always in memory, as the cards)."""
+        return self._squares if columns is None else self._squares[columns]
+
+    def cards(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """One row per card of every deck, summed over the run."""
+        return self._cards if columns is None else self._cards[columns]
 
 
 def load_results(paths: list[Path | str]) -> list[Results]:

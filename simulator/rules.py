@@ -1,8 +1,8 @@
 """Editions as data: load a TOML data file, resolve `extends`, variants and overrides, validate it, and
 compile it into the numpy arrays the engines read.
 
-Every problem is reported as an EditionError naming the source that said it (a data file, a variant, a
---set), the field and what was expected, so the CLI can print it as one line. A key no built-in file of the
+Every problem is reported as an EditionError naming the source that said it (a data file, a variant, an
+override as its caller wrote it), the field and what was expected, so the CLI can print it as one line. A key no built-in file of the
 family holds at that place and its compiler does not read is refused, with the closest known name.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from simulator import families
 from simulator.checks import Edition, EditionError, hint
@@ -93,6 +93,19 @@ def merge(base: Any, patch: Any, where: str, path: str = "") -> Any:
     return copy.deepcopy(patch)
 
 
+def as_keyword(keyword: str, listed: bool = False) -> Callable[[str, Any], str]:
+    """How a Python caller wrote an override, `overrides={'rules.start_cash': 1.5}` (`listed`: one value of
+    a list, as a sweep's axes give them), so that an error names it in the caller's words."""
+    def spelled(path: str, value: Any) -> str:
+        return f"{keyword}={{{path!r}: {'[..., ' if listed else ''}{value!r}{', ...]' if listed else ''}}}"
+    return spelled
+
+
+def as_set_option(path: str, value: Any) -> str:
+    """How the command line wrote an override: `--set rules.start_cash=1.5`."""
+    return f"--set {path}={json.dumps(value, default=str)}"
+
+
 def parse_value(text: str) -> Any:
     """A command-line value read as TOML (numbers, booleans, lists); anything else stays a string."""
     try:
@@ -124,8 +137,8 @@ def _override_patch(document: dict, path: str, value: Any, where: str) -> dict:
 
 @dataclass
 class _Layer:
-    """One source of an edition's values, in the order they apply: a data file, a variant, a --set."""
-    where: str        # how the user names it: the file as written, `--set PATH=VALUE`
+    """One source of an edition's values, in the order they apply: a data file, a variant, an override."""
+    where: str        # how the user names it: the file as written, `--set PATH=VALUE`, `overrides={...}`
     said: dict        # what it says, as written (checked for unknown keys; empty for a built-in file)
     document: dict    # the edition once it applies
 
@@ -192,8 +205,10 @@ def _resolve_card_squares(document: dict, where: str) -> dict:
     return document
 
 
-def load_edition(ref: str | Path, variant: str | None = None,
-                 overrides: list[tuple[str, Any]] | None = None) -> Edition:
+def load_edition(ref: str | Path, variant: str | None = None, overrides: list[tuple[str, Any]] | None = None,
+                 spelling: Callable[[str, Any], str] = as_keyword("overrides")) -> Edition:
+    """The edition `ref` names, with `variant` and `overrides` applied and validated; `spelling` says how
+    the caller wrote an override, for the messages."""
     layers = _file_layers(ref)
     where, document = layers[-1].where, layers[-1].document
     meta = _meta(document, where)
@@ -209,10 +224,10 @@ def load_edition(ref: str | Path, variant: str | None = None,
         document = merge(document, {"rules": changes}, f"{where}: variants.{variant}")
         layers.append(_Layer(f"{where}: variants.{variant}", {}, document))  # its keys are checked with its file
     for path, value in overrides or []:
-        said = f"--set {path}={json.dumps(value, default=str)}"
+        said = spelling(path, value)
         if path.split(".")[0] == "edition":
-            raise EditionError(f"{said}: the [edition] table says which game a data file is, so --set cannot "
-                               f"change it: pass another --edition, or a data file that extends this one")
+            raise EditionError(f"{said}: the [edition] table says which game a data file is, so an override "
+                               f"cannot change it: choose another edition, or a data file that extends this one")
         patch = _override_patch(document, path, value, said)
         document = merge(document, patch, said)
         layers.append(_Layer(said, patch, document))
@@ -246,7 +261,7 @@ def _validate(edition: Edition, layers: list[_Layer]) -> None:
 
 def _blamed(error: EditionError, layers: list[_Layer]) -> EditionError:
     """The error, naming the source that brought it: the last layer without which the edition did not fail
-    so (a --set over a good file blames the --set, a bad value in a file that extends a built-in its file)."""
+    so (an override of a good file blames the override, a bad value in a file that extends a built-in its file)."""
     if error.detail is None:
         return error
     k = len(layers) - 1
