@@ -286,7 +286,7 @@ def _failure(document: dict) -> str | None:
 # Keys whose values are names a file chooses (decks, variants), not fields.
 _NAMED = {("decks",), ("variants",)}
 # The loader's own keys, the same for every family; rule options and fields come from the built-in files.
-_LOADER_KEYS = {(): {"edition", "rules", "variants", "assumptions"}, ("edition",): {"name", "family", "title", "extends"},
+_LOADER_KEYS = {(): {"edition", "rules", "variants", "assumptions"}, ("edition",): {"name", "family", "title", "extends", "description"},
                 ("variants", "*"): {"description"}}
 
 
@@ -399,3 +399,76 @@ def compile_rules(edition: Edition):
         detail = f"edition.family: '{edition.family}' has no engine{hint(edition.family, families.names())}"
         raise EditionError(f"{edition.source}: {detail}", detail) from None
     return family.compile(edition)
+
+
+def rule_meanings(edition: Edition) -> dict[str, str]:
+    """What each rule option means: the comment beside it in the `[rules]` table of the edition's data files
+    (a file's own comment over its base's), the one place a designer reads and edits it."""
+    meanings: dict[str, str] = {}
+    for source in edition.sources:
+        meanings.update(_commented_keys(source.read_text(), "rules"))
+    return meanings
+
+
+def _commented_keys(text: str, wanted: str) -> dict[str, str]:
+    """{key: its trailing comment} for the keys of the TOML table `wanted` in `text` (tomllib drops comments)."""
+    table, found = None, {}
+    for line in text.splitlines():
+        code, comment = _split_comment(line)
+        if code.startswith("["):
+            table = code.strip("[] ")
+        elif table == wanted and "=" in code and comment:
+            found[code.partition("=")[0].strip()] = comment
+    return found
+
+
+def _split_comment(line: str) -> tuple[str, str]:
+    """A TOML line's code and its comment: the text after the first # outside a string."""
+    quote = None
+    for i, char in enumerate(line):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return line[:i].strip(), line[i + 1:].strip()
+    return line.strip(), ""
+
+
+def _shown(path: Path) -> str:
+    """A data file as a reader finds it: a built-in one within the project, a user's one as given."""
+    return str(path.relative_to(BUILTIN_DIR.parent.parent)) if path.parent == BUILTIN_DIR else str(path)
+
+
+def describe_edition(edition: Edition) -> dict[str, Any]:
+    """What `monopoly-mc editions NAME` prints, all read from the data file and the checks of its family's
+    compiler: the edition, each rule option (value, meaning, allowed values), the variants, a summary of
+    each deck, and every documented assumption."""
+    from simulator.checks import noting_allowed
+    with noting_allowed() as allowed:
+        board = compile_rules(edition)
+    meanings = rule_meanings(edition)
+    rules = edition.document.get("rules", {})
+    meta = edition.document["edition"]
+    about = {"edition": edition.name, "title": edition.title, "family": edition.family,
+             "players": f"{board.players_min}-{board.players_max}", "variant": edition.variant or "",
+             "data file": _shown(edition.source), "extends": meta.get("extends", ""),
+             "currency": meta.get("currency", ""), "squares": board.n_squares, "description": meta.get("description", "")}
+    rule_rows = [{"option": key, "value": value, "meaning": meanings.get(key, ""),
+                  "allowed": allowed.get(f"rules.{key}", "")} for key, value in rules.items()]
+    variant_rows = [{"variant": name, "description": body.get("description", ""),
+                     "changes": {k: v for k, v in body.items() if k != "description"}}
+                    for name, body in edition.variants.items()]
+    copies, effects, decks = board.card_copies, board.card_effects, list(board.card_decks)
+    deck_rows = []
+    for d, (name, title) in enumerate(zip(board.deck_names, board.deck_titles)):
+        cards = [c for c, deck in enumerate(decks) if deck == d]
+        by_effect: dict[str, int] = {}
+        for c in cards:
+            by_effect[effects[c]] = by_effect.get(effects[c], 0) + int(copies[c])
+        deck_rows.append({"deck": name, "title": title, "cards": len(cards), "copies": int(copies[cards].sum()),
+                          "effects": ", ".join(f"{e} ×{n}" for e, n in by_effect.items())})
+    assumption_rows = [{"field": a.get("field", ""), "value": a.get("value", ""), "source": a.get("source", ""),
+                        "note": a.get("note", "")} for a in edition.assumptions]
+    return {"edition": about, "rules": rule_rows, "variants": variant_rows, "decks": deck_rows,
+            "assumptions": assumption_rows}
