@@ -8,6 +8,7 @@ import re
 import pandas as pd
 import pytest
 
+from simulator import families
 from simulator.rules import builtin_editions, load_edition
 from tests.helpers import invoke
 
@@ -137,3 +138,14 @@ def test_the_list_names_every_built_in_edition_in_each_format():
     assert all(name in table for name in builtin_editions()) and "monopoly-mc editions NAME" in table
     listed = json.loads(invoke("editions", "--format", "json").output)
     assert [row["edition"] for row in listed] == builtin_editions()
+
+
+@pytest.mark.parametrize("family", families.names())
+def test_strategies_print_each_strategy_and_what_they_all_do(family):
+    """The README points here for the strategies: each one's summary and the family's shared behaviour."""
+    import strategies
+    output = invoke("strategies", "--family", family, "--no-params").output
+    records = _blocks("title\n" + output)["title"]
+    assert {r["strategy"]: r["what it does"] for r in records} == \
+        {s.name: " ".join(s.summary.split()) for s in strategies.available(family)}
+    assert " ".join(strategies.family_module(family).SHARED_BEHAVIOUR.split()) in " ".join(output.split())

@@ -83,7 +83,7 @@ def _toml(value) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _wrapped(title: str, rows: list[dict], widths: dict[str, int]) -> str:
+def _wrapped(title: str | None, rows: list[dict], widths: dict[str, int]) -> str:
     """A table whose long cells wrap onto the next lines of their column, so it stays within a terminal; the
     first column never wraps, so a filled first cell starts a row."""
     lines = []
@@ -103,9 +103,12 @@ def _wrapped(title: str, rows: list[dict], widths: dict[str, int]) -> str:
 def strategies(family, params):
     """List the strategies with what they do and the parameters a sweep can vary."""
     import strategies as registry
-    parameters = registry.family_module(family).PARAMETERS
+    module = registry.family_module(family)
+    parameters = module.PARAMETERS
     found = registry.available(family)
-    click.echo(tables.render(["strategy", "what it does"], [[s.name, s.summary] for s in found]))
+    click.echo(_wrapped(None, [{"strategy": s.name, "what it does": s.summary} for s in found],
+                        {"strategy": 0, "what it does": 80}))
+    click.echo("\n" + textwrap.fill(" ".join(module.SHARED_BEHAVIOUR.split()), 100))
     if params:
         click.echo("")
         rows = [[key] + [_short(s.params[key]) for s in found] for key in parameters]
