@@ -121,6 +121,67 @@ def cards_frame(board: GameRules, card_agg: np.ndarray) -> pd.DataFrame:
         })
 
 
+# What the columns every family writes alike mean; a family's layout (COLUMN_MEANINGS) says what its own
+# columns mean and where a shared one means more.
+COLUMN_MEANINGS = {
+    "games": {
+        "game": "the game index, which seeds it", "winner_seat": "0-based; -1 when the turn cap ended the game",
+        "winner_strategy": "null when unfinished", "rounds": "a round is one turn of every player",
+        "turns": "player turns (a turn includes its rolls after doubles)",
+        "violations": "invariant flags found in --check mode (the V_ flags of the family's layout); 0 otherwise",
+    },
+    "players": {
+        "game": "the game index", "seat": "0 plays first", "strategy": "the strategy in that seat",
+        "lineup_index": "its position in the --strategy list", "won": "it won the game",
+    },
+    "squares": {
+        "square": "board index", "name": "as the data file names it", "kind": "the square's kind",
+        "group": "its colour group, if any", "price": "its printed price",
+        "landings": "rolls ending there, as in `landing`", "landing_share": "its share of all landings",
+        "bought": "bought at the list price", "auctioned": "sold at auction", "rent_collected": "rent collected on it",
+        "rent_per_game": "rent collected per game", "owned_rounds": "rounds that ended with it owned",
+        "owned_at_end": "finished games in which someone owned it at the end",
+        "first_owned": "finished games in which someone owned it",
+        "first_owner_won": "of those, games won by its first owner",
+        "winner_owned": "finished games whose winner owned it at the end (in a game played to the last player "
+                        "nearly every owned square)",
+        "winner_owned_share": "winner_owned over finished games",
+    },
+    "cards": {
+        "card": "its id", "deck": "the deck it belongs to", "text": "what the card says", "effect": "its effect",
+        "copies": "copies in a game", "draws": "times drawn",
+        "drawers": "player-games in finished games where the player drew it at least once",
+        "drawer_wins": "of those, games the drawer won", "drawer_win_rate": "drawer_wins over drawers",
+        "finished_draws": "draws in finished games", "draw_wins": "of those, draws by the eventual winner",
+        "draw_rank_sum": "the drawer's final rank summed over those draws (for the rank shift)",
+        "draw_rank_squares": "the same, squared (for the rank shift's interval)",
+    },
+}
+
+
+def schema(board: GameRules) -> pd.DataFrame:
+    """Every column each table of a run of `board` holds, with its type and meaning: the frames are built empty
+    by the same functions that write them, so the schema is what is written."""
+    games = np.zeros((0, L.GM_COLUMNS), dtype=np.int64)
+    players = np.zeros((0, board.players_min, board.po_columns), dtype=np.int64)
+    lineup = ["-"] * board.players_min
+    frames = {"games": games_frame(games, 0, lineup, board.end_reasons),
+              "players": players_frame(games, players, 0, lineup, board),
+              "squares": squares_frame(board, np.zeros((board.n_squares, L.SA_COLUMNS), dtype=np.int64), 0, 0),
+              "cards": cards_frame(board, np.zeros((len(board.card_ids), L.CA_COLUMNS), dtype=np.int64))}
+    rows = []
+    for table, frame in frames.items():
+        meanings = {**COLUMN_MEANINGS[table], **board.layout.COLUMN_MEANINGS.get(table, {})}
+        held_listed = False
+        for column, dtype in frame.dtypes.items():
+            if column.startswith("held_"):  # one row stands for the column of every colour group
+                if held_listed:
+                    continue
+                held_listed, column = True, "held_<group>"
+            rows.append({"table": table, "column": column, "type": str(dtype), "meaning": meanings.get(column, "")})
+    return pd.DataFrame(rows)
+
+
 # ---------------------------------------------------------------------------------------------------
 # The directory
 

@@ -149,3 +149,29 @@ def test_strategies_print_each_strategy_and_what_they_all_do(family):
     assert {r["strategy"]: r["what it does"] for r in records} == \
         {s.name: " ".join(s.summary.split()) for s in strategies.available(family)}
     assert " ".join(strategies.family_module(family).SHARED_BEHAVIOUR.split()) in " ".join(output.split())
+
+
+@pytest.mark.parametrize("name", builtin_editions())
+def test_the_schema_gives_every_column_a_type_and_a_meaning(name):
+    rows = json.loads(invoke("schema", "--edition", name, "--format", "json").output)
+    assert {r["table"] for r in rows} == {"games", "players", "squares", "cards"}
+    assert all(r["meaning"] and r["type"] for r in rows), [r["column"] for r in rows if not r["meaning"]]
+    text = invoke("schema", "--edition", name, "--table", "players").output
+    assert "held_<group>" in text and "squares (" not in text
+
+
+def test_the_schema_is_what_a_run_writes(tmp_path):
+    """Every column of every table a run writes is in the schema, with the type written."""
+    assert invoke("simulate", "-n", 20, "--seed", 1, "--out", tmp_path / "run", "--no-progress").exit_code == 0
+    rows = json.loads(invoke("schema", "--format", "json").output)
+    for table in ("games", "players", "squares.parquet", "cards.parquet"):
+        frame = pd.read_parquet(tmp_path / "run" / table)
+        written = {("held_<group>" if c.startswith("held_") else c): str(t) for c, t in frame.dtypes.items()}
+        documented = {r["column"]: r["type"] for r in rows if r["table"] == table.removesuffix(".parquet")}
+        assert written == documented, table
+
+
+def test_the_schema_refuses_bad_names_in_one_line():
+    result = invoke("schema", "--edition", "monopoly_space")
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and "unknown edition" in result.output
+    assert invoke("schema", "--table", "dice").exit_code == 2

@@ -14,6 +14,11 @@ from simulator.cli.options import CliError, format_option, user_errors
 from simulator.rules import BUILTIN_DIR, builtin_editions, compile_rules, describe_edition, load_edition
 from simulator.tables import as_csv, as_json
 
+TABLES = {"games": "games/part-NNNNN.parquet, one row per game",
+          "players": "players/part-NNNNN.parquet, one row per player per game",
+          "squares": "squares.parquet, one row per square, summed over the run",
+          "cards": "cards.parquet, one row per card of every deck, summed over the run"}
+
 
 @click.command()
 @click.argument("name", required=False, metavar="[NAME|PATH]")
@@ -117,6 +122,27 @@ def strategies(family, params):
         click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
 
 
+@click.command()
+@click.option("--edition", "-e", default="classic", show_default=True, metavar="NAME|PATH",
+              help="The edition whose results to describe (its family decides the players columns).")
+@click.option("--table", "only", type=click.Choice(TABLES), default=None, help="Only this table.")
+@format_option
+def schema(edition, only, output_format):
+    """The columns of the results a run writes with --out (games, players, squares, cards): type and meaning,
+    from the code that writes them."""
+    from simulator.results import schema as results_schema
+    with user_errors():
+        frame = results_schema(compile_rules(load_edition(edition)))
+    if only is not None:
+        frame = frame[frame.table == only]
+    if output_format != "table":
+        click.echo(as_json(frame) if output_format == "json" else as_csv({"schema": frame}))
+        return
+    click.echo("\n\n".join(_wrapped(f"{table} ({TABLES[table]})", rows.drop(columns="table").to_dict("records"),
+                                      {"column": 0, "type": 8, "meaning": 80})
+                             for table, rows in frame.groupby("table", sort=False)))
+
+
 def _short(value) -> str:
     if isinstance(value, list):
         return "+".join(value) or "-"
@@ -125,4 +151,4 @@ def _short(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-COMMANDS = (editions, strategies)
+COMMANDS = (editions, strategies, schema)
