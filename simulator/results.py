@@ -4,8 +4,7 @@ A results directory holds `games/` and `players/` (Parquet, one file per batch, 
 rerun of a batch overwrites it), `squares.parquet`, `cards.parquet`, `manifest.json` and `run.json` (what
 fixes the results). While a run is written, `totals/` keeps each finished batch's share of the summary, so
 that --resume replays only the batches missing. The manifest is written last: a directory without it (and
-with `INCOMPLETE`) is a run that did not finish. The README's "Results schema" section documents every
-column.
+with `INCOMPLETE`) is a run that did not finish. `schema()` (`monopoly-mc schema`) documents every column.
 """
 from __future__ import annotations
 
