@@ -231,10 +231,27 @@ def load_edition(ref: str | Path, variant: str | None = None, overrides: list[tu
         patch = _override_patch(document, path, value, said)
         document = merge(document, patch, said)
         layers.append(_Layer(said, patch, document))
+    _check_documentation(document, where)
     edition = Edition(name=meta["name"], family=meta["family"], title=str(meta.get("title", meta["name"])),
                       document=document, sources=sources, variant=variant, overrides=list(overrides or []))
     _validate(edition, layers)
     return edition
+
+
+def _check_documentation(document: dict, where: str) -> None:
+    """What `editions NAME` prints and no engine reads: the description, and each assumption's field, value
+    and source."""
+    description = document["edition"].get("description", "")
+    if not isinstance(description, str):
+        raise EditionError(f"{where}: edition.description: expected a string, got {description!r}")
+    assumptions = document.get("assumptions", [])
+    if not isinstance(assumptions, list):
+        raise EditionError(f"{where}: assumptions: expected a list of tables")
+    for k, entry in enumerate(assumptions):
+        if (not isinstance(entry, dict) or not {"field", "value", "source"} <= set(entry)
+                or not all(isinstance(entry.get(key, ""), str) for key in ("field", "source", "note"))):
+            raise EditionError(f"{where}: assumptions[{k}]: expected a table with a field, a value and a source "
+                               f"(strings; a note too, optionally), got {entry!r}")
 
 
 def _validate(edition: Edition, layers: list[_Layer]) -> None:

@@ -175,3 +175,16 @@ def test_the_schema_refuses_bad_names_in_one_line():
     result = invoke("schema", "--edition", "monopoly_space")
     assert result.exit_code == 2 and result.output.count("\n") == 1 and "unknown edition" in result.output
     assert invoke("schema", "--table", "dice").exit_code == 2
+
+
+@pytest.mark.parametrize("body,message", [
+    ('description = 5\n', "edition.description: expected a string"),
+    ('\n[[assumptions]]\nfield = "rules.start_cash"\nvalue = 1\n', "assumptions[{classic}]: expected a table with a field"),
+    ('\n[[assumptions]]\nfield = 3\nvalue = 1\nsource = "ours"\n', "assumptions[{classic}]: expected a table"),
+])
+def test_a_data_file_whose_documentation_cannot_be_printed_is_refused(tmp_path, monkeypatch, body, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.toml").write_text('[edition]\nname = "mine"\nfamily = "board"\nextends = "classic"\n' + body)
+    result = invoke("editions", "mine.toml")
+    message = message.format(classic=len(load_edition("classic").assumptions))  # the file's own come after classic's
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and f"mine.toml: {message}" in result.output
