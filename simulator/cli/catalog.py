@@ -71,16 +71,16 @@ def _show_edition(sheet: dict, output_format: str) -> None:
         lines += textwrap.wrap(paragraph, 100, subsequent_indent="  " if paragraph.startswith("- ") else "") or [""]
     blocks = ["\n".join(lines)]
     blocks.append(_wrapped("Rules (change one with --set rules.OPTION=VALUE)", sheet["rules"],
-                           {"option": 0, "value": 22, "allowed": 34, "meaning": 50}))
+                           {"option": None, "value": 22, "allowed": 34, "meaning": 50}))
     if sheet["variants"]:
         blocks.append(_wrapped("Variants (--variant NAME)", [
             {"variant": v["variant"], "changes": ", ".join(f"{k} = {_toml(x)}" for k, x in v["changes"].items()),
              "description": v["description"]} for v in sheet["variants"]],
-            {"variant": 0, "changes": 40, "description": 60}))
+            {"variant": None, "changes": 40, "description": 60}))
     blocks.append(_wrapped("Decks (cards by id: monopoly-mc cards; change one with --set decks.DECK.cards.ID.FIELD=V)",
-                           sheet["decks"], {"deck": 0, "title": 22, "cards": 5, "copies": 6, "effects": 70}))
+                           sheet["decks"], {"deck": None, "title": 22, "cards": 5, "copies": 6, "effects": 70}))
     blocks.append(_wrapped("Assumptions (where the rulebook is silent or reads two ways)", sheet["assumptions"],
-                           {"field": 0, "value": 30, "source": 34, "note": 42}))
+                           {"field": None, "value": 30, "source": 34, "note": 42}))
     click.echo("\n\n".join(blocks))
 
 
@@ -88,9 +88,9 @@ def _toml(value) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _wrapped(title: str | None, rows: list[dict], widths: dict[str, int]) -> str:
-    """A table whose long cells wrap onto the next lines of their column, so it stays within a terminal; the
-    first column never wraps, so a filled first cell starts a row."""
+def _wrapped(title: str | None, rows: list[dict], widths: dict[str, int | None]) -> str:
+    """A table whose long cells wrap onto the next lines of their column (`widths`), so it stays within a
+    terminal; the first column (width None) never wraps, so a filled first cell starts a row."""
     lines = []
     for row in rows:
         first, *others = widths
@@ -112,7 +112,7 @@ def strategies(family, params):
     parameters = module.PARAMETERS
     found = registry.available(family)
     click.echo(_wrapped(None, [{"strategy": s.name, "what it does": s.summary} for s in found],
-                        {"strategy": 0, "what it does": 80}))
+                        {"strategy": None, "what it does": 80}))
     click.echo("\n" + textwrap.fill(" ".join(module.SHARED_BEHAVIOUR.split()), 100))
     if params:
         click.echo("")
@@ -139,7 +139,7 @@ def schema(edition, only, output_format):
         click.echo(as_json(frame) if output_format == "json" else as_csv({"schema": frame}))
         return
     click.echo("\n\n".join(_wrapped(f"{table} ({TABLES[table]})", rows.drop(columns="table").to_dict("records"),
-                                      {"column": 0, "type": 8, "meaning": 80})
+                                      {"column": None, "type": 8, "meaning": 80})
                              for table, rows in frame.groupby("table", sort=False)))
 
 
