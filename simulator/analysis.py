@@ -54,7 +54,7 @@ def _one_board(runs: list[Results]) -> None:
     if boardless:
         raise AnalysisError(f"{runs[0].label}: squares and colour groups exist for board games only, "
                             f"not for {', '.join(sorted(boardless))}")
-    boards = {tuple(r.squares["name"]) for r in runs}
+    boards = {tuple(r.squares()["name"]) for r in runs}
     if len(boards) > 1:
         names = sorted({r.edition for r in runs})
         raise AnalysisError(f"the runs are of different boards ({', '.join(names)}): analyse them one edition "
@@ -202,9 +202,9 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
     _one_board(runs)
     one_setup(runs)
     summed = ["landings", "bought", "auctioned", "rent_collected", "owned_rounds", "first_owned", "first_owner_won"]
-    frame = runs[0].squares[["square", "name", "kind", "group", "price"]].copy()
+    frame = runs[0].squares(["square", "name", "kind", "group", "price"]).copy()
     for column in summed:
-        frame[column] = sum(r.squares[column].to_numpy() for r in runs)
+        frame[column] = sum(r.squares()[column].to_numpy() for r in runs)
     games = sum(r.summary["games"] for r in runs)
     frame["landing_share"] = frame.landings / max(1, frame.landings.sum())
     frame["rent_per_game"] = frame.rent_collected / games
@@ -349,13 +349,13 @@ def card_table(runs: list[Results]) -> pd.DataFrame:
     same on both sides. Draws of one player in one game are counted as independent, so the intervals
     are slightly narrow for cards drawn often by the same player. Sorted by the size of the win shift."""
     one_setup(runs)
-    decks = {tuple(r.cards["card"]) for r in runs}
+    decks = {tuple(r.cards()["card"]) for r in runs}
     if len(decks) > 1:
         raise AnalysisError("the runs have different decks: analyse them one edition at a time, or use `compare`")
     summed = ["draws", "finished_draws", "draw_wins", "draw_rank_sum", "draw_rank_squares"]
-    frame = runs[0].cards[["card", "deck", "text", "effect", "copies"]].copy()
+    frame = runs[0].cards(["card", "deck", "text", "effect", "copies"]).copy()
     for column in summed:
-        frame[column] = sum(r.cards[column].to_numpy() for r in runs).astype(np.float64)
+        frame[column] = sum(r.cards()[column].to_numpy() for r in runs).astype(np.float64)
     frame["draws_per_game"] = frame.draws / sum(r.summary["games"] for r in runs)
     deck = frame.groupby("deck")[summed].transform("sum")
     others = deck - frame[summed]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from simulator import API, analysis
+from simulator.checks import Edition
 from simulator.results import Results, load_results  # noqa: F401  (Results is re-exported)
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import (DEFAULT_GAMES, RunSpec, as_results, resolve_lineup, run, run_many, sweep_plan,
@@ -56,7 +57,17 @@ def compare(a, b, detect: float = 0.01):
     return analysis.compare(_runs(a), _runs(b), detect)
 
 
-def simulate(edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (),
+def _edition(edition: str | Path | Edition, variant: str | None, overrides: dict | None) -> Edition:
+    """The edition a caller names (a built-in name or a data file's path) with its variant and overrides, or
+    one already loaded (as the CLI loads it, for messages in its own words)."""
+    if not isinstance(edition, Edition):
+        return load_edition(edition, variant, list((overrides or {}).items()))
+    if variant is not None or overrides:
+        raise ValueError("a loaded Edition already has its variant and overrides: pass its name to change them")
+    return edition
+
+
+def simulate(edition: str | Path | Edition = "classic", players: int = 4, strategies: list[str] | tuple = (),
              games: int = DEFAULT_GAMES["simulate"],
              seed: int = 0, variant: str | None = None, overrides: dict | None = None, out: str | Path | None = None,
              overwrite: bool = False, threads: int | None = None,
@@ -65,7 +76,7 @@ def simulate(edition: str = "classic", players: int = 4, strategies: list[str] |
     """Play `games` games; per-game and per-player frames stay in memory, or go to `out` if given
     (`resume`: finish an interrupted run there). `progress` is called with the games each finished batch
     adds, `notice` with a line when the engine is compiled."""
-    loaded = load_edition(edition, variant, list((overrides or {}).items()))
+    loaded = _edition(edition, variant, overrides)
     lineup = resolve_lineup(loaded, compile_rules(loaded), players, list(strategies))
     spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=threads)
     out = None if out is None else Path(out)
@@ -78,13 +89,13 @@ def load(*paths: str | Path) -> list[Results]:
     return load_results(list(paths))
 
 
-def tournament(strategies: list[str], edition: str = "classic", players: int = 4,
+def tournament(strategies: list[str], edition: str | Path | Edition = "classic", players: int = 4,
                games: int = DEFAULT_GAMES["tournament"], seed: int = 0, variant: str | None = None,
                overrides: dict | None = None, out: str | Path | None = None, overwrite: bool = False,
                threads: int | None = None, progress: Callable[[int], None] | None = None,
                resume: bool = False) -> list[Results]:
     """Every table the strategies can form, seats rotated; analyse with ranking() and head_to_head()."""
-    loaded = load_edition(edition, variant, list((overrides or {}).items()))
+    loaded = _edition(edition, variant, overrides)
     plan = tournament_plan(loaded, compile_rules(loaded), list(strategies), players, games, seed, threads=threads)
     return run_many(plan, "tournament", {"strategies": list(strategies), "players": players, "seed": seed},
                     out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=progress)

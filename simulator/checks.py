@@ -6,9 +6,11 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -81,6 +83,42 @@ MOST_SQUARES = 1_000
 MOST_GROUPS = 62
 
 
+# While set, every check notes what it allows at each field path, so that what a data file may say is read
+# from the checks themselves (`monopoly-mc editions NAME`), never written a second time.
+_allowed: ContextVar[dict[str, Any] | None] = ContextVar("allowed", default=None)
+
+
+@contextmanager
+def noting_allowed() -> Iterator[dict[str, str]]:
+    """Within this block, the checks note what each field they read allows: {field path: allowed values}."""
+    noted: dict[str, Any] = {}
+    token = _allowed.set(noted)
+    try:
+        yield noted
+    finally:
+        _allowed.reset(token)
+        for path, bounds in noted.items():
+            if isinstance(bounds, tuple):
+                low, high = bounds
+                noted[path] = f"integer from {low:,} to {high:,}"
+
+
+def _note(path: str, allowed: str) -> None:
+    noted = _allowed.get()
+    if noted is not None:
+        noted[path] = allowed
+
+
+def _note_integer(path: str, minimum: int | None, maximum: int | None) -> None:
+    """An integer field's range, narrowed by every check of it (a rule is read, then checked against its
+    bounds)."""
+    noted = _allowed.get()
+    if noted is not None:
+        low, high = noted.get(path) if isinstance(noted.get(path), tuple) else (-LARGEST_NUMBER, LARGEST_NUMBER)
+        noted[path] = (max(low, -LARGEST_NUMBER if minimum is None else minimum),
+                       min(high, LARGEST_NUMBER if maximum is None else maximum))
+
+
 class Checker:
     """Reads typed fields, failing with the file and the field path."""
 
@@ -93,6 +131,7 @@ class Checker:
 
     def integer(self, table: dict, key: str, path: str, minimum: int | None = 0, default: Any = None,
                 maximum: int | None = None) -> int:
+        _note_integer(f"{path}.{key}", minimum, maximum)
         value = table.get(key, default)
         if value is None:
             raise self.fail(f"{path}.{key}", "an integer (missing)")
@@ -108,18 +147,21 @@ class Checker:
 
     def choice(self, table: dict, key: str, path: str, choices: tuple[str, ...] | list[str]) -> int:
         """The index in `choices` of the name at table[key]."""
+        _note(f"{path}.{key}", f"one of {', '.join(choices)}")
         value = table.get(key)
         if value not in choices:
             raise self.fail(f"{path}.{key}", f"one of {', '.join(choices) or '(none defined)'}", value)
         return list(choices).index(value)
 
     def boolean(self, table: dict, key: str, path: str) -> bool:
+        _note(f"{path}.{key}", "true or false")
         value = table.get(key)
         if not isinstance(value, bool):
             raise self.fail(f"{path}.{key}", "true or false", value)
         return value
 
     def int_list(self, table: dict, key: str, path: str, length: int | None = None) -> list[int]:
+        _note(f"{path}.{key}", f"a list of {'' if length is None else f'{length} '}integers from 0 to {LARGEST_NUMBER:,}")
         value = table.get(key)
         if (not isinstance(value, list) or not value
                 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= LARGEST_NUMBER for v in value)):

@@ -4,8 +4,7 @@ A results directory holds `games/` and `players/` (Parquet, one file per batch, 
 rerun of a batch overwrites it), `squares.parquet`, `cards.parquet`, `manifest.json` and `run.json` (what
 fixes the results). While a run is written, `totals/` keeps each finished batch's share of the summary, so
 that --resume replays only the batches missing. The manifest is written last: a directory without it (and
-with `INCOMPLETE`) is a run that did not finish. The README's "Results schema" section documents every
-column.
+with `INCOMPLETE`) is a run that did not finish. `schema()` (`monopoly-mc schema`) documents every column.
 """
 from __future__ import annotations
 
@@ -119,6 +118,67 @@ def cards_frame(board: GameRules, card_agg: np.ndarray) -> pd.DataFrame:
             "draw_rank_sum": card_agg[:, L.CA_DRAW_RANK_SUM],
             "draw_rank_squares": card_agg[:, L.CA_DRAW_RANK_SQUARES],
         })
+
+
+# What the columns every family writes alike mean; a family's layout (COLUMN_MEANINGS) says what its own
+# columns mean and where a shared one means more.
+COLUMN_MEANINGS = {
+    "games": {
+        "game": "the game index, which seeds it", "winner_seat": "0-based; -1 when the turn cap ended the game",
+        "winner_strategy": "null when unfinished", "rounds": "a round is one turn of every player",
+        "turns": "player turns (a turn includes its rolls after doubles)",
+        "violations": "invariant flags found in --check mode (the V_ flags of the family's layout); 0 otherwise",
+    },
+    "players": {
+        "game": "the game index", "seat": "0 plays first", "strategy": "the strategy in that seat",
+        "lineup_index": "its position in the --strategy list", "won": "it won the game",
+    },
+    "squares": {
+        "square": "board index", "name": "as the data file names it", "kind": "the square's kind",
+        "group": "its colour group, if any", "price": "its printed price",
+        "landings": "rolls ending there, as in `landing`", "landing_share": "its share of all landings",
+        "bought": "bought at the list price", "auctioned": "sold at auction", "rent_collected": "rent collected on it",
+        "rent_per_game": "rent collected per game", "owned_rounds": "rounds that ended with it owned",
+        "owned_at_end": "finished games in which someone owned it at the end",
+        "first_owned": "finished games in which someone owned it",
+        "first_owner_won": "of those, games won by its first owner",
+        "winner_owned": "finished games whose winner owned it at the end (in a game played to the last player "
+                        "nearly every owned square)",
+        "winner_owned_share": "winner_owned over finished games",
+    },
+    "cards": {
+        "card": "its id", "deck": "the deck it belongs to", "text": "what the card says", "effect": "its effect",
+        "copies": "copies in a game", "draws": "times drawn",
+        "drawers": "player-games in finished games where the player drew it at least once",
+        "drawer_wins": "of those, games the drawer won", "drawer_win_rate": "drawer_wins over drawers",
+        "finished_draws": "draws in finished games", "draw_wins": "of those, draws by the eventual winner",
+        "draw_rank_sum": "the drawer's final rank summed over those draws (for the rank shift)",
+        "draw_rank_squares": "the same, squared (for the rank shift's interval)",
+    },
+}
+
+
+def schema(board: GameRules) -> pd.DataFrame:
+    """Every column each table of a run of `board` holds, with its type and meaning: the frames are built empty
+    by the same functions that write them, so the schema is what is written."""
+    games = np.zeros((0, L.GM_COLUMNS), dtype=np.int64)
+    players = np.zeros((0, board.players_min, board.po_columns), dtype=np.int64)
+    lineup = ["-"] * board.players_min
+    frames = {"games": games_frame(games, 0, lineup, board.end_reasons),
+              "players": players_frame(games, players, 0, lineup, board),
+              "squares": squares_frame(board, np.zeros((board.n_squares, L.SA_COLUMNS), dtype=np.int64), 0, 0),
+              "cards": cards_frame(board, np.zeros((len(board.card_ids), L.CA_COLUMNS), dtype=np.int64))}
+    rows = []
+    for table, frame in frames.items():
+        meanings = {**COLUMN_MEANINGS[table], **board.layout.COLUMN_MEANINGS.get(table, {})}
+        held_listed = False
+        for column, dtype in frame.dtypes.items():
+            if column.startswith("held_"):  # one row stands for the column of every colour group
+                if held_listed:
+                    continue
+                held_listed, column = True, "held_<group>"
+            rows.append({"table": table, "column": column, "type": str(dtype), "meaning": meanings.get(column, "")})
+    return pd.DataFrame(rows)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -260,8 +320,8 @@ class Results:
                  info: dict | None = None):
         self.manifest = manifest
         self.info = info or {}  # what sets this run apart in a collection: a sweep point's values
-        self.squares = squares
-        self.cards = cards
+        self._squares = squares
+        self._cards = cards
         self.directory = directory
         self._games = games
         self._players = players
@@ -318,10 +378,20 @@ class Results:
         return pyarrow.dataset.dataset(self.directory / "players", format="parquet").schema.names
 
     def games(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """One row per game (the games table of the results schema)."""
         return self._frame("games", self._games, columns)
 
     def players(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """One row per player per game."""
         return self._frame("players", self._players, columns)
+
+    def squares(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """One row per square, summed over the run (always in memory, as the cards)."""
+        return self._squares if columns is None else self._squares[columns]
+
+    def cards(self, columns: list[str] | None = None) -> pd.DataFrame:
+        """One row per card of every deck, summed over the run."""
+        return self._cards if columns is None else self._cards[columns]
 
 
 def load_results(paths: list[Path | str]) -> list[Results]:

@@ -1,8 +1,8 @@
 """Editions as data: load a TOML data file, resolve `extends`, variants and overrides, validate it, and
 compile it into the numpy arrays the engines read.
 
-Every problem is reported as an EditionError naming the source that said it (a data file, a variant, a
---set), the field and what was expected, so the CLI can print it as one line. A key no built-in file of the
+Every problem is reported as an EditionError naming the source that said it (a data file, a variant, an
+override as its caller wrote it), the field and what was expected, so the CLI can print it as one line. A key no built-in file of the
 family holds at that place and its compiler does not read is refused, with the closest known name.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from simulator import families
 from simulator.checks import Edition, EditionError, hint
@@ -93,6 +93,19 @@ def merge(base: Any, patch: Any, where: str, path: str = "") -> Any:
     return copy.deepcopy(patch)
 
 
+def as_keyword(keyword: str, listed: bool = False) -> Callable[[str, Any], str]:
+    """How a Python caller wrote an override, `overrides={'rules.start_cash': 1.5}` (`listed`: one value of
+    a list, as a sweep's axes give them), so that an error names it in the caller's words."""
+    def spelled(path: str, value: Any) -> str:
+        return f"{keyword}={{{path!r}: {'[..., ' if listed else ''}{value!r}{', ...]' if listed else ''}}}"
+    return spelled
+
+
+def as_set_option(path: str, value: Any) -> str:
+    """How the command line wrote an override: `--set rules.start_cash=1.5`."""
+    return f"--set {path}={json.dumps(value, default=str)}"
+
+
 def parse_value(text: str) -> Any:
     """A command-line value read as TOML (numbers, booleans, lists); anything else stays a string."""
     try:
@@ -124,8 +137,8 @@ def override_patch(document: dict, path: str, value: Any, where: str) -> dict:
 
 @dataclass
 class _Layer:
-    """One source of an edition's values, in the order they apply: a data file, a variant, a --set."""
-    where: str        # how the user names it: the file as written, `--set PATH=VALUE`
+    """One source of an edition's values, in the order they apply: a data file, a variant, an override."""
+    where: str        # how the user names it: the file as written, `--set PATH=VALUE`, `overrides={...}`
     said: dict        # what it says, as written (checked for unknown keys; empty for a built-in file)
     document: dict    # the edition once it applies
 
@@ -192,8 +205,10 @@ def _resolve_card_squares(document: dict, where: str) -> dict:
     return document
 
 
-def load_edition(ref: str | Path, variant: str | None = None,
-                 overrides: list[tuple[str, Any]] | None = None) -> Edition:
+def load_edition(ref: str | Path, variant: str | None = None, overrides: list[tuple[str, Any]] | None = None,
+                 spelling: Callable[[str, Any], str] = as_keyword("overrides")) -> Edition:
+    """The edition `ref` names, with `variant` and `overrides` applied and validated; `spelling` says how
+    the caller wrote an override, for the messages."""
     layers = _file_layers(ref)
     where, document = layers[-1].where, layers[-1].document
     meta = _meta(document, where)
@@ -209,17 +224,34 @@ def load_edition(ref: str | Path, variant: str | None = None,
         document = merge(document, {"rules": changes}, f"{where}: variants.{variant}")
         layers.append(_Layer(f"{where}: variants.{variant}", {}, document))  # its keys are checked with its file
     for path, value in overrides or []:
-        said = f"--set {path}={json.dumps(value, default=str)}"
+        said = spelling(path, value)
         if path.split(".")[0] == "edition":
-            raise EditionError(f"{said}: the [edition] table says which game a data file is, so --set cannot "
-                               f"change it: pass another --edition, or a data file that extends this one")
+            raise EditionError(f"{said}: the [edition] table says which game a data file is, so an override "
+                               f"cannot change it: choose another edition, or a data file that extends this one")
         patch = override_patch(document, path, value, said)
         document = merge(document, patch, said)
         layers.append(_Layer(said, patch, document))
+    _check_documentation(document, where)
     edition = Edition(name=meta["name"], family=meta["family"], title=str(meta.get("title", meta["name"])),
                       document=document, sources=sources, variant=variant, overrides=list(overrides or []))
     _validate(edition, layers)
     return edition
+
+
+def _check_documentation(document: dict, where: str) -> None:
+    """What `editions NAME` prints and no engine reads: the description, and each assumption's field, value
+    and source."""
+    description = document["edition"].get("description", "")
+    if not isinstance(description, str):
+        raise EditionError(f"{where}: edition.description: expected a string, got {description!r}")
+    assumptions = document.get("assumptions", [])
+    if not isinstance(assumptions, list):
+        raise EditionError(f"{where}: assumptions: expected a list of tables")
+    for k, entry in enumerate(assumptions):
+        if (not isinstance(entry, dict) or not {"field", "value", "source"} <= set(entry)
+                or not all(isinstance(entry.get(key, ""), str) for key in ("field", "source", "note"))):
+            raise EditionError(f"{where}: assumptions[{k}]: expected a table with a field, a value and a source "
+                               f"(strings; a note too, optionally), got {entry!r}")
 
 
 def _validate(edition: Edition, layers: list[_Layer]) -> None:
@@ -246,7 +278,7 @@ def _validate(edition: Edition, layers: list[_Layer]) -> None:
 
 def _blamed(error: EditionError, layers: list[_Layer]) -> EditionError:
     """The error, naming the source that brought it: the last layer without which the edition did not fail
-    so (a --set over a good file blames the --set, a bad value in a file that extends a built-in its file)."""
+    so (an override of a good file blames the override, a bad value in a file that extends a built-in its file)."""
     if error.detail is None:
         return error
     k = len(layers) - 1
@@ -271,7 +303,7 @@ def _failure(document: dict) -> str | None:
 # Keys whose values are names a file chooses (decks, variants), not fields.
 _NAMED = {("decks",), ("variants",)}
 # The loader's own keys, the same for every family; rule options and fields come from the built-in files.
-_LOADER_KEYS = {(): {"edition", "rules", "variants", "assumptions"}, ("edition",): {"name", "family", "title", "extends"},
+_LOADER_KEYS = {(): {"edition", "rules", "variants", "assumptions"}, ("edition",): {"name", "family", "title", "extends", "description"},
                 ("variants", "*"): {"description"}}
 
 
@@ -384,3 +416,76 @@ def compile_rules(edition: Edition):
         detail = f"edition.family: '{edition.family}' has no engine{hint(edition.family, families.names())}"
         raise EditionError(f"{edition.source}: {detail}", detail) from None
     return family.compile(edition)
+
+
+def rule_meanings(edition: Edition) -> dict[str, str]:
+    """What each rule option means: the comment beside it in the `[rules]` table of the edition's data files
+    (a file's own comment over its base's), the one place a designer reads and edits it."""
+    meanings: dict[str, str] = {}
+    for source in edition.sources:
+        meanings.update(_commented_keys(source.read_text(), "rules"))
+    return meanings
+
+
+def _commented_keys(text: str, wanted: str) -> dict[str, str]:
+    """{key: its trailing comment} for the keys of the TOML table `wanted` in `text` (tomllib drops comments)."""
+    table, found = None, {}
+    for line in text.splitlines():
+        code, comment = _split_comment(line)
+        if code.startswith("["):
+            table = code.strip("[] ")
+        elif table == wanted and "=" in code and comment:
+            found[code.partition("=")[0].strip()] = comment
+    return found
+
+
+def _split_comment(line: str) -> tuple[str, str]:
+    """A TOML line's code and its comment: the text after the first # outside a string."""
+    quote = None
+    for i, char in enumerate(line):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return line[:i].strip(), line[i + 1:].strip()
+    return line.strip(), ""
+
+
+def _shown(path: Path) -> str:
+    """A data file as a reader finds it: a built-in one within the project, a user's one as given."""
+    return str(path.relative_to(BUILTIN_DIR.parent.parent)) if path.parent == BUILTIN_DIR else str(path)
+
+
+def describe_edition(edition: Edition) -> dict[str, Any]:
+    """What `monopoly-mc editions NAME` prints, all read from the data file and the checks of its family's
+    compiler: the edition, each rule option (value, meaning, allowed values), the variants, a summary of
+    each deck, and every documented assumption."""
+    from simulator.checks import noting_allowed
+    with noting_allowed() as allowed:
+        board = compile_rules(edition)
+    meanings = rule_meanings(edition)
+    rules = edition.document.get("rules", {})
+    meta = edition.document["edition"]
+    about = {"edition": edition.name, "title": edition.title, "family": edition.family,
+             "players": f"{board.players_min}-{board.players_max}", "variant": edition.variant or "",
+             "data file": _shown(edition.source), "extends": meta.get("extends", ""),
+             "currency": meta.get("currency", ""), "squares": board.n_squares, "description": meta.get("description", "")}
+    rule_rows = [{"option": key, "value": value, "meaning": meanings.get(key, ""),
+                  "allowed": allowed.get(f"rules.{key}", "")} for key, value in rules.items()]
+    variant_rows = [{"variant": name, "description": body.get("description", ""),
+                     "changes": {k: v for k, v in body.items() if k != "description"}}
+                    for name, body in edition.variants.items()]
+    copies, effects, decks = board.card_copies, board.card_effects, list(board.card_decks)
+    deck_rows = []
+    for d, (name, title) in enumerate(zip(board.deck_names, board.deck_titles)):
+        cards = [c for c, deck in enumerate(decks) if deck == d]
+        by_effect: dict[str, int] = {}
+        for c in cards:
+            by_effect[effects[c]] = by_effect.get(effects[c], 0) + int(copies[c])
+        deck_rows.append({"deck": name, "title": title, "cards": len(cards), "copies": int(copies[cards].sum()),
+                          "effects": ", ".join(f"{e} ×{n}" for e, n in by_effect.items())})
+    assumption_rows = [{"field": a.get("field", ""), "value": a.get("value", ""), "source": a.get("source", ""),
+                        "note": a.get("note", "")} for a in edition.assumptions]
+    return {"edition": about, "rules": rule_rows, "variants": variant_rows, "decks": deck_rows,
+            "assumptions": assumption_rows}

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 import pandas as pd
@@ -22,7 +22,7 @@ from simulator.engines.shared import layout as L
 from simulator.executors import BatchTask, LocalExecutor
 from simulator.checks import Edition, hint
 from simulator.engines.shared.rules import GameRules
-from simulator.rules import compile_rules, load_edition, parse_value
+from simulator.rules import as_keyword, as_set_option, compile_rules, load_edition, parse_value
 from strategies import Strategy, StrategyError, check_parameter, get
 
 DEFAULT_BATCH = 10_000
@@ -416,34 +416,50 @@ def parse_axis(item: str) -> tuple[str, list]:
     return path.strip(), values
 
 
+@dataclass(frozen=True)
+class SweepSpelling:
+    """How the caller wrote a sweep's fixed values and its axes, so that an error names them in its words."""
+    fixed: Callable[[str, Any], str]
+    axis: Callable[[str, Any], str]
+
+
+CLI_SWEEP = SweepSpelling(fixed=as_set_option, axis=as_set_option)
+API_SWEEP = SweepSpelling(fixed=as_keyword("fixed"), axis=as_keyword("axes", listed=True))
+
+
 def sweep_plan(edition_ref: str, variant: str | None, overrides: list, axes: list[tuple[str, list]],
-               names: list[str], players: int, games: int, seed: int, **options) -> list[PlannedRun]:
+               names: list[str], players: int, games: int, seed: int, spelling: SweepSpelling = API_SWEEP,
+               **options) -> list[PlannedRun]:
     """One run per point of the grid of `axes`, each with the fixed `overrides`. Paths starting with
     `strategy.NAME.` change a parameter of that strategy, `players` the number of players; the others
-    change the edition like --set. Every point plays the same seed, so points differ by their values and
-    not by their luck (common random numbers)."""
+    change the edition like an override. Every point plays the same seed, so points differ by their values
+    and not by their luck (common random numbers)."""
     if not 1 <= len(axes) <= 2:
-        raise RunError(f"a sweep varies one or two values: got {len(axes)} --set with several values")
+        raise RunError(f"a sweep varies one or two values: got {len(axes)} ({', '.join(p for p, _ in axes)})")
     plan = []
     for index, values in enumerate(itertools.product(*[v for _, v in axes])):
         point = {path: value for (path, _), value in zip(axes, values)}
-        spec = point_spec(edition_ref, variant, list(overrides) + list(point.items()), names, players, games, seed,
-                          **options)
+        settings = list(overrides) + list(point.items())   # fixed values, then the point's
+
+        def said(path: str, value: Any, point=point) -> str:
+            return (spelling.axis if path in point else spelling.fixed)(path, value)
+        spec = point_spec(edition_ref, variant, settings, names, players, games, seed, said, **options)
         plan.append(PlannedRun(label=f"point-{index:03d}", spec=spec, info={"values": point}))
     return plan
 
 
 def point_spec(edition_ref: str, variant: str | None, settings: list, names: list[str], players: int, games: int,
-               seed: int, **options) -> RunSpec:
+               seed: int, said: Callable[[str, Any], str] = as_set_option, **options) -> RunSpec:
     """The run of one point of a sweep or a search: `settings` are (path, value) pairs applied in order,
     `strategy.NAME.PARAM` to a strategy of the lineup, `players` to the table size, the others to the
-    edition like --set. Every value is checked here, before any game."""
+    edition like an override. Every value is checked here, before any game; `said` spells a setting as the
+    caller wrote it, for the error that names it."""
     edition_sets = [(p, v) for p, v in settings if not p.startswith(STRATEGY_PREFIX) and p != PLAYERS_AXIS]
-    edition = load_edition(edition_ref, variant, edition_sets)
+    edition = load_edition(edition_ref, variant, edition_sets, said)
     board = compile_rules(edition)
     table = dict(settings).get(PLAYERS_AXIS, players)
     if isinstance(table, bool) or not isinstance(table, int):
-        raise RunError(f"--set players={table}: expected whole numbers of players")
+        raise RunError(f"{said(PLAYERS_AXIS, table)}: expected whole numbers of players")
     lineup = resolve_lineup(edition, board, table, names)
     known = board.strategies.PARAMETERS
     for path, value in settings:
@@ -451,12 +467,12 @@ def point_spec(edition_ref: str, variant: str | None, settings: list, names: lis
             continue
         name, _, param = path[len(STRATEGY_PREFIX):].partition(".")
         if name not in {s.name for s in lineup}:
-            raise RunError(f"--set {path}: strategy '{name}' is not in the lineup"
+            raise RunError(f"{said(path, value)}: strategy '{name}' is not in the lineup"
                            f"{hint(name, dict.fromkeys(s.name for s in lineup))}")
         try:
             check_parameter(name, param, known)
         except StrategyError as exc:
-            raise RunError(f"--set {path}: {exc}") from None
+            raise RunError(f"{said(path, value)}: {exc}") from None
         lineup = [s.with_params(**{param: value}) if s.name == name else s for s in lineup]
     for strategy in lineup:
         board.parameter_vector(strategy)  # a bad value fails here, before any game

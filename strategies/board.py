@@ -68,5 +68,13 @@ board_strategy("random", "a weak baseline: buys half the squares it lands on and
                "builds to 2 houses",
                buy_probability=0.5, bid_factor=0.5, build_target=2, trade_accept=1.0, swaps=1)
 
+
+# What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)
+SHARED_BEHAVIOUR = """Unless a strategy says otherwise, it sells a square to a player at twice its price and agrees to swaps that
+complete a group for both sides. Trading is at most once a turn, to complete a colour group: by a swap when
+the other player holds the rest of its group and it holds the rest of one of theirs, or by a cash offer the
+seller's strategy accepts; squares change hands only without buildings, and the receiver of a mortgaged
+deed pays the 10% at once and keeps the mortgage."""
+
 DEFAULT_LINEUP = ["buy_all", "cautious", "three_houses", "hard_trader", "orange_red", "never_build", "jail_late", "random"]
 TOURNAMENT_FIELD = ["buy_all", "cautious", "three_houses", "hard_trader", "never_build"]

@@ -54,5 +54,16 @@ deal_strategy("opportunist", "plays whatever gains most right now, attacks at on
 deal_strategy("random", "a weak baseline: plays any legal card (aimed as the others aim), never says no",
               randomness=1.0, say_no_min_loss=math.inf)
 
+
+# What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)
+SHARED_BEHAVIOUR = """Each play, one heuristic scores every way to play every card in hand by its immediate gain and plays the
+best while that gain reaches min_gain. Money counts its value; a table counts its potential (a complete set
+8, a set short of complete 5 x share held squared, 4 for each pair of complete sets, the win above all), so
+laying, taking and giving away properties compare with money. Every strategy pays a debt overpaying as
+little as it can from its bank (the combination of notes nearest above the debt), then with what it misses
+least from its table, and places a wild or a received property where it adds most. It answers with a Just
+Say No only when something is at stake and at least its say_no_min_loss: as the victim, what the action
+costs it; as the attacker answering one, what its action gains it."""
+
 DEFAULT_LINEUP = ["bank_first", "rush_properties", "late_attacker", "opportunist", "bank_first"]
 TOURNAMENT_FIELD = ["bank_first", "rush_properties", "late_attacker", "opportunist", "random"]

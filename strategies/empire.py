@@ -62,5 +62,13 @@ empire_strategy("random", "a weak baseline: buys half of what it lands on, bids 
                 "or attacks", buy_probability=0.5, bid_factor=0.5, swap_min_gain=math.inf, attack_threshold=2.0,
                 group_bonus=0.0, parking_moves=0)
 
+
+# What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)
+SHARED_BEHAVIOUR = """Every strategy answers an action against it with a card when it holds one (a swap only when its own tower
+loses by it). A swap exchanges the two highest brand billboards that most widen its lead over the tallest
+rival, by the tiles' units: its own top for a taller one, or a leader's tall top for a trailing rival's
+short one; never one that could fill a rival's tower (counting the bonus skyscraper of a group the tile
+would complete there)."""
+
 DEFAULT_LINEUP = ["buy_everything", "skyscraper_saver", "card_shark", "swapper"]
 TOURNAMENT_FIELD = ["buy_everything", "skyscraper_saver", "card_shark", "swapper", "cautious"]

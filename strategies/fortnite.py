@@ -60,6 +60,18 @@ fortnite_strategy("storm_avoider", "shelters behind its own walls, starts out of
 fortnite_strategy("passive", "a baseline: never shoots a player, stands walls for shelter only, never trades",
                   attack_weight=0, kill_bonus=0, wall_trap=0, trade=0)
 
+
+# What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)
+SHARED_BEHAVIOUR = """One heuristic values in HP what landing on a square gains or costs, what a shot takes from a rival (and
+an elimination), and what a wall is likely to cost the rivals it stops; it chooses the die's order, the
+target, the wall's square, the starting square and whether to pay out of jail by comparing them. A shot
+(crosshair or grenade) is fired only when it is worth more than nothing to the shooter (attack_weight,
+kill_bonus, target_leader), so passive shoots no player. Every strategy, at the start and at the end of
+its turn, uses a heal item when none of it is wasted and, when a shot is worth something to it, throws a
+grenade at the best target in sight; before moving, it throws one at the wall in sight that would stop it
+when passing is worth more than attack_weight times the grenade's damage; it heals with the bandages face
+before or after moving, whichever keeps more HP, and spends a shield potion on the first attack against it."""
+
 DEFAULT_LINEUP = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider", "aggressive_shooter",
                   "wall_builder", "pair_collector"]
 TOURNAMENT_FIELD = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider", "passive"]

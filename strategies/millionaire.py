@@ -57,5 +57,13 @@ millionaire_strategy("random", "a weak baseline: buys half the squares it lands 
                      "climbs to 3 stars, builds to 2 houses",
                      buy_probability=0.5, bid_factor=0.5, build_target=2, upgrade_to=1, trade_accept=1.0)
 
+
+# What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)
+SHARED_BEHAVIOUR = """Board strategies with more numbers (upgrade_to, upgrade_reserve, upgrade_after_building,
+upgrade_from_round, hoard_from, steal_any). Every Millionaire strategy never upgrades when the whole salary
+would reach the million, plays a kept Fortune card as soon as it helps, gives away its cheapest spare
+property to the poorest rival, and bids at least the 1k minimum at an auction nobody bids more at
+(rules.auction_must_sell)."""
+
 DEFAULT_LINEUP = ["upgrade_at_once", "never_upgrade", "upgrade_rich", "build_first", "sprinter", "random"]
 TOURNAMENT_FIELD = ["upgrade_at_once", "never_upgrade", "upgrade_rich", "build_first", "sprinter"]

@@ -6,6 +6,7 @@ import pytest
 
 import simulator
 from simulator.runner import DEFAULT_GAMES
+from tests.helpers import invoke
 
 
 @pytest.fixture(scope="module")
@@ -54,3 +55,48 @@ def test_tournaments_take_overrides_threads_and_progress():
     assert sum(seen) == sum(r.summary["games"] for r in rich)
     assert rich[0].manifest["edition"]["overrides"] == [["rules.start_cash", 5000]]
     assert simulator.length(rich)["mean"].iloc[0] != simulator.length(poor)["mean"].iloc[0]  # the rule applied
+
+
+def test_every_frame_of_a_run_is_a_method_taking_columns(run, tmp_path):
+    """games(), players(), squares() and cards() alike, in memory or read back from disk."""
+    stored = simulator.simulate(games=300, seed=1, out=tmp_path / "run")
+    for one in (run, simulator.load(tmp_path / "run")[0], stored):
+        for table in ("games", "players", "squares", "cards"):
+            frame = getattr(one, table)()
+            assert len(frame) > 0 and list(getattr(one, table)(list(frame.columns[:2])).columns) == list(frame.columns[:2])
+    assert run.squares()["landings"].sum() > 0 and run.cards()["draws"].sum() > 0
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: simulator.simulate(games=10, overrides={"rules.start_cash": 1.5}),
+     "overrides={'rules.start_cash': 1.5}: rules.start_cash: expected an integer"),
+    (lambda: simulator.tournament(["buy_all", "cautious"], players=2, games=10, overrides={"rules.strat_cash": 9}),
+     "overrides={'rules.strat_cash': 9}: rules: no rule 'strat_cash': did you mean start_cash?"),
+    (lambda: simulator.simulate(games=10, overrides={"edition.family": "empire"}),
+     "overrides={'edition.family': 'empire'}: the [edition] table"),
+    (lambda: simulator.sweep({"rules.start_cash": [1000, 1.5]}, games=10),
+     "axes={'rules.start_cash': [..., 1.5, ...]}: rules.start_cash: expected an integer"),
+    (lambda: simulator.sweep({"rules.start_cash": [1000, 2000]}, fixed={"rules.jail_fine": "lots"}, games=10),
+     "fixed={'rules.jail_fine': 'lots'}: rules.jail_fine: expected an integer"),
+    (lambda: simulator.sweep({"strategy.buy_al.bid_factor": [1, 2]}, games=10),
+     "axes={'strategy.buy_al.bid_factor': [..., 1, ...]}: strategy 'buy_al' is not in the lineup"),
+    (lambda: simulator.sweep({"players": [2, "three"]}, games=10),
+     "axes={'players': [..., 'three', ...]}: expected whole numbers of players"),
+])
+def test_api_errors_name_the_override_as_the_caller_wrote_it(call, message):
+    """An error raised through the API speaks of the caller's own argument, never of a CLI flag."""
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert str(raised.value).startswith(message) and "--set" not in str(raised.value)
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--set", "rules.start_cash=1.5"],
+    ["properties", "--set", "rules.start_cash=1.5"],   # an analysis that simulates through the API
+    ["tournament", "--set", "rules.start_cash=1.5"],
+    ["sweep", "--set", "rules.start_cash=1.5", "--set", "rules.jail_fine=10,20"],
+])
+def test_the_cli_still_names_its_own_flag(args):
+    result = invoke(*args, "--games", 10)
+    assert result.exit_code == 2
+    assert "error: --set rules.start_cash=1.5: rules.start_cash: expected an integer" in result.output

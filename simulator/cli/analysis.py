@@ -14,7 +14,7 @@ from simulator.progress import progress_bar
 from simulator.tables import PLOT_FORMATS, as_csv, as_json
 from simulator import presentation as present
 from simulator.cli.options import (
-    CliError, analysis_command, batches_on, edition_option, format_option, out_option, output_file, overrides_of,
+    CliError, analysis_command, batches_on, edition_option, format_option, out_option, output_file, edition_of,
     overwrite_option, resume_option, scheduler_option, simulation_options, variant_option,
     workers_option,
 )
@@ -27,8 +27,8 @@ def _simulated(edition, variant, overrides, players, strategy_names, games, seed
                overwrite=False):
     from simulator.api import simulate
     with progress_bar(games, "Simulating", progress) as bar:
-        return [simulate(edition, players, strategy_names, games, seed, variant, dict(overrides_of(overrides)), out,
-                         overwrite, threads, progress=bar.update, notice=bar.note)]
+        return [simulate(edition_of(edition, variant, overrides), players, strategy_names, games, seed, None, None,
+                         out, overwrite, threads, progress=bar.update, notice=bar.note)]
 
 
 def _runs(results_paths, simulate_args) -> list:
@@ -112,7 +112,7 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
     if results_path is not None:
         runs = load_results([results_path])
     else:
-        loaded = load_edition(edition, variant, overrides_of(overrides))
+        loaded = edition_of(edition, variant, overrides)
         board = compile_rules(loaded)
         names = list(strategy_names) or list(board.strategies.TOURNAMENT_FIELD)
         plan = tournament_plan(loaded, board, names, players, games, seed, threads=threads)
@@ -161,7 +161,7 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
           output_format, out, overwrite, resume, scheduler, workers, plot):
     """Vary one or two values over a grid and see, per point, win rates, first-player advantage, game
     length and unfinished games, each with 95% intervals."""
-    from simulator.runner import parse_axis, run_many, sweep_plan
+    from simulator.runner import CLI_SWEEP, parse_axis, run_many, sweep_plan
     if results_path is not None:
         runs = load_results([results_path])
     else:
@@ -170,7 +170,7 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
         varied = [(path, values) for path, values in parsed if len(values) > 1]
         if not varied:
             raise CliError("--set: give one or two values to vary as PATH=V1,V2,... (e.g. rules.start_cash=1000,2000)")
-        plan = sweep_plan(edition, variant, fixed, varied, list(strategy_names), players, games, seed,
+        plan = sweep_plan(edition, variant, fixed, varied, list(strategy_names), players, games, seed, CLI_SWEEP,
                           threads=threads)
         with batches_on(threads, scheduler, workers, out, resume, overwrite) as executor, \
                 progress_bar(games * len(plan), "Sweep", progress) as bar:

@@ -1,28 +1,103 @@
 """What there is to play: the built-in editions and the strategies of each family."""
 from __future__ import annotations
 
+import itertools
+import json
 import math
-from pathlib import Path
+import textwrap
 
 import click
+import pandas as pd
 
 from simulator import families, tables
-from simulator.cli.options import user_errors
-from simulator.rules import builtin_editions, compile_rules, load_edition
+from simulator.cli.options import CliError, format_option, user_errors
+from simulator.rules import BUILTIN_DIR, builtin_editions, compile_rules, describe_edition, load_edition
+from simulator.tables import as_csv, as_json
+
+TABLES = {"games": "games/part-NNNNN.parquet, one row per game",
+          "players": "players/part-NNNNN.parquet, one row per player per game",
+          "squares": "squares.parquet, one row per square, summed over the run",
+          "cards": "cards.parquet, one row per card of every deck, summed over the run"}
 
 
 @click.command()
-def editions():
-    """List the built-in editions, their variants and their data files."""
+@click.argument("name", required=False, metavar="[NAME|PATH]")
+@click.option("--variant", default=None, metavar="NAME", help="Show the edition with this variant applied.")
+@format_option
+def editions(name, variant, output_format):
+    """List the built-in editions; with NAME (or a data file's PATH), print that edition's rule options (value,
+    allowed values, meaning), variants, decks and documented assumptions, all read from its data file."""
     with user_errors():
-        rows = []
-        for name in builtin_editions():
-            edition = load_edition(name)
-            board = compile_rules(edition)
-            variants = ", ".join(edition.variants) or "-"
-            rows.append([name, edition.family, f"{board.players_min}-{board.players_max}", variants, edition.title])
-    click.echo(tables.render(["edition", "family", "players", "variants", "title"], rows))
-    click.echo("\nData files: " + str(Path(__file__).parent.parent / "editions") + " (copy one and pass --edition PATH)")
+        if name is None:
+            if variant is not None:
+                raise CliError("--variant: give the edition it belongs to, e.g. `monopoly-mc editions walking_dead "
+                               "--variant quick`")
+            _list_editions(output_format)
+        else:
+            _show_edition(describe_edition(load_edition(name, variant)), output_format)
+
+
+def _list_editions(output_format: str) -> None:
+    rows = []
+    for name in builtin_editions():
+        edition = load_edition(name)
+        board = compile_rules(edition)
+        rows.append({"edition": name, "family": edition.family, "players": f"{board.players_min}-{board.players_max}",
+                     "variants": ", ".join(edition.variants) or "-", "title": edition.title})
+    if output_format != "table":
+        click.echo(as_json(rows) if output_format == "json" else as_csv({"editions": pd.DataFrame(rows)}))
+        return
+    click.echo(tables.render(list(rows[0]), [list(row.values()) for row in rows]))
+    click.echo("\nmonopoly-mc editions NAME prints an edition's rules, decks and assumptions. Data files: "
+               + str(BUILTIN_DIR) + " (copy one and pass --edition PATH)")
+
+
+def _show_edition(sheet: dict, output_format: str) -> None:
+    if output_format == "json":
+        click.echo(as_json(sheet))
+        return
+    if output_format == "csv":
+        click.echo(as_csv({"edition": pd.DataFrame([sheet["edition"]]),
+                           **{part: pd.DataFrame(sheet[part]) for part in ("rules", "variants", "decks", "assumptions")}}))
+        return
+    about = sheet["edition"]
+    lines = [f"{about['edition']}: {about['title']}",
+             f"family {about['family']}, {about['players']} players"
+             + (f", amounts in {about['currency']}" if about["currency"] else "")
+             + (f", {about['squares']} squares" if about["squares"] else "")
+             + (f", variant {about['variant']}" if about["variant"] else "")
+             + f"; data file {about['data file']}" + (f" (extends {about['extends']})" if about["extends"] else ""), ""]
+    for paragraph in about["description"].splitlines() or [""]:  # a line of the data file is a paragraph or an item
+        lines += textwrap.wrap(paragraph, 100, subsequent_indent="  " if paragraph.startswith("- ") else "") or [""]
+    blocks = ["\n".join(lines)]
+    blocks.append(_wrapped("Rules (change one with --set rules.OPTION=VALUE)", sheet["rules"],
+                           {"option": None, "value": 22, "allowed": 34, "meaning": 50}))
+    if sheet["variants"]:
+        blocks.append(_wrapped("Variants (--variant NAME)", [
+            {"variant": v["variant"], "changes": ", ".join(f"{k} = {_toml(x)}" for k, x in v["changes"].items()),
+             "description": v["description"]} for v in sheet["variants"]],
+            {"variant": None, "changes": 40, "description": 60}))
+    blocks.append(_wrapped("Decks (cards by id: monopoly-mc cards; change one with --set decks.DECK.cards.ID.FIELD=V)",
+                           sheet["decks"], {"deck": None, "title": 22, "cards": 5, "copies": 6, "effects": 70}))
+    blocks.append(_wrapped("Assumptions (where the rulebook is silent or reads two ways)", sheet["assumptions"],
+                           {"field": None, "value": 30, "source": 34, "note": 42}))
+    click.echo("\n\n".join(blocks))
+
+
+def _toml(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _wrapped(title: str | None, rows: list[dict], widths: dict[str, int | None]) -> str:
+    """A table whose long cells wrap onto the next lines of their column (`widths`), so it stays within a
+    terminal; the first column (width None) never wraps, so a filled first cell starts a row."""
+    lines = []
+    for row in rows:
+        first, *others = widths
+        cells = [[_toml(row[first])]] + [textwrap.wrap(_toml(row[column]), widths[column], break_long_words=False,
+                                                       break_on_hyphens=False) or [""] for column in others]
+        lines += [list(line) for line in itertools.zip_longest(*cells, fillvalue="")]
+    return tables.render(list(widths), lines, title=title)
 
 
 @click.command()
@@ -33,15 +108,39 @@ def editions():
 def strategies(family, params):
     """List the strategies with what they do and the parameters a sweep can vary."""
     import strategies as registry
-    parameters = registry.family_module(family).PARAMETERS
+    module = registry.family_module(family)
+    parameters = module.PARAMETERS
     found = registry.available(family)
-    click.echo(tables.render(["strategy", "what it does"], [[s.name, s.summary] for s in found]))
+    click.echo(_wrapped(None, [{"strategy": s.name, "what it does": s.summary} for s in found],
+                        {"strategy": None, "what it does": 80}))
+    click.echo("\n" + textwrap.fill(" ".join(module.SHARED_BEHAVIOUR.split()), 100))
     if params:
         click.echo("")
         rows = [[key] + [_short(s.params[key]) for s in found] for key in parameters]
         click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title="Parameters"))
         click.echo("")
         click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
+
+
+@click.command()
+@click.option("--edition", "-e", default="classic", show_default=True, metavar="NAME|PATH",
+              help="The edition whose results to describe (its family decides the players columns).")
+@click.option("--table", "only", type=click.Choice(TABLES), default=None, help="Only this table.")
+@format_option
+def schema(edition, only, output_format):
+    """The columns of the results a run writes with --out (games, players, squares, cards): type and meaning,
+    from the code that writes them."""
+    from simulator.results import schema as results_schema
+    with user_errors():
+        frame = results_schema(compile_rules(load_edition(edition)))
+    if only is not None:
+        frame = frame[frame.table == only]
+    if output_format != "table":
+        click.echo(as_json(frame) if output_format == "json" else as_csv({"schema": frame}))
+        return
+    click.echo("\n\n".join(_wrapped(f"{table} ({TABLES[table]})", rows.drop(columns="table").to_dict("records"),
+                                      {"column": None, "type": 8, "meaning": 80})
+                             for table, rows in frame.groupby("table", sort=False)))
 
 
 def _short(value) -> str:
@@ -52,4 +151,4 @@ def _short(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-COMMANDS = (editions, strategies)
+COMMANDS = (editions, strategies, schema)

@@ -11,7 +11,7 @@ import click
 
 from simulator.executors import ExecutorError, make_executor
 from simulator.results import ResultsError
-from simulator.rules import EditionError, parse_value
+from simulator.rules import EditionError, as_set_option, load_edition, parse_value
 from simulator.tables import FORMATS
 from strategies import StrategyError
 
@@ -125,6 +125,11 @@ def overrides_of(values: tuple[str, ...]) -> list[tuple[str, object]]:
             raise CliError(f"--set {item}: expected PATH=VALUE, e.g. rules.start_cash=2000")
         pairs.append((path.strip(), parse_value(text.strip())))
     return pairs
+
+
+def edition_of(edition: str, variant: str | None, overrides: tuple[str, ...] = ()):
+    """The edition the options name, its errors naming each `--set` as the user typed it."""
+    return load_edition(edition, variant, overrides_of(overrides), as_set_option)
 
 
 edition_option = click.option("--edition", "-e", default="classic", show_default=True, metavar="NAME|PATH",

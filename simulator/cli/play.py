@@ -8,11 +8,11 @@ import pandas as pd
 
 from simulator import families, tables
 from simulator.cli.options import (
-    CliError, batches_on, edition_option, overrides_of, resume_option, results_folder, scheduler_option, set_option,
+    CliError, batches_on, edition_option, edition_of, resume_option, results_folder, scheduler_option, set_option,
     user_errors, variant_option, workers_option,
 )
 from simulator.progress import progress_bar
-from simulator.rules import compile_rules, load_edition
+from simulator.rules import compile_rules
 from simulator.runner import DEFAULT_GAMES
 from simulator.tables import FIXED_BY_LINEUP, fills_every_seat_note
 
@@ -55,7 +55,7 @@ def simulate(edition, variant, overrides, players, strategy_names, games, seed, 
     the share of unfinished games."""
     from simulator.runner import RunSpec, resolve_lineup, run
     with user_errors():
-        loaded = load_edition(edition, variant, overrides_of(overrides))
+        loaded = edition_of(edition, variant, overrides)
         board = compile_rules(loaded)
         lineup = resolve_lineup(loaded, board, players, list(strategy_names))
         spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, batch_size=batch_size,
@@ -138,7 +138,7 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
     import numba
     import numpy as np
     with user_errors():
-        loaded = load_edition(edition, variant, overrides_of(overrides))
+        loaded = edition_of(edition, variant, overrides)
         family = families.get(loaded.family)
         if not family.board:
             raise CliError(f"landing: {loaded.name} is a card game with no board: try `cards` or `properties` "

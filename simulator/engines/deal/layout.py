@@ -208,3 +208,29 @@ PLAYER_COLUMNS = (
     ("laid_over_note", PO_LAID_OVER_NOTE, "int16"), ("first_attack_round", PO_FIRST_ATTACK, "int16"),
     ("no_kept", PO_NO_KEPT, "int16"), ("wilds_moved", PO_WILDS_MOVED, "int16"), ("no_banked", PO_NO_BANKED, "int8"),
 )
+
+# What each column of Deal's results means where it is not the board family's (see shared/layout.py); its
+# squares table is empty (no board) and its colour sets are the groups
+COLUMN_MEANINGS = {
+    "games": {"end_reason": "why the game ended: three_sets or turn_cap"},
+    "players": {
+        "rank": "1 for the winner, then by complete sets, then the value of table and bank",
+        "bank": "its bank at the end, in M", "worth": "bank plus table at the end, in M",
+        "sets": "complete sets at the end", "properties": "property cards on its table at the end",
+        "hand": "cards in hand at the end", "rent_received": "received by rent cards",
+        "received": "every payment received", "paid": "every payment made",
+        "actions_played": "action and rent cards played for their action, Double The Rent included",
+        "cards_banked": "notes and actions banked",
+        "properties_taken": "properties taken by Sly Deal, Forced Deal and Deal Breaker",
+        "sets_taken": "sets taken by Deal Breaker", "said_no": "Just Say No played",
+        "cancelled": "its actions cancelled", "discarded": "cards put under the pile at the hand limit",
+        "notes_banked": "money notes banked", "properties_laid": "properties laid from its hand",
+        "laid_over_note": "of them, laid while it held a note it could have banked instead",
+        "first_attack_round": "the round of its first action aimed at rivals (rent, Debt Collector, Birthday, Sly "
+                              "Deal, Forced Deal, Deal Breaker), from 1; -1 if none",
+        "no_kept": "actions against it it let through while holding a Just Say No (those that cost it nothing aside)",
+        "no_banked": "Just Say No cards it banked", "wilds_moved": "laid wilds it moved to another colour",
+        "held_<group>": "the set was complete on its table at the start or the end of one of its turns",
+    },
+    "cards": {"copies": "copies dealt in a game (deck_copies decks)", "draws": "copies drawn"},
+}

@@ -231,3 +231,32 @@ PLAYER_COLUMNS = (
 )
 # Player counters that start at -1 (nothing recorded yet) rather than 0
 PL_LOWEST = (PL_BUY_CASH_LOW, PL_SKYSCRAPER_CASH_LOW, PL_ATTACK_LEADER_LOW)
+
+# What each column of Empire's results means where it is not the board family's (see shared/layout.py)
+COLUMN_MEANINGS = {
+    "games": {"end_reason": "why the game ended: tower_full or turn_cap"},
+    "players": {
+        "rank": "1 for the winner, then by tower height, cash, seat", "cash": "cash at the end",
+        "tower_value": "the tower's value at the end", "tower_height": "tower units at the end",
+        "brands": "brand billboards in the tower at the end", "utilities": "utility billboards in the tower at the end",
+        "skyscrapers": "skyscraper tiles in the tower at the end",
+        "groups": "complete colour groups in the tower at the end",
+        "rent_received": "rent received", "rent_paid": "rent paid", "jail_turns": "turns begun in jail",
+        "swaps": "swaps of tops it made (not those a card cancelled)", "cards_played": "Empire cards played",
+        "attacks_blocked": "actions against it that stayed cancelled by its cards",
+        "billboards_lost": "billboards given up for debts", "skyscrapers_bought": "skyscrapers bought for cash",
+        "bought": "billboards bought at the printed price",
+        "declined": "billboards it landed on, could pay for and did not buy at the price",
+        "auction_paid": "what it paid at the auctions it won",
+        "auction_value": "the printed prices of the billboards it won at auction",
+        "cash_after_buy_low": "the lowest cash left right after buying a billboard; -1: none bought",
+        "cash_after_skyscraper_low": "the lowest cash left right after buying a skyscraper; -1: none bought",
+        "attacks": "charge, swap and crash cards played from its hand",
+        "attack_leader_low": "the lowest height of the tallest rival tower when it played an attack; -1: none",
+        "charges_kept": "turns it began out of jail and ended its card play still holding a charge card",
+        "parking_moves": "paid Free Parking moves", "jail_paid": "fines paid to leave jail before rolling",
+        "held_<group>": "the group was complete in its tower at the start of one of its turns",
+    },
+    "squares": {"landings": "rolls or moves by choice (Free Parking's paid move, a move-anywhere card) ending there",
+                "rent_collected": "rent collected on it (a utility has none)"},
+}

@@ -217,3 +217,33 @@ PLAYER_COLUMNS = (
     ("storm_dodge_chances", PO_STORM_DODGE_CHANCES, "int16"),
     ("wall_stop_hp", PO_WALL_STOP_HP, "int16"), ("items_given", PO_ITEMS_GIVEN, "int16"),
 )
+
+# What each column of Fortnite's results means where it is not the board family's (see shared/layout.py)
+COLUMN_MEANINGS = {
+    "games": {"end_reason": "why the game ended: last_survivor or turn_cap"},
+    "players": {
+        "rank": "the survivor, then players still in by HP, then the later eliminated",
+        "eliminated_turn": "the player turn it was eliminated, -1 if never", "hp": "HP at the end",
+        "locations": "locations owned at the end", "pairs": "complete colour pairs at the end",
+        "damage_dealt": "HP it took from players", "eliminations": "players it eliminated",
+        "storm_lost": "HP lost on covered squares", "healed": "HP healed", "walls": "walls it stood",
+        "claimed": "locations claimed", "paid": "HP paid on rivals' locations", "trades": "trades it took part in",
+        "jail_turns": "turns begun in jail", "items": "chest items held at the end",
+        "shots": "crosshair shots at players",
+        "shot_chances": "crosshair rolls with a rival in reach from its square or from where moving first would end",
+        "priority_shots": "shots at a rival it could eliminate when one was in reach, else at the healthiest in reach",
+        "grenades": "grenades thrown at players", "walls_broken": "walls brought down by its crosshair or grenades",
+        "start_square": "the square it started on (0-based; players place in seat order)",
+        "shelter_walls": "walls stood on the square where it stands",
+        "storm_dodge_chances": "moves that a wall would stop on a covered square with the square beyond it clear, "
+                               "the wall one it could bring down first (crosshair or grenade in sight, or the bomb)",
+        "storm_dodges": "of its storm_dodge_chances, moves that ended on the clear square past the wall, brought "
+                        "down first",
+        "wall_stop_hp": "HP rivals lost on the squares where its walls stopped them",
+        "items_given": "chest items it gave in trades",
+        "held_<group>": "it held the colour pair at the start of one of its turns",
+    },
+    "squares": {"price": "a location's HP cost", "bought": "claims",
+                "rent_collected": "HP paid on it by visitors"},
+    "cards": {"draws": "storm cards turned, chest items drawn, die faces rolled"},
+}

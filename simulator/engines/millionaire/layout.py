@@ -8,7 +8,8 @@ auctions, bankruptcy) and the board strategies' decisions run on them unchanged.
 """
 from simulator.engines.shared.layout import *  # noqa: F401,F403  (the shared layout, extended below)
 from simulator.engines.shared.layout import (
-    B_COLUMNS, CARD_EFFECTS as BOARD_CARD_EFFECTS, C_COLUMNS as BOARD_C_COLUMNS, N_PARAMS as BOARD_N_PARAMS,
+    B_COLUMNS, CARD_EFFECTS as BOARD_CARD_EFFECTS, COLUMN_MEANINGS as BOARD_COLUMN_MEANINGS,
+    C_COLUMNS as BOARD_C_COLUMNS, N_PARAMS as BOARD_N_PARAMS,
     O_COLUMNS as BOARD_O_COLUMNS, PL_COLUMNS as BOARD_PL_COLUMNS, PLAYER_COLUMNS as BOARD_PLAYER_COLUMNS,
     PO_COLUMNS as BOARD_PO_COLUMNS, R_N_RULES as BOARD_R_N_RULES, RULE_FIELDS as BOARD_RULE_FIELDS,
 )
@@ -107,3 +108,29 @@ PLAYER_COLUMNS = BOARD_PLAYER_COLUMNS + (
     ("stars", PO_STARS, "int8"), ("round_3_stars", PO_STAR_ROUND, "int16"),
     ("round_5_stars", PO_STAR_ROUND + 1, "int16"), ("fortune_played", PO_FORTUNE_PLAYED, "int16"),
 ) + tuple((name, PO_MEASURES + k, "int32") for k, name in enumerate(MEASURES))
+
+# What Millionaire's results add to the board family's columns, or mean otherwise (see shared/layout.py)
+_OWN_MEANINGS = {
+    "games": {"end_reason": "why the game ended: million, last_standing or turn_cap"},
+    "players": {
+        "rank": "the millionaire first, then players still in by cash, then the bankrupt, the later out higher",
+        "stars": "star level at the end (1, 3 or 5)",
+        "round_3_stars": "the round it reached 3 stars, -1 if never",
+        "round_5_stars": "the round it reached 5 stars, -1 if never",
+        "fortune_played": "kept Fortune cards played",
+        "upgrade_cash_max": "the most cash at an upgrade, the salary counted, before paying it; -1: never",
+        "upgrade_cash_min": "the least cash left after paying for an upgrade; -1: never",
+        "upgrades_skipped": "GO passes below 5 stars where cash and salary covered the upgrade and the salary did "
+                            "not reach the million, with no upgrade taken",
+        "upgrades_unbuilt": "upgrades taken with no complete group, or with one still wanting buildings",
+        "spend_cash_max": "the most cash held on building, lifting a mortgage or upgrading, before GO's salary; -1: "
+                          "never",
+        "kept_cash_min": "the least cash left after buying a property at its price or paying for buildings; -1: never",
+        "offers": "unowned properties landed on with the cash for their price",
+        "bought": "of those offers, bought at the price",
+        "auction_price_max": "the dearest property won at auction, in % of its price; -1: none",
+    },
+    "cards": {"draws": "draws (a Fortune card counts as drawn when revealed on a property)"},
+}
+COLUMN_MEANINGS = {table: {**BOARD_COLUMN_MEANINGS.get(table, {}), **_OWN_MEANINGS.get(table, {})}
+                   for table in {*BOARD_COLUMN_MEANINGS, *_OWN_MEANINGS}}

@@ -266,3 +266,31 @@ CA_DRAW_WINS = 4
 CA_DRAW_RANK_SUM = 5
 CA_DRAW_RANK_SQUARES = 6
 CA_COLUMNS = 7
+
+# What each column of the results means, by table, beside the columns above; simulator/results.py holds
+# the columns every family writes alike and `monopoly-mc schema` prints both (a test requires a meaning
+# for every column written).
+COLUMN_MEANINGS = {
+    "games": {"end_reason": "why the game ended: last_standing, first_bankruptcy (the quick game) or turn_cap"},
+    "players": {
+        "rank": "1 for the winner; among survivors by net worth, bankrupt players after them in the order they went "
+                "out, the later out ranking higher (also within one turn): no two players share a rank",
+        "bankrupt_turn": "the player turn it went bankrupt, -1 if never",
+        "cash": "cash at the end",
+        "net_worth": "cash, deeds at the list price or half when mortgaged, buildings at cost (the quick game's count)",
+        "properties": "properties owned at the end", "houses": "houses at the end", "hotels": "hotels at the end",
+        "groups": "complete colour groups held at the end",
+        "rent_received": "rent received", "rent_paid": "rent paid",
+        "jail_turns": "turns begun in jail", "trades": "trades it took part in",
+        "trade_sales": "trades in which it sold squares for cash",
+        "bought": "squares bought at the list price",
+        "declined": "squares it declined at the list price with the cash to buy them",
+        "buildings_bought": "houses and hotels bought, at the list price or in a shortage auction",
+        "top_level": "the highest level it built a street to: 1 to max_houses houses, max_houses + 1 a hotel; 0 if "
+                     "it never built",
+        "least_cash_after_buying": "the least cash it was left with right after buying a square (at the list price "
+                                   "or at auction) or a building; -1 if it bought none",
+        "held_<group>": "it held the group complete at the start of one of its turns before anyone went bankrupt "
+                        "(won in play, not collected from a bankrupt player)",
+    },
+}

@@ -386,7 +386,7 @@ def _ranks(t: Table) -> list[int]:
 def test_players_out_in_the_same_turn_rank_by_the_order_they_went_out():
     """Section 'Au secours ! J'ai besoin d'argent !': a player who cannot pay is out. Two players out in one
     turn (a birthday card each cannot pay) rank by the order they went out, the later out higher
-    (README, Results schema: rank), and no two players share a rank."""
+    (`monopoly-mc schema`: rank), and no two players share a rank."""
     t = Table(players=3, buy_probability=0.0)
     t.board.rules[L.R_AUCTIONS] = 0
     t.set_cash(1, 5)
@@ -417,7 +417,7 @@ def test_a_roll_that_laps_a_small_board_pays_the_salary_once_for_each_lap():
 
 
 # --- Every rule option moves the results the way its documentation says --------------------------------
-# The README's list of board rule options, and the test of each: the parametrized test below for those in
+# The board rule options (`monopoly-mc editions classic`), and the test of each: the parametrized test below for those in
 # OPTION_EFFECTS; group_rent_requires_unmortgaged: test_us_reading_doubles_rent_with_a_mortgaged_lot;
 # free_parking_jackpot: test_free_parking_jackpot_collects_taxes_when_switched_on; go_landing_bonus,
 # sell_buildings_first, mortgage_percent, mortgage_interest_percent, building_sellback_percent: the tests
@@ -479,7 +479,7 @@ def default_frames(tmp_path_factory):
                          ids=[effect[0] for effect in OPTION_EFFECTS])
 def test_each_rule_option_moves_the_results_as_documented(default_frames, tmp_path, option, value, measure,
                                                           direction, factor):
-    """README, rule options of the board games, and the comments of classic.toml: each option changed from
+    """The rule options of the board games, as the comments of classic.toml describe them: each option changed from
     its default moves what it governs, in its direction, by more than chance would (400 games, fixed seed)."""
     before = measure(default_frames)
     after = measure(_frames([(f"rules.{option}", value)], tmp_path / "r"))

@@ -1,4 +1,4 @@
-"""Each board strategy's one-line description (strategies/board.py, README "Strategies") is a claim; each
+"""Each board strategy's one-line description (strategies/board.py, `monopoly-mc strategies`) is a claim; each
 claim is checked here on simulated classic games, with the per-player counters of the players table. Every
 check that a counter stays within a claim comes with a check that the same counter moves for a strategy
 that does the thing, so a counter that never moved could not pass."""

@@ -1,4 +1,4 @@
-"""Each Monopoly Empire rule option (simulator/editions/empire.toml, the README's option list) moves the results
+"""Each Monopoly Empire rule option (simulator/editions/empire.toml, `monopoly-mc editions empire`) moves the results
 of real games the way its documentation says: the same games (lineup, seed) with the default value and with
 another one, and a counter or rate that must move in the documented direction by a margin that a change
 without effect would fail. Rulebook: shared/rules/001_c7a601a583c9c737.txt."""

@@ -1,4 +1,4 @@
-"""Each Monopoly Empire strategy's one-line description (strategies/empire.py, the README's table) is a claim
+"""Each Monopoly Empire strategy's one-line description (strategies/empire.py, `monopoly-mc strategies --family empire`) is a claim
 about what it does; each claim is checked here on simulated games, through the per-player counters of the
 players table. Every "never" is paired with a strategy that does it, so the counter can show a violation."""
 import pytest

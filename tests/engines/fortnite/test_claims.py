@@ -1,6 +1,6 @@
-"""Monopoly Fortnite on simulated games: each strategy's one-line description (strategies/fortnite.py and the
-README's table) is a claim checked here with the per-player counters the engine records, and each rule option
-moves what its documentation says it moves (a few thousand games, fixed seeds)."""
+"""Monopoly Fortnite on simulated games: each strategy's one-line description (strategies/fortnite.py, printed
+by `monopoly-mc strategies --family fortnite`) is a claim checked here with the per-player counters the engine
+records, and each rule option moves what its documentation says it moves (a few thousand games, fixed seeds)."""
 import numpy as np
 import pytest
 
@@ -108,7 +108,7 @@ def test_storm_avoider_brings_down_the_wall_that_would_stop_it_under_the_storm(f
 
 
 # ---------------------------------------------------------------------------------------------------
-# Rule options: each moves what the data file and the README say it does
+# Rule options: each moves what the data file says it does
 
 
 def _run(overrides):

@@ -401,7 +401,7 @@ def test_build_first_takes_no_upgrade_before_it_has_built_a_complete_group_to_th
     assert t.stars(0) == 3
 
 
-# --- Strategies: each one-line description (strategies/millionaire.py, README) holds on simulated games ----------
+# --- Strategies: each one-line description (strategies/millionaire.py, `monopoly-mc strategies`) holds on simulated games ----------
 
 def _players(lineup: list[str], games: int = 2000, seed: int = 8, overrides=()):
     edition = load_edition("millionaire", overrides=list(overrides))
@@ -476,7 +476,7 @@ def test_random_buys_half_bids_half_the_price_climbs_to_three_stars_builds_to_tw
 
 
 def test_no_strategy_upgrades_when_the_whole_salary_reaches_the_million():
-    """README: 'Every Millionaire strategy never upgrades when the whole salary would reach the million' (Le
+    """strategies/millionaire.py SHARED_BEHAVIOUR: 'Every Millionaire strategy never upgrades when the whole salary would reach the million' (Le
     premier joueur qui possede 1 million remporte la partie). A 500k goal makes the case frequent."""
     names = ["upgrade_at_once", "never_upgrade", "upgrade_rich", "build_first", "sprinter", "random"]
     players = pd.concat([_players(names[:4], overrides=[("rules.win_cash", 500)]),
