@@ -3,6 +3,7 @@ the same dice. The checks of issue 18: the setup as a position plays a normal ru
 (an overwhelming position wins, a seat-swapped position changes nothing, a trade and its mirror give opposite
 differences); every executor gives the same results; a position the rules cannot reach is refused in one line."""
 import copy
+import io
 from pathlib import Path
 
 import pandas as pd
@@ -191,3 +192,57 @@ def test_a_position_of_a_family_not_yet_covered_is_refused_in_one_line(tmp_path)
     path.write_text('[position]\nedition = "fortnite"\n\n[[players]]\nname = "A"\nstrategy = "wall_builder"\n')
     result = invoke("position", path, "-n", 10, "--no-progress")
     assert result.exit_code == 2 and "not covered for the fortnite family" in result.output
+
+
+def test_the_fair_price_search_stays_within_the_cash_the_payer_holds():
+    # Ann (400 in cash) gains so much from this trade that a bisection over -2,000..2,000 would ask her for
+    # 1,000 she does not hold: the search stays within what she can pay
+    deal = positions.Trade(between=("Ann", "Bea"), give=("Reading Railroad",), get=("Pacific Avenue", "Short Line"))
+    price = positions.fair_price(_two_players(), deal, "Ann", 200, seed=3, step=100)
+    assert (price["payable_from"], price["payable_to"]) == (-1100, 400)
+    assert -1100 <= price["price"] <= 400 and all(-1100 <= cash <= 400 for cash in price["tried"])
+
+
+def test_a_fair_price_for_a_player_outside_the_trade_is_refused_before_any_game(tmp_path, monkeypatch):
+    def no_game(*args, **kwargs):
+        raise AssertionError("a game was played before the refusal")
+    monkeypatch.setattr(positions, "play", no_game)
+    path = tmp_path / "moment.toml"
+    path.write_text(position_toml(_two_players().document))
+    result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "Reading Railroad", "--fair-price", "Cid", "-n", 100,
+                    "--no-progress")
+    assert result.exit_code == 2 and "--fair-price Cid" in result.output
+
+
+def test_the_fair_price_is_in_the_csv_output(tmp_path):
+    path = tmp_path / "moment.toml"
+    path.write_text(position_toml(_two_players().document))
+    result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "Reading Railroad", "--get", "Short Line",
+                    "--fair-price", "Bea", "-n", 100, "--no-progress", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    block = result.output.split("# fair_price\n")[1]
+    price = pd.read_csv(io.StringIO(block))
+    assert list(price.side) == ["Bea"] and -1100 <= price.price[0] <= 400
+
+
+@pytest.mark.parametrize("options, message", [
+    ([], "name a square to move"),
+    (["--give", "Reading Railroad", "--give", "Reading Railroad"], "--give Reading Railroad: named twice"),
+])
+def test_a_trade_that_moves_no_square_or_one_square_twice_is_refused_in_one_line(tmp_path, options, message):
+    path = tmp_path / "moment.toml"
+    path.write_text(position_toml(_two_players().document))
+    result = invoke("trade", path, "--between", "Ann", "Bea", *options, "-n", 10, "--no-progress")
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and message in result.output, result.output
+
+
+def test_the_api_s_whatif_refuses_positions_of_other_players_before_any_game(tmp_path):
+    import simulator
+    from simulator.checks import EditionError
+    now = _two_players().document
+    other = copy.deepcopy(now)
+    other["players"][1]["name"] = "Cy"
+    (tmp_path / "now.toml").write_text(position_toml(now))
+    (tmp_path / "other.toml").write_text(position_toml(other))
+    with pytest.raises(EditionError, match="the players differ"):
+        simulator.whatif(tmp_path / "now.toml", tmp_path / "other.toml", games=10)
