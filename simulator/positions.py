@@ -135,8 +135,9 @@ class Trade:
 
 
 def traded(position: Position, trade: Trade) -> Position:
-    """The position after the trade: squares change hands without buildings (rulebook: Ventes entre joueurs),
-    and the cash moves; refused in one line when a player or a square does not fit."""
+    """The position after the trade: squares change hands when their colour group has no buildings (rulebook:
+    Passez des accords avec vos adversaires), and the cash moves; refused in one line when a player or a square
+    does not fit."""
     _refuse_untradable(position)
     if not trade.give and not trade.get:
         raise EditionError("trade: name a square to move (--give or --get); to compare cash alone, write the "
@@ -180,9 +181,10 @@ def _hand_over(document: dict, position: Position, square: str, giver: int, take
     giver_props = document["players"][giver].setdefault("properties", [])
     for k, prop in enumerate(giver_props):
         if _same_square(prop.get("square"), square, position):
-            if prop.get("houses") or prop.get("hotel"):
-                raise EditionError(f"{square}: squares change hands without buildings (rulebook: Ventes entre "
-                                   f"joueurs): sell them first in the position")
+            if _group_built(position, square):
+                raise EditionError(f"{square}: squares change hands only when no square of their colour group has "
+                                   f"buildings (rulebook: Passez des accords avec vos adversaires): sell the group's "
+                                   f"buildings first in the position")
             if prop.get("mortgaged"):
                 raise EditionError(f"{square}: a mortgaged square in a trade is not covered (its 10% would be "
                                    f"due at once): lift the mortgage in the position first")
@@ -190,6 +192,15 @@ def _hand_over(document: dict, position: Position, square: str, giver: int, take
             return
     owned = [str(p.get("square")) for p in giver_props]
     raise EditionError(f"{square}: {names[giver]} does not own it{hint(square, owned)}")
+
+
+def _group_built(position: Position, square: str) -> bool:
+    """Whether a square of `square`'s colour group has a building (one owner holds a built group)."""
+    from simulator.rules import compile_rules
+    board = compile_rules(position.edition)
+    group = board.sq[board.square_names.index(square), L.SQ_GROUP]
+    members = board.groups[group, L.G_MEMBERS:L.G_MEMBERS + board.groups[group, L.G_SIZE]]
+    return bool(position.start.own[members, L.O_LEVEL].any())
 
 
 def _same_square(given, square: str, position: Position) -> bool:

@@ -246,3 +246,17 @@ def test_the_api_s_whatif_refuses_positions_of_other_players_before_any_game(tmp
     (tmp_path / "other.toml").write_text(position_toml(other))
     with pytest.raises(EditionError, match="the players differ"):
         simulator.whatif(tmp_path / "now.toml", tmp_path / "other.toml", games=10)
+
+
+def test_a_bare_square_of_a_built_group_is_refused_in_a_trade_naming_the_rule(tmp_path):
+    # Rulebook (Walking Dead, 6) Passez des accords avec vos adversaires: every building of the colour group
+    # is sold before one of its squares is sold
+    document = copy.deepcopy(_two_players().document)
+    ann = document["players"][0]["properties"]
+    ann[0]["houses"], ann[1]["houses"], ann[2]["houses"] = 1, 1, 0
+    path = tmp_path / "moment.toml"
+    path.write_text(position_toml(document))
+    result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "New York Avenue", "-n", 10, "--no-progress")
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "New York Avenue: squares change hands only when no square of their colour group has buildings" in result.output
+    assert "Passez des accords avec vos adversaires" in result.output
