@@ -73,10 +73,16 @@ def position(file, write_template, edition, games, seed, threads, scheduler, wor
     rows = [[r["player"], r["strategy"], tables.percent(r["win_rate"]), tables.interval(r["ci_low"], r["ci_high"])]
             + [tables.percent(r[f"rank_{k}"]) for k in range(1, players + 1)] for r in frame.to_dict("records")]
     click.echo(tables.render(["player", "strategy", "wins", "95% CI"] + [f"rank {k}" for k in range(1, players + 1)],
-                             rows, title=f"From {file.name} ({start.edition.name}), {games:,} games, seed {seed}, "
+                             rows, title=f"From {file.name} ({_edition_label(start.edition)}), {games:,} games, "
+                                         f"seed {seed}, "
                                          f"{start.players[start.start.first_seat]} to play"))
     click.echo(f"\nRemaining rounds (finished games): {frame.attrs['rounds_mean']:.1f} on average; unfinished "
                f"(turn cap): {tables.percent(frame.attrs['unfinished_share'], 2)}")
+
+
+def _edition_label(edition) -> str:
+    """The edition, and its variant when the position names one (the quick game plays other rules)."""
+    return f"{edition.name}, variant {edition.variant}" if edition.variant else edition.name
 
 
 def _effect_rows(frame):
@@ -125,8 +131,8 @@ def trade(file, between, give, get_, cash, fair_for, games, seed, threads, sched
         if output_format == "json":
             click.echo(as_json(payload))
         else:  # the prices tried are a mapping: CSV keeps the price's row without them
-            click.echo(as_csv({**payload, "fair_price": pd.DataFrame([{k: v for k, v in price.items() if k != "tried"}])}
-                              if price else payload))
+            fair_row = None if price is None else pd.DataFrame([{k: v for k, v in price.items() if k != "tried"}])
+            click.echo(as_csv({**payload, "fair_price": fair_row} if price else payload))
         return
     click.echo(tables.render(["player", "without", "with", "difference", "95% CI", "verdict"], _effect_rows(frame),
                              title=f"{deal.text()} ({games:,} paired games, seed {seed})"))

@@ -260,3 +260,24 @@ def test_a_bare_square_of_a_built_group_is_refused_in_a_trade_naming_the_rule(tm
     assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
     assert "New York Avenue: squares change hands only when no square of their colour group has buildings" in result.output
     assert "Passez des accords avec vos adversaires" in result.output
+
+
+@pytest.mark.parametrize("tries, low, high", [(2, 0.78, 0.89), (0, 0.0, 0.05)])
+def test_a_player_in_jail_after_two_failed_tries_pays_on_the_first_turn_of_the_position(tries, low, high):
+    # Rulebook (Walking Dead, 5) Comment sortir de prison ? c): three turns to roll a double, then pay 50 and
+    # move. After two failed tries, Ann (no cash, no card) fails the third roll 5 times in 6 and goes bankrupt
+    # on her first turn; with no try made yet she cannot be made to pay then
+    position = _position([{"name": "Ann", "strategy": "buy_all", "cash": 0, "in_jail": True, "jail_tries": tries},
+                          {"name": "Bea", "strategy": "buy_all"}], to_play="Ann")
+    games = positions.play(position, 600, seed=4).games
+    out_at_once = ((games.rounds == 1) & (games.winner_seat == 1)).mean()
+    assert low <= out_at_once <= high, out_at_once
+
+
+def test_the_outlook_names_the_variant_of_the_position(tmp_path):
+    path = tmp_path / "quick.toml"
+    path.write_text(position_toml({"position": {"edition": "walking_dead", "variant": "quick"},
+                                   "players": [{"name": "Ann", "strategy": "buy_all"},
+                                               {"name": "Bea", "strategy": "buy_all"}]}))
+    result = invoke("position", path, "-n", 20, "--no-progress")
+    assert result.exit_code == 0 and "(walking_dead, variant quick)" in result.output.splitlines()[0], result.output
