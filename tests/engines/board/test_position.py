@@ -145,7 +145,11 @@ def test_the_fair_price_makes_the_trade_even_for_that_side():
     (lambda d: d["players"][1]["properties"].extend(
         {"square": s, "houses": 4} for s in ("Mediterranean Avenue", "Baltic Avenue", "Oriental Avenue",
                                               "Vermont Avenue", "Connecticut Avenue", "St. Charles Place",
-                                              "States Avenue", "Virginia Avenue")), "at most the bank's houses"),
+                                              "States Avenue", "Virginia Avenue")),
+     "at most the bank's 32 houses on the board, got 41"),
+    (lambda d: d["players"][0]["properties"].append({"square": "Reading Railroad"}), "each square listed once"),
+    # classic has no Free Parking jackpot (rules.free_parking_jackpot): a pot could never be collected
+    (lambda d: d["position"].update(pot=100), "position.pot: expected no pot"),
     (lambda d: d["players"][0].update(strategy="buy_al"), "did you mean buy_all"),
     (lambda d: d["players"][0].update(cahs=3), "no field 'cahs'"),
     (lambda d: d["position"].update(to_play="Cyd"), "no player 'Cyd'"),
