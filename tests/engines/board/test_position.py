@@ -213,7 +213,8 @@ def test_a_fair_price_for_a_player_outside_the_trade_is_refused_before_any_game(
     monkeypatch.setattr(positions, "play", no_game)
     path = tmp_path / "moment.toml"
     path.write_text(position_toml(_two_players().document))
-    result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "Reading Railroad", "--fair-price", "Cid", "-n", 100,
+    result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "Reading Railroad", "--fair-price", "Cid",
+                    "-n", 100,
                     "--no-progress")
     assert result.exit_code == 2 and "--fair-price Cid" in result.output
 
@@ -262,7 +263,8 @@ def test_a_bare_square_of_a_built_group_is_refused_in_a_trade_naming_the_rule(tm
     path.write_text(position_toml(document))
     result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "New York Avenue", "-n", 10, "--no-progress")
     assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
-    assert "New York Avenue: squares change hands only when no square of their colour group has buildings" in result.output
+    assert "New York Avenue: squares change hands only when no square of their colour group has buildings" \
+        in result.output
     assert "Passez des accords avec vos adversaires" in result.output
 
 
