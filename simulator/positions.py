@@ -135,9 +135,17 @@ class Trade:
 
 
 def traded(position: Position, trade: Trade) -> Position:
-    """The position after the trade: squares change hands without buildings (rulebook: Ventes entre joueurs),
-    and the cash moves; refused in one line when a player or a square does not fit."""
+    """The position after the trade: squares change hands when their colour group has no buildings (rulebook:
+    Passez des accords avec vos adversaires), and the cash moves; refused in one line when a player or a square
+    does not fit."""
     _refuse_untradable(position)
+    if not trade.give and not trade.get:
+        raise EditionError("trade: name a square to move (--give or --get); to compare cash alone, write the "
+                           "position after it and use whatif")
+    for squares, option in ((trade.give, "--give"), (trade.get, "--get")):
+        for square in squares:
+            if squares.count(square) > 1:
+                raise EditionError(f"{option} {square}: named twice (each square changes hands once)")
     document = copy.deepcopy(position.document)
     players = document["players"]
     names = [p.get("name", f"player {i + 1}") for i, p in enumerate(players)]
@@ -173,9 +181,10 @@ def _hand_over(document: dict, position: Position, square: str, giver: int, take
     giver_props = document["players"][giver].setdefault("properties", [])
     for k, prop in enumerate(giver_props):
         if _same_square(prop.get("square"), square, position):
-            if prop.get("houses") or prop.get("hotel"):
-                raise EditionError(f"{square}: squares change hands without buildings (rulebook: Ventes entre "
-                                   f"joueurs): sell them first in the position")
+            if _group_built(position, square):
+                raise EditionError(f"{square}: squares change hands only when no square of their colour group has "
+                                   f"buildings (rulebook: Passez des accords avec vos adversaires): sell the group's "
+                                   f"buildings first in the position")
             if prop.get("mortgaged"):
                 raise EditionError(f"{square}: a mortgaged square in a trade is not covered (its 10% would be "
                                    f"due at once): lift the mortgage in the position first")
@@ -183,6 +192,15 @@ def _hand_over(document: dict, position: Position, square: str, giver: int, take
             return
     owned = [str(p.get("square")) for p in giver_props]
     raise EditionError(f"{square}: {names[giver]} does not own it{hint(square, owned)}")
+
+
+def _group_built(position: Position, square: str) -> bool:
+    """Whether a square of `square`'s colour group has a building (one owner holds a built group)."""
+    from simulator.rules import compile_rules
+    board = compile_rules(position.edition)
+    group = board.sq[board.square_names.index(square), L.SQ_GROUP]
+    members = board.groups[group, L.G_MEMBERS:L.G_MEMBERS + board.groups[group, L.G_SIZE]]
+    return bool(position.start.own[members, L.O_LEVEL].any())
 
 
 def _same_square(given, square: str, position: Position) -> bool:
@@ -223,6 +241,9 @@ def compare_positions(first: Position, second: Position, games: int, seed: int =
                       executor=None) -> pd.DataFrame:
     """Each player's (by name) win probability in `first` and in `second` on the same seeds, with the paired
     difference, its interval and a verdict."""
+    if sorted(first.players) != sorted(second.players):
+        raise EditionError(f"{second.source}: the players differ ({', '.join(first.players)} against "
+                           f"{', '.join(second.players)})")
     before = play(first, games, seed, threads, progress, notice, executor)
     after = play(second, games, seed, threads, progress, notice, executor)
     rows = []
@@ -243,6 +264,19 @@ def trade_table(position: Position, trade: Trade, games: int, seed: int = 0, thr
     return frame
 
 
+def check_fair_side(trade: Trade, side: str) -> None:
+    """The side a fair price is sought for is one of the trade's two players."""
+    if side not in trade.between:
+        raise EditionError(f"--fair-price {side}: expected one of the trade's players ({', '.join(trade.between)})")
+
+
+def payable_cash(position: Position, trade: Trade) -> tuple[int, int]:
+    """The cash the trade's first player can pay the second: from minus what the second holds (the second pays)
+    to what the first holds."""
+    first, second = (position.players.index(name) for name in trade.between)
+    return -int(position.start.pl[second, L.PL_CASH]), int(position.start.pl[first, L.PL_CASH])
+
+
 EVEN_WALK = 20  # at most this many steps each way when measuring the range of even prices
 
 
@@ -255,12 +289,14 @@ def fair_price(position: Position, trade: Trade, side: str, games: int, seed: in
                lowest: int = -2000, highest: int = 2000, step: int = 10, progress=None, notice=None,
                executor=None) -> dict:
     """The cash (paid by the trade's first player to the second) that makes the trade even for `side`: a
-    bisection over the cash on the same seeds, down to `step`. Returns the price with the side's paired difference there, and the range of prices
-    (`step` apart, around it) whose difference is not significant: its interval."""
-    if side not in trade.between:
-        raise EditionError(f"--fair-price {side}: expected one of the trade's players ({', '.join(trade.between)})")
-    _refuse_untradable(position)
+    bisection over the cash on the same seeds, down to `step`, among the prices the payer holds. Returns the
+    price with the side's paired difference there, the range of prices (`step` apart, around it) whose
+    difference is not significant (its interval), and whether no even price was found because the search
+    reached the most a player can pay (`at_payable_limit`)."""
+    check_fair_side(trade, side)
+    traded(position, trade)  # refuses a trade that does not fit before any game is played
     seat = position.players.index(side)
+    can_pay_from, can_pay_to = payable_cash(position, trade)
     before = play(position, games, seed, threads, progress, notice, executor)
     sign = 1 if side == trade.between[0] else -1  # more cash paid by the first player hurts it, helps the second
 
@@ -269,18 +305,24 @@ def fair_price(position: Position, trade: Trade, side: str, games: int, seed: in
                                          progress, notice, executor), seat)
 
     low, high = lowest, highest
-    tried = {}  # bisection_steps(lowest, highest, step) prices in all
+    tried = {}  # at most bisection_steps(lowest, highest, step) prices
     while high - low > step:
         middle = (low + high) // 2
+        if not can_pay_from <= middle <= can_pay_to:
+            # the payer does not hold that much: no trade there, so the price is searched on the payable side
+            low, high = (low, middle) if middle > can_pay_to else (middle, high)
+            continue
         tried[middle] = effect(middle)
         # the side gains from the trade at this price: it can pay more (first player) or ask less (second)
         if sign * tried[middle]["difference"] > 0:
             low = middle
         else:
             high = middle
-    price = (low + high) // 2
+    price = min(max((low + high) // 2, can_pay_from), can_pay_to)
 
     def even(cash: int) -> bool:
+        if not can_pay_from <= cash <= can_pay_to:
+            return False
         if cash not in tried:
             tried[cash] = effect(cash)
         return tried[cash]["ci_low"] <= 0 <= tried[cash]["ci_high"]
@@ -299,5 +341,8 @@ def fair_price(position: Position, trade: Trade, side: str, games: int, seed: in
             even_to += step
     at_price = tried[price]
     return {"side": side, "price": price, "difference": at_price["difference"], "ci_low": at_price["ci_low"],
-            "ci_high": at_price["ci_high"], "even_from": even_from, "even_to": even_to, "games": games,
+            "ci_high": at_price["ci_high"], "even_from": even_from, "even_to": even_to, "payable_from": can_pay_from,
+            "payable_to": can_pay_to,
+            "at_payable_limit": math.isnan(even_from) and not can_pay_from + step <= price <= can_pay_to - step,
+            "games": games,
             "evaluated": len(tried), "tried": {c: e["difference"] for c, e in sorted(tried.items())}}

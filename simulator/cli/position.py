@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+import pandas as pd
 
 from simulator import tables
 from simulator.cli.options import CliError, batches_on, format_option, scheduler_option, user_errors, workers_option
@@ -72,10 +73,16 @@ def position(file, write_template, edition, games, seed, threads, scheduler, wor
     rows = [[r["player"], r["strategy"], tables.percent(r["win_rate"]), tables.interval(r["ci_low"], r["ci_high"])]
             + [tables.percent(r[f"rank_{k}"]) for k in range(1, players + 1)] for r in frame.to_dict("records")]
     click.echo(tables.render(["player", "strategy", "wins", "95% CI"] + [f"rank {k}" for k in range(1, players + 1)],
-                             rows, title=f"From {file.name} ({start.edition.name}), {games:,} games, seed {seed}, "
+                             rows, title=f"From {file.name} ({_edition_label(start.edition)}), {games:,} games, "
+                                         f"seed {seed}, "
                                          f"{start.players[start.start.first_seat]} to play"))
     click.echo(f"\nRemaining rounds (finished games): {frame.attrs['rounds_mean']:.1f} on average; unfinished "
                f"(turn cap): {tables.percent(frame.attrs['unfinished_share'], 2)}")
+
+
+def _edition_label(edition) -> str:
+    """The edition, and its variant when the position names one (the quick game plays other rules)."""
+    return f"{edition.name}, variant {edition.variant}" if edition.variant else edition.name
 
 
 def _effect_rows(frame):
@@ -111,6 +118,8 @@ def trade(file, between, give, get_, cash, fair_for, games, seed, threads, sched
         start = _load(file)
         deal = positions.Trade(between=tuple(between), give=tuple(give), get=tuple(get_), cash=cash)
         positions.traded(start, deal)  # refuses a trade that does not fit before any game is played
+        if fair_for is not None:
+            positions.check_fair_side(deal, fair_for)
         sides = 2 + (1 + positions.bisection_steps(-2000, 2000, 10) if fair_for else 0)
         with batches_on(threads, scheduler, workers, None, False, False) as executor, \
                 progress_bar(games * sides, "Trading", progress and output_format == "table") as bar:
@@ -119,14 +128,21 @@ def trade(file, between, give, get_, cash, fair_for, games, seed, threads, sched
                 start, deal, fair_for, games, seed, threads, progress=bar.update, notice=bar.note, executor=executor)
     if output_format != "table":
         payload = {"trade": frame, "fair_price": price} if price else {"trade": frame}
-        click.echo(as_json(payload) if output_format == "json" else as_csv({"trade": frame}))
+        if output_format == "json":
+            click.echo(as_json(payload))
+        else:  # the prices tried are a mapping: CSV keeps the price's row without them
+            fair_row = None if price is None else pd.DataFrame([{k: v for k, v in price.items() if k != "tried"}])
+            click.echo(as_csv({**payload, "fair_price": fair_row} if price else payload))
         return
     click.echo(tables.render(["player", "without", "with", "difference", "95% CI", "verdict"], _effect_rows(frame),
                              title=f"{deal.text()} ({games:,} paired games, seed {seed})"))
     if price is not None:
         low, high = price["even_from"], price["even_to"]
+        payer, most = ((between[0], price["payable_to"]) if price["price"] > 0 else
+                       (between[1], -price["payable_from"]))
         around = (f"even within the interval from {low:+,} to {high:+,}" if low == low else
-                  "no price tried is even within its interval (more games narrow it, a smaller step finds one)")
+                  f"no even price: the search reached the most {payer} holds ({most:,})" if price["at_payable_limit"]
+                  else "no price tried is even within its interval (more games narrow it, a smaller step finds one)")
         click.echo(f"\nFair price for {fair_for}: {price['price']:+,} paid by {between[0]} to {between[1]} "
                    f"({fair_for}'s difference there {100 * price['difference']:+.1f} pts, 95% CI "
                    f"[{100 * price['ci_low']:+.1f}, {100 * price['ci_high']:+.1f}]); {around}; "
@@ -150,9 +166,6 @@ def whatif(file, alternative, games, seed, threads, scheduler, workers, progress
     from simulator import positions
     with user_errors():
         first, second = _load(file), _load(alternative)
-        if sorted(first.players) != sorted(second.players):
-            raise CliError(f"--alt {alternative}: the players differ ({', '.join(first.players)} against "
-                           f"{', '.join(second.players)})")
         with batches_on(threads, scheduler, workers, None, False, False) as executor, \
                 progress_bar(2 * games, "Comparing", progress and output_format == "table") as bar:
             frame = positions.compare_positions(first, second, games, seed, threads, bar.update, bar.note,

@@ -131,9 +131,13 @@ def compile_board_position(document: dict, where: str, board, strategy_names: li
     levels = own[:, L.O_LEVEL]
     bank[L.B_HOTELS] = rules[L.R_BANK_HOTELS] - int((levels == top).sum())
     bank[L.B_HOUSES] = rules[L.R_BANK_HOUSES] - int(levels[levels < top].sum())
-    for column, what in ((L.B_HOUSES, "houses"), (L.B_HOTELS, "hotels")):
+    for column, rule, what in ((L.B_HOUSES, L.R_BANK_HOUSES, "houses"), (L.B_HOTELS, L.R_BANK_HOTELS, "hotels")):
         if bank[column] < 0:
-            raise read.fail("players", f"at most the bank's {what} on the board", f"{-bank[column]} more")
+            raise read.fail("players", f"at most the bank's {rules[rule]} {what} on the board",
+                            int(rules[rule] - bank[column]))
+    if "pot" in position and not rules[L.R_FREE_PARKING_JACKPOT]:
+        raise read.fail("position.pot", "no pot: this edition has no Free Parking jackpot "
+                                        "(rules.free_parking_jackpot = false)", position["pot"])
     bank[L.B_POT] = read.integer(position, "pot", "position", 0, 0, LARGEST_NUMBER)
     first = read_to_play(read, position, player_names)
     if pl[first, L.PL_ALIVE] == 0:
@@ -226,6 +230,8 @@ def _own_property(read: Reader, prop: Any, path: str, p: int, own, sq, names, ru
     label = f"{path} ({names[s]})"
     if sq[s, L.SQ_KIND] not in L.OWNABLE_KINDS:
         raise read.fail(f"{label}.square", "a property (a street, railroad or utility)", names[s])
+    if own[s, L.O_OWNER] == p:
+        raise read.fail(f"{label}.square", "each square listed once", names[s])
     if own[s, L.O_OWNER] >= 0:
         raise read.fail(f"{label}.square", "a square no other player owns", names[s])
     own[s, L.O_OWNER] = p

@@ -3,6 +3,7 @@ the same dice. The checks of issue 18: the setup as a position plays a normal ru
 (an overwhelming position wins, a seat-swapped position changes nothing, a trade and its mirror give opposite
 differences); every executor gives the same results; a position the rules cannot reach is refused in one line."""
 import copy
+import io
 from pathlib import Path
 
 import pandas as pd
@@ -144,7 +145,11 @@ def test_the_fair_price_makes_the_trade_even_for_that_side():
     (lambda d: d["players"][1]["properties"].extend(
         {"square": s, "houses": 4} for s in ("Mediterranean Avenue", "Baltic Avenue", "Oriental Avenue",
                                               "Vermont Avenue", "Connecticut Avenue", "St. Charles Place",
-                                              "States Avenue", "Virginia Avenue")), "at most the bank's houses"),
+                                              "States Avenue", "Virginia Avenue")),
+     "at most the bank's 32 houses on the board, got 41"),
+    (lambda d: d["players"][0]["properties"].append({"square": "Reading Railroad"}), "each square listed once"),
+    # classic has no Free Parking jackpot (rules.free_parking_jackpot): a pot could never be collected
+    (lambda d: d["position"].update(pot=100), "position.pot: expected no pot"),
     (lambda d: d["players"][0].update(strategy="buy_al"), "did you mean buy_all"),
     (lambda d: d["players"][0].update(cahs=3), "no field 'cahs'"),
     (lambda d: d["position"].update(to_play="Cyd"), "no player 'Cyd'"),
@@ -191,3 +196,94 @@ def test_a_position_of_a_family_not_yet_covered_is_refused_in_one_line(tmp_path)
     path.write_text('[position]\nedition = "fortnite"\n\n[[players]]\nname = "A"\nstrategy = "wall_builder"\n')
     result = invoke("position", path, "-n", 10, "--no-progress")
     assert result.exit_code == 2 and "not covered for the fortnite family" in result.output
+
+
+def test_the_fair_price_search_stays_within_the_cash_the_payer_holds():
+    # Ann (400 in cash) gains so much from this trade that a bisection over -2,000..2,000 would ask her for
+    # 1,000 she does not hold: the search stays within what she can pay
+    deal = positions.Trade(between=("Ann", "Bea"), give=("Reading Railroad",), get=("Pacific Avenue", "Short Line"))
+    price = positions.fair_price(_two_players(), deal, "Ann", 200, seed=3, step=100)
+    assert (price["payable_from"], price["payable_to"]) == (-1100, 400)
+    assert -1100 <= price["price"] <= 400 and all(-1100 <= cash <= 400 for cash in price["tried"])
+
+
+def test_a_fair_price_for_a_player_outside_the_trade_is_refused_before_any_game(tmp_path, monkeypatch):
+    def no_game(*args, **kwargs):
+        raise AssertionError("a game was played before the refusal")
+    monkeypatch.setattr(positions, "play", no_game)
+    path = tmp_path / "moment.toml"
+    path.write_text(position_toml(_two_players().document))
+    result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "Reading Railroad", "--fair-price", "Cid",
+                    "-n", 100,
+                    "--no-progress")
+    assert result.exit_code == 2 and "--fair-price Cid" in result.output
+
+
+def test_the_fair_price_is_in_the_csv_output(tmp_path):
+    path = tmp_path / "moment.toml"
+    path.write_text(position_toml(_two_players().document))
+    result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "Reading Railroad", "--get", "Short Line",
+                    "--fair-price", "Bea", "-n", 100, "--no-progress", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    block = result.output.split("# fair_price\n")[1]
+    price = pd.read_csv(io.StringIO(block))
+    assert list(price.side) == ["Bea"] and -1100 <= price.price[0] <= 400
+
+
+@pytest.mark.parametrize("options, message", [
+    ([], "name a square to move"),
+    (["--give", "Reading Railroad", "--give", "Reading Railroad"], "--give Reading Railroad: named twice"),
+])
+def test_a_trade_that_moves_no_square_or_one_square_twice_is_refused_in_one_line(tmp_path, options, message):
+    path = tmp_path / "moment.toml"
+    path.write_text(position_toml(_two_players().document))
+    result = invoke("trade", path, "--between", "Ann", "Bea", *options, "-n", 10, "--no-progress")
+    assert result.exit_code == 2 and result.output.count("\n") == 1 and message in result.output, result.output
+
+
+def test_the_api_s_whatif_refuses_positions_of_other_players_before_any_game(tmp_path):
+    import simulator
+    from simulator.checks import EditionError
+    now = _two_players().document
+    other = copy.deepcopy(now)
+    other["players"][1]["name"] = "Cy"
+    (tmp_path / "now.toml").write_text(position_toml(now))
+    (tmp_path / "other.toml").write_text(position_toml(other))
+    with pytest.raises(EditionError, match="the players differ"):
+        simulator.whatif(tmp_path / "now.toml", tmp_path / "other.toml", games=10)
+
+
+def test_a_bare_square_of_a_built_group_is_refused_in_a_trade_naming_the_rule(tmp_path):
+    # Rulebook (Walking Dead, 6) Passez des accords avec vos adversaires: every building of the colour group
+    # is sold before one of its squares is sold
+    document = copy.deepcopy(_two_players().document)
+    ann = document["players"][0]["properties"]
+    ann[0]["houses"], ann[1]["houses"], ann[2]["houses"] = 1, 1, 0
+    path = tmp_path / "moment.toml"
+    path.write_text(position_toml(document))
+    result = invoke("trade", path, "--between", "Ann", "Bea", "--give", "New York Avenue", "-n", 10, "--no-progress")
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert "New York Avenue: squares change hands only when no square of their colour group has buildings" \
+        in result.output
+    assert "Passez des accords avec vos adversaires" in result.output
+
+
+@pytest.mark.parametrize("tries, low, high", [(2, 0.78, 0.89), (0, 0.0, 0.05)])
+def test_a_player_in_jail_after_two_failed_tries_pays_on_the_first_turn_of_the_position(tries, low, high):
+    # Rulebook (Walking Dead, 5) Comment sortir de prison ? c): three turns to roll a double, then pay 50 and
+    # move. After two failed tries, Ann (no cash, no card) fails the third roll 5 times in 6 and goes bankrupt
+    # on her first turn; with no try made yet she cannot be made to pay then
+    position = _position([{"name": "Ann", "strategy": "buy_all", "cash": 0, "in_jail": True, "jail_tries": tries},
+                          {"name": "Bea", "strategy": "buy_all"}], to_play="Ann")
+    games = positions.play(position, 600, seed=4).games
+    out_at_once = ((games.rounds == 1) & (games.winner_seat == 1)).mean()
+    assert low <= out_at_once <= high, out_at_once
+
+
+def test_the_outlook_names_the_variant_of_the_position(tmp_path):
+    path = tmp_path / "quick.toml"
+    path.write_text(position_toml({"position": {"edition": "walking_dead", "variant": "quick"},
+                                   "players": [{"name": "Ann", "strategy": "buy_all"},
+                                               {"name": "Bea", "strategy": "buy_all"}]}))
+    result = invoke("position", path, "-n", 20, "--no-progress")
+    assert result.exit_code == 0 and "(walking_dead, variant quick)" in result.output.splitlines()[0], result.output
