@@ -14,7 +14,7 @@ from simulator.engines.fortnite.layout import (
     P_TARGET_LEADER, P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, SQ_GROUP, SQ_KIND,
 )
 from simulator.engines.fortnite.state import (
-    can_hit, covered, first_wall, in_sight, landing_hp, landing_square, move_hp,
+    aims_anywhere, covered, first_wall, in_sight, landing_hp, landing_square, move_hp, reaches,
 )
 from simulator.engines.shared.rng import below
 
@@ -69,9 +69,10 @@ def best_target(own, rules, prm, pl, held, cards, p, damage, crosshair):
     grenade: (player, value), (-1, NO) when none is in reach."""
     best, value = -1, NO
     n = pl.shape[0]
+    anywhere = aims_anywhere(held, cards, p, crosshair)
     for i in range(1, n):  # in turn order from p: a tie goes to the next player, never to a fixed seat
         q = (p + i) % n
-        if can_hit(own, rules, pl, held, cards, p, q, crosshair):
+        if reaches(own, rules, pl, p, q, anywhere):
             v = shot_value(rules, prm, pl, p, q, damage)
             if v > value:
                 best, value = q, v

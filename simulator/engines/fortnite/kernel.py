@@ -18,14 +18,15 @@ from simulator.engines.shared.games import (
     finishing_rank, next_seat, out_order, record_aggregates, seat_lineup, write_game_row,
 )
 from simulator.engines.shared.play import set_owner
+from simulator.engines.shared.state import owns_group
 from simulator.engines.fortnite.layout import (
-    BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_NET, B_STOPPED_BY, B_STORM_DUE, B_STORM_FLIPPED, B_TURN, B_WALLS,
+    BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_DROPPED, B_NET, B_OWNERSHIP, B_STOPPED_BY, B_STORM_DUE, B_STORM_FLIPPED, B_TURN, B_WALLS,
     B_WINNER, CAMPFIRE, CHEST, CROSSHAIR, C_A, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_CHEST, D_DIE, D_LEN,
     D_STORM, END_LAST_SURVIVOR, END_TURN_CAP, GO, GO_TO_JAIL, GRENADE, G_MEMBERS, G_SIZE, HEAL, LOCATION, N_PARAMS,
-    O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, O_WALL_BY, PL_ALIVE, PL_CLAIMED, PL_COLUMNS, PL_DEALT,
+    O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, O_WALL_BY, PL_ALIVE, PL_CLAIMED, PL_COLUMNS, PL_DEALT, PL_GROUPS_SEEN,
     PL_GRENADES, PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_ITEMS_GIVEN, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_ORDER,
     PL_OUT_TURN, PL_PAID, PL_POS, PL_PRIORITY_SHOTS, PL_SHELTER_WALLS, PL_SHOTS, PL_SHOT_CHANCES, PL_START,
-    PL_STORM_DODGES, PL_STORM_DODGE_CHANCES, PL_STORM_LOST, PL_TRADES, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP,
+    PL_STORM_DODGES, PL_STORM_DODGE_CHANCES, PL_STORM_LOST, PL_TRADES, PL_TRADE_SEEN, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP,
     PO_CASH, PO_CLAIMED, PO_DEALT, PO_GRENADES, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_ITEMS_GIVEN, PO_JAIL_TURNS,
     PO_KILLS, PO_LOCATIONS, PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_PRIORITY_SHOTS, PO_RANK,
     PO_SHELTER_WALLS, PO_SHOTS, PO_SHOT_CHANCES, PO_START, PO_STORM_DODGES, PO_STORM_DODGE_CHANCES, PO_STORM_LOST,
@@ -78,6 +79,7 @@ def eliminate(sq, own, rules, pl, bank, held, dropped, p):
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
+    bank[B_DROPPED] += held[p, :].sum()
     dropped[pl[p, PL_POS], :] += held[p, :]
     held[p, :] = 0
     for s in range(own.shape[0]):
@@ -148,8 +150,10 @@ def move(sq, own, rules, pl, bank, held, dropped, p, steps):
     s = pl[p, PL_POS]
     for _ in range(steps):
         s = (s + 1) % n
-        held[p, :] += dropped[s, :]
-        dropped[s, :] = 0
+        if bank[B_DROPPED] > 0:  # items lie on the board only after an elimination: no per-step scan before
+            bank[B_DROPPED] -= dropped[s, :].sum()
+            held[p, :] += dropped[s, :]
+            dropped[s, :] = 0
         if sq[s, SQ_KIND] == GO:
             bank[B_STORM_DUE] = 1
             if not covered(own, s):
@@ -290,11 +294,18 @@ def throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held,
 
 
 @njit(cache=True)
+def may_trade(rules, prm, pl, bank, p):
+    """Is p a trader, with trading allowed, and has ownership changed since p last found no trade possible?"""
+    return rules[R_TRADING] != 0 and prm[p, P_TRADE] >= 1.0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]
+
+
+@njit(cache=True)
 def trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p):
-    """Trading as a strategy behaviour: for the rival's location that completes one of its pairs, p offers
-    one of its own that completes one of the rival's, else chest items (both must be traders)."""
-    if rules[R_TRADING] == 0 or prm[p, P_TRADE] < 1.0:
-        return
+    """Trading as a strategy behaviour, for p when may_trade: for the rival's location that completes one of
+    its pairs, p offers one of its own that completes one of the rival's, else chest items (both must be
+    traders). When no rival trader holds the other half of one of p's pairs, no trade is possible until
+    ownership changes, which PL_TRADE_SEEN notes."""
+    offered = False
     for g in range(groups.shape[0]):
         a, b = groups[g, G_MEMBERS], groups[g, G_MEMBERS + 1]
         if groups[g, G_SIZE] != 2:
@@ -303,10 +314,13 @@ def trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p):
         q = own[theirs, O_OWNER]
         if own[mine, O_OWNER] != p or q < 0 or q == p or prm[q, P_TRADE] < 1.0:
             continue
+        offered = True
         if swap_locations(groups, own, bank, p, q, g, theirs) or buy_with_items(own, bank, prm, pl, held, p, q, theirs):
             pl[p, PL_TRADES] += 1
             pl[q, PL_TRADES] += 1
             return
+    if not offered:
+        pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
 
 
 @njit(cache=True)
@@ -351,13 +365,23 @@ def buy_with_items(own, bank, prm, pl, held, p, q, theirs):
 
 
 @njit(cache=True)
+def note_pairs(groups, own, pl, bank, p):
+    """Add the colour pairs p holds now to PL_GROUPS_HELD: done at the start of p's turns only when
+    ownership changed since p's last look, rather than a scan of the board every turn."""
+    for g in range(groups.shape[0]):
+        if owns_group(own, groups, g, p):
+            pl[p, PL_GROUPS_HELD] |= 1 << g
+    pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
+
+
+@njit(cache=True)
 def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
     """Items, jail, then the two dice in the order p chooses (rulebook: À votre tour), items again, and the
     storm card due for passing GO (turned even when p is knocked out after passing it)."""
-    for s in range(sq.shape[0]):
-        if sq[s, SQ_KIND] == LOCATION and own[s, O_OWNER] == p and owns_pair(sq, groups, own, p, s):
-            pl[p, PL_GROUPS_HELD] |= 1 << sq[s, SQ_GROUP]
-    trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p)
+    if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
+        note_pairs(groups, own, pl, bank, p)
+    if may_trade(rules, prm, pl, bank, p):
+        trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p)
     bank[B_STORM_DUE] = 0
     use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
     if pl[p, PL_ALIVE] == 0 or bank[B_WINNER] >= 0:
@@ -390,7 +414,7 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
         pl[p, PL_STORM_DODGE_CHANCES] += not covered(own, landing_square(own, n, stopped,
                                                                          steps - (stopped - start) % n))
     act_first = False
-    damage = amount + weapon_bonus(held, cards, p)
+    damage = amount + weapon_bonus(held, cards, p) if effect == CROSSHAIR else amount
     if effect == BANDAGES:
         act_first = bandages_first(sq, groups, own, rules, pl, p, steps, amount)
         if act_first:
@@ -407,7 +431,8 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
             shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage)
     if bank[B_WINNER] >= 0:
         return
-    throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps)
+    if first_wall(own, n, start, steps) >= 0:  # a grenade is only for a wall in the way
+        throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps)
     bank[B_STOPPED_BY] = -1
     end = move(sq, own, rules, pl, bank, held, dropped, p, steps)
     if end != stopped and stopped_covered and not covered(own, end):
@@ -499,6 +524,8 @@ def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng
     pl[:, PL_ALIVE] = 1
     pl[:, PL_JAIL] = -1
     pl[:, PL_OUT_TURN] = -1
+    pl[:, PL_GROUPS_SEEN] = -1
+    pl[:, PL_TRADE_SEEN] = -1
     own[:, :] = 0
     own[:, O_OWNER] = -1
     own[:, O_FIRST_OWNER] = -1

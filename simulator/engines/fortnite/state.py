@@ -52,10 +52,21 @@ def in_sight(own, rules, n_squares, a, b):
 def can_hit(own, rules, pl, held, cards, p, q, crosshair):
     """Can p's crosshair (crosshair True) or grenade reach q: alive, not on a wall, in sight? A scope lets
     the crosshair reach anywhere, as its text says; a grenade only reaches players in sight."""
+    return reaches(own, rules, pl, p, q, aims_anywhere(held, cards, p, crosshair))
+
+
+@njit(cache=True)
+def aims_anywhere(held, cards, p, crosshair):
+    """Does p's shot reach beyond its line of sight: the crosshair with a scope?"""
+    return crosshair and holds(held, cards, p, SCOPE)
+
+
+@njit(cache=True)
+def reaches(own, rules, pl, p, q, anywhere):
+    """can_hit, with aims_anywhere worked out once for a loop over the rivals."""
     if q == p or pl[q, PL_ALIVE] == 0 or own[pl[q, PL_POS], O_WALL] == 1:
         return False
-    return (crosshair and holds(held, cards, p, SCOPE)) or in_sight(own, rules, own.shape[0], pl[p, PL_POS],
-                                                                     pl[q, PL_POS])
+    return anywhere or in_sight(own, rules, own.shape[0], pl[p, PL_POS], pl[q, PL_POS])
 
 
 @njit(cache=True)
@@ -63,8 +74,9 @@ def on_priority(own, rules, pl, held, cards, p, q, damage):
     """Is q, among the rivals p's crosshair reaches, one `damage` eliminates when there is one, else one of
     the healthiest?"""
     most, killable = 0, False
+    anywhere = aims_anywhere(held, cards, p, True)
     for r in range(pl.shape[0]):
-        if can_hit(own, rules, pl, held, cards, p, r, True):
+        if reaches(own, rules, pl, p, r, anywhere):
             most = max(most, pl[r, PL_HP])
             killable |= pl[r, PL_HP] <= damage
     return pl[q, PL_HP] <= damage if killable else pl[q, PL_HP] == most
