@@ -144,7 +144,8 @@ PL_STORM_DODGE_CHANCES = 25  # moves a wall it could bring down first would stop
 PL_OUT_ORDER = 26  # 1 for the first player eliminated, 2 for the next, ...; 0 while in
 PL_GROUPS_SEEN = 27  # ownership version (bank[B_OWNERSHIP]) at which PL_GROUPS_HELD was last brought up to date
 PL_TRADE_SEEN = 28  # ownership version at which no trade was possible for this player
-PL_COLUMNS = 29
+PL_ITEMS_HELD = 29  # bit e: holds a chest item of effect e (kept with `held` by note_items)
+PL_COLUMNS = 30
 
 # Square state `own[square, column]`: the board family's ownership columns, with its building and mortgage
 # columns holding instead
