@@ -311,7 +311,7 @@ def may_trade(rules, prm, pl, bank, p):
     return rules[R_TRADING] != 0 and prm[p, P_TRADE] >= 1.0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trade_pairs(sq, groups, own, rules, prm, pl, bank, cards, held, p):
     """Trading as a strategy behaviour, for p when may_trade: for the rival's location that completes one of
     its pairs, p offers one of its own that completes one of the rival's, else chest items (both must be
@@ -389,7 +389,7 @@ def note_pairs(groups, own, pl, bank, p):
     pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
     """Items, jail, then the two dice in the order p chooses (rulebook: À votre tour), items again, and the
     storm card due for passing GO (turned even when p is knocked out after passing it)."""

@@ -33,7 +33,7 @@ def _wall_between(own, n_squares, side, a, b):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_sight(own, rules, n_squares, a, b):
     """Is square b in the line of sight from square a: on a side of the board a is on (and, when walls
     block sight, with no wall between)?"""
@@ -61,7 +61,7 @@ def aims_anywhere(pl, p, crosshair):
     return crosshair and holds(pl, p, SCOPE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reaches(own, rules, pl, p, q, anywhere):
     """can_hit, with aims_anywhere worked out once for a loop over the rivals."""
     if q == p or pl[q, PL_ALIVE] == 0 or own[pl[q, PL_POS], O_WALL] == 1:
@@ -128,7 +128,7 @@ def first_wall(own, n_squares, start, steps):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def landing_square(own, n_squares, start, steps):
     wall = first_wall(own, n_squares, start, steps)
     return wall if wall >= 0 else (start + steps) % n_squares
