@@ -9,12 +9,12 @@ jail are chosen by comparing them.
 from numba import njit
 
 from simulator.engines.fortnite.layout import (
-    CHEST, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_OWNER, O_WALL, PL_ALIVE, PL_HP, PL_JAIL, PL_POS,
-    P_ATTACK_WEIGHT, P_CLAIM_VALUE, P_JAIL_PAY_HP, P_KILL_BONUS, P_PAIR_VALUE, P_START_SIGHT, P_STORM_FEAR,
-    P_TARGET_LEADER, P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, SQ_GROUP, SQ_KIND,
+    CHEST, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_OWNER, O_WALL, PL_ALIVE, PL_HP, PL_JAIL, PL_POS, P_ATTACK_WEIGHT,
+    P_CLAIM_VALUE, P_JAIL_PAY_HP, P_KILL_BONUS, P_PAIR_VALUE, P_START_SIGHT, P_STORM_FEAR, P_TARGET_LEADER,
+    P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, SQ_GROUP, SQ_KIND,
 )
 from simulator.engines.fortnite.state import (
-    can_hit, covered, first_wall, in_sight, landing_hp, landing_square, move_hp,
+    aims_anywhere, covered, first_wall, in_sight, landing_hp, landing_square, move_hp, reaches,
 )
 from simulator.engines.shared.rng import below
 
@@ -69,9 +69,10 @@ def best_target(own, rules, prm, pl, held, cards, p, damage, crosshair):
     grenade: (player, value), (-1, NO) when none is in reach."""
     best, value = -1, NO
     n = pl.shape[0]
+    anywhere = aims_anywhere(pl, p, crosshair)
     for i in range(1, n):  # in turn order from p: a tie goes to the next player, never to a fixed seat
         q = (p + i) % n
-        if can_hit(own, rules, pl, held, cards, p, q, crosshair):
+        if reaches(own, rules, pl, p, q, anywhere):
             v = shot_value(rules, prm, pl, p, q, damage)
             if v > value:
                 best, value = q, v

@@ -18,25 +18,26 @@ from simulator.engines.shared.games import (
     finishing_rank, next_seat, out_order, record_aggregates, seat_lineup, write_game_row,
 )
 from simulator.engines.shared.play import set_owner
+from simulator.engines.shared.state import owns_group
 from simulator.engines.fortnite.layout import (
-    BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_NET, B_STOPPED_BY, B_STORM_DUE, B_STORM_FLIPPED, B_TURN, B_WALLS,
-    B_WINNER, CAMPFIRE, CHEST, CROSSHAIR, C_A, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_CHEST, D_DIE, D_LEN,
-    D_STORM, END_LAST_SURVIVOR, END_TURN_CAP, GO, GO_TO_JAIL, GRENADE, G_MEMBERS, G_SIZE, HEAL, LOCATION, N_PARAMS,
-    O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, O_WALL_BY, PL_ALIVE, PL_CLAIMED, PL_COLUMNS, PL_DEALT,
-    PL_GRENADES, PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_ITEMS_GIVEN, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_ORDER,
-    PL_OUT_TURN, PL_PAID, PL_POS, PL_PRIORITY_SHOTS, PL_SHELTER_WALLS, PL_SHOTS, PL_SHOT_CHANCES, PL_START,
-    PL_STORM_DODGES, PL_STORM_DODGE_CHANCES, PL_STORM_LOST, PL_TRADES, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP,
-    PO_CASH, PO_CLAIMED, PO_DEALT, PO_GRENADES, PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_ITEMS_GIVEN, PO_JAIL_TURNS,
-    PO_KILLS, PO_LOCATIONS, PO_NET_WORTH, PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_PRIORITY_SHOTS, PO_RANK,
-    PO_SHELTER_WALLS, PO_SHOTS, PO_SHOT_CHANCES, PO_START, PO_STORM_DODGES, PO_STORM_DODGE_CHANCES, PO_STORM_LOST,
-    PO_TRADES, PO_WALLS, PO_WALLS_BROKEN, PO_WALL_STOP_HP, P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP,
-    R_JAIL_ESCAPE_ROLL, R_JAIL_FINE,
-    R_JAIL_SQUARE, R_JAIL_TRIES, R_MAX_HP, R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING,
-    R_WALLS, R_WALL_SHIELDS_FROM_BOMB, SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_GROUP,
-    SQ_KIND, SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP, V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
+    BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_DROPPED, B_NET, B_OWNERSHIP, B_STOPPED_BY, B_STORM_DUE,
+    B_STORM_FLIPPED, B_TURN, B_WALLS, B_WINNER, CAMPFIRE, CHEST, CROSSHAIR, C_A, C_DECK, C_EFFECT, DQ_CARDS, DQ_COUNT,
+    DQ_HEAD, D_CHEST, D_DIE, D_LEN, D_STORM, END_LAST_SURVIVOR, END_TURN_CAP, GO, GO_TO_JAIL, GRENADE, G_MEMBERS,
+    G_SIZE, HEAL, LOCATION, N_PARAMS, O_COLUMNS, O_COVERED, O_FIRST_OWNER, O_OWNER, O_WALL, O_WALL_BY, PL_ALIVE,
+    PL_CLAIMED, PL_COLUMNS, PL_DEALT, PL_GROUPS_SEEN, PL_GRENADES, PL_GROUPS_HELD, PL_HEALED, PL_HP, PL_ITEMS_GIVEN,
+    PL_ITEMS_HELD, PL_JAIL, PL_JAIL_TURNS, PL_KILLS, PL_OUT_ORDER, PL_OUT_TURN, PL_PAID, PL_POS, PL_PRIORITY_SHOTS,
+    PL_SHELTER_WALLS, PL_SHOTS, PL_SHOT_CHANCES, PL_START, PL_STORM_DODGES, PL_STORM_DODGE_CHANCES, PL_STORM_LOST,
+    PL_TRADES, PL_TRADE_SEEN, PL_WALLS, PL_WALLS_BROKEN, PL_WALL_STOP_HP, PO_CASH, PO_CLAIMED, PO_DEALT, PO_GRENADES,
+    PO_GROUPS_HELD, PO_HEALED, PO_ITEMS, PO_ITEMS_GIVEN, PO_JAIL_TURNS, PO_KILLS, PO_LOCATIONS, PO_NET_WORTH,
+    PO_OUT_TURN, PO_PAID, PO_PAIRS, PO_PRIORITY_SHOTS, PO_RANK, PO_SHELTER_WALLS, PO_SHOTS, PO_SHOT_CHANCES, PO_START,
+    PO_STORM_DODGES, PO_STORM_DODGE_CHANCES, PO_STORM_LOST, PO_TRADES, PO_WALLS, PO_WALLS_BROKEN, PO_WALL_STOP_HP,
+    P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE, R_JAIL_TRIES, R_MAX_HP,
+    R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS, R_WALL_SHIELDS_FROM_BOMB,
+    SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_KIND, SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP,
+    V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
 )
 from simulator.engines.fortnite.state import (
-    can_hit, covered, first_wall, holds, in_sight, landing_square, on_priority, owns_pair, weapon_bonus,
+    can_hit, covered, first_wall, holds, in_sight, landing_square, note_items, on_priority, owns_pair, weapon_bonus,
 )
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import below
@@ -78,8 +79,10 @@ def eliminate(sq, own, rules, pl, bank, held, dropped, p):
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
+    bank[B_DROPPED] += held[p, :].sum()
     dropped[pl[p, PL_POS], :] += held[p, :]
     held[p, :] = 0
+    pl[p, PL_ITEMS_HELD] = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
             cover(sq, own, rules, pl, bank, s)
@@ -95,10 +98,11 @@ def eliminate(sq, own, rules, pl, bank, held, dropped, p):
 @njit(cache=True)
 def attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage):
     """p's attack takes `damage` HP from q, unless q holds a shield, which it spends instead."""
-    for c in range(cards.shape[0]):
-        if held[q, c] > 0 and cards[c, C_EFFECT] == SHIELD:
-            spend(decks, dq, held, q, c)
-            return
+    if holds(pl, q, SHIELD):
+        for c in range(cards.shape[0]):
+            if held[q, c] > 0 and cards[c, C_EFFECT] == SHIELD:
+                spend(decks, dq, held, cards, pl, q, c)
+                return
     pl[p, PL_DEALT] += hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, q, damage)
     if pl[q, PL_ALIVE] == 0:
         pl[p, PL_KILLS] += 1
@@ -138,8 +142,8 @@ def flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p):
 # Moving and landing
 
 
-@njit(cache=True)
-def move(sq, own, rules, pl, bank, held, dropped, p, steps):
+@njit(cache=True, inline="always")
+def move(sq, own, rules, pl, bank, cards, held, dropped, p, steps):
     """p moves `steps` squares, stopping at the first wall (which it takes down: rulebook, À quoi servent
     les murs ?; bank[B_STOPPED_BY] says whose it was); it picks up items lying on the squares it passes or
     stops on, and gets GO's HP unless the storm covers GO, a storm card being due either way. Returns the
@@ -148,8 +152,11 @@ def move(sq, own, rules, pl, bank, held, dropped, p, steps):
     s = pl[p, PL_POS]
     for _ in range(steps):
         s = (s + 1) % n
-        held[p, :] += dropped[s, :]
-        dropped[s, :] = 0
+        if bank[B_DROPPED] > 0:  # items lie on the board only after an elimination: no per-step scan before
+            bank[B_DROPPED] -= dropped[s, :].sum()
+            held[p, :] += dropped[s, :]
+            dropped[s, :] = 0
+            note_items(held, cards, pl, p)
         if sq[s, SQ_KIND] == GO:
             bank[B_STORM_DUE] = 1
             if not covered(own, s):
@@ -162,7 +169,7 @@ def move(sq, own, rules, pl, bank, held, dropped, p, steps):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dropped, draws, sq_agg, p, s):
     """Play square s where p stopped (rulebook: Les cases du plateau de jeu). Returns True when the turn is
     over (sent to jail)."""
@@ -193,6 +200,7 @@ def resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dro
         card = draw(decks, dq, D_CHEST)
         if card >= 0:
             held[p, card] += 1
+            pl[p, PL_ITEMS_HELD] |= 1 << cards[card, C_EFFECT]
             draws[p, card] += 1
     elif kind == GO_TO_JAIL:
         jail = rules[R_JAIL_SQUARE]
@@ -226,9 +234,9 @@ def shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, 
     if wall >= 0:
         knock_down(own, bank, wall)
         pl[p, PL_WALLS_BROKEN] += 1
-    elif target >= 0 and can_hit(own, rules, pl, held, cards, p, target, True):
+    elif target >= 0 and can_hit(own, rules, pl, p, target, True):
         pl[p, PL_SHOTS] += 1
-        pl[p, PL_PRIORITY_SHOTS] += on_priority(own, rules, pl, held, cards, p, target, damage)
+        pl[p, PL_PRIORITY_SHOTS] += on_priority(own, rules, pl, p, target, damage)
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, target, damage)
 
 
@@ -265,14 +273,22 @@ def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
                 attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, cards[c, C_A])
             else:
                 break
-            spend(decks, dq, held, p, c)
+            spend(decks, dq, held, cards, pl, p, c)
 
 
 @njit(cache=True)
-def spend(decks, dq, held, p, c):
+def holds_usable(pl, p):
+    """Does p hold an item use_items may use (a heal or a grenade)?"""
+    return holds(pl, p, HEAL) or holds(pl, p, GRENADE)
+
+
+@njit(cache=True)
+def spend(decks, dq, held, cards, pl, p, c):
     """p has used its single-use item c: under the chest pile."""
     held[p, c] -= 1
     to_bottom(decks, dq, D_CHEST, c)
+    if held[p, c] == 0:
+        note_items(held, cards, pl, p)
 
 
 @njit(cache=True)
@@ -285,16 +301,23 @@ def throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held,
             if w >= 0:
                 knock_down(own, bank, w)
                 pl[p, PL_WALLS_BROKEN] += 1
-                spend(decks, dq, held, p, c)
+                spend(decks, dq, held, cards, pl, p, c)
             return
 
 
 @njit(cache=True)
-def trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p):
-    """Trading as a strategy behaviour: for the rival's location that completes one of its pairs, p offers
-    one of its own that completes one of the rival's, else chest items (both must be traders)."""
-    if rules[R_TRADING] == 0 or prm[p, P_TRADE] < 1.0:
-        return
+def may_trade(rules, prm, pl, bank, p):
+    """Is p a trader, with trading allowed, and has ownership changed since p last found no trade possible?"""
+    return rules[R_TRADING] != 0 and prm[p, P_TRADE] >= 1.0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]
+
+
+@njit(cache=True, inline="always")
+def trade_pairs(sq, groups, own, rules, prm, pl, bank, cards, held, p):
+    """Trading as a strategy behaviour, for p when may_trade: for the rival's location that completes one of
+    its pairs, p offers one of its own that completes one of the rival's, else chest items (both must be
+    traders). When no rival trader holds the other half of one of p's pairs, no trade is possible until
+    ownership changes, which PL_TRADE_SEEN notes."""
+    offered = False
     for g in range(groups.shape[0]):
         a, b = groups[g, G_MEMBERS], groups[g, G_MEMBERS + 1]
         if groups[g, G_SIZE] != 2:
@@ -303,10 +326,14 @@ def trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p):
         q = own[theirs, O_OWNER]
         if own[mine, O_OWNER] != p or q < 0 or q == p or prm[q, P_TRADE] < 1.0:
             continue
-        if swap_locations(groups, own, bank, p, q, g, theirs) or buy_with_items(own, bank, prm, pl, held, p, q, theirs):
+        offered = True
+        if swap_locations(groups, own, bank, p, q, g, theirs) or buy_with_items(own, bank, prm, pl, cards, held, p, q,
+                                                                                      theirs):
             pl[p, PL_TRADES] += 1
             pl[q, PL_TRADES] += 1
             return
+    if not offered:
+        pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
 
 
 @njit(cache=True)
@@ -329,7 +356,7 @@ def swap_locations(groups, own, bank, p, q, g, theirs):
 
 
 @njit(cache=True)
-def buy_with_items(own, bank, prm, pl, held, p, q, theirs):
+def buy_with_items(own, bank, prm, pl, cards, held, p, q, theirs):
     """p takes `theirs` for as many chest items as q asks (its item_price, a fraction rounded up), if p would
     give that many and holds them; the items go in the chest deck's order. A price of 0 trades no items."""
     price = prm[q, P_ITEM_PRICE]
@@ -342,6 +369,8 @@ def buy_with_items(own, bank, prm, pl, held, p, q, theirs):
         held[p, c] -= moved
         held[q, c] += moved
         left -= moved
+    note_items(held, cards, pl, p)
+    note_items(held, cards, pl, q)
     set_owner(own, bank, theirs, p)
     return True
 
@@ -351,15 +380,26 @@ def buy_with_items(own, bank, prm, pl, held, p, q, theirs):
 
 
 @njit(cache=True)
+def note_pairs(groups, own, pl, bank, p):
+    """Add the colour pairs p holds now to PL_GROUPS_HELD: done at the start of p's turns only when
+    ownership changed since p's last look, rather than a scan of the board every turn."""
+    for g in range(groups.shape[0]):
+        if owns_group(own, groups, g, p):
+            pl[p, PL_GROUPS_HELD] |= 1 << g
+    pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
+
+
+@njit(cache=True, inline="always")
 def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
     """Items, jail, then the two dice in the order p chooses (rulebook: À votre tour), items again, and the
     storm card due for passing GO (turned even when p is knocked out after passing it)."""
-    for s in range(sq.shape[0]):
-        if sq[s, SQ_KIND] == LOCATION and own[s, O_OWNER] == p and owns_pair(sq, groups, own, p, s):
-            pl[p, PL_GROUPS_HELD] |= 1 << sq[s, SQ_GROUP]
-    trade_pairs(sq, groups, own, rules, prm, pl, bank, held, p)
+    if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
+        note_pairs(groups, own, pl, bank, p)
+    if may_trade(rules, prm, pl, bank, p):
+        trade_pairs(sq, groups, own, rules, prm, pl, bank, cards, held, p)
     bank[B_STORM_DUE] = 0
-    use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
+    if holds_usable(pl, p):
+        use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
     if pl[p, PL_ALIVE] == 0 or bank[B_WINNER] >= 0:
         return
     if pl[p, PL_JAIL] >= 0:
@@ -384,13 +424,13 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
     stopped = landing_square(own, n, start, steps)  # where the walls standing now would stop it
     stopped_covered = covered(own, stopped)
     if stopped_covered and first_wall(own, n, start, steps) == stopped and (
-            effect == BOOGIE_BOMB or ((effect == CROSSHAIR or holds(held, cards, p, GRENADE))
+            effect == BOOGIE_BOMB or ((effect == CROSSHAIR or holds(pl, p, GRENADE))
                                       and in_sight(own, rules, n, start, stopped))):
         # a wall it can bring down first would stop it under the storm: a chance when beyond it is clear
         pl[p, PL_STORM_DODGE_CHANCES] += not covered(own, landing_square(own, n, stopped,
                                                                          steps - (stopped - start) % n))
     act_first = False
-    damage = amount + weapon_bonus(held, cards, p)
+    damage = amount + weapon_bonus(held, cards, p) if effect == CROSSHAIR else amount
     if effect == BANDAGES:
         act_first = bandages_first(sq, groups, own, rules, pl, p, steps, amount)
         if act_first:
@@ -407,9 +447,10 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
             shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage)
     if bank[B_WINNER] >= 0:
         return
-    throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps)
+    if holds(pl, p, GRENADE) and first_wall(own, n, start, steps) >= 0:  # a grenade for a wall in the way
+        throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps)
     bank[B_STOPPED_BY] = -1
-    end = move(sq, own, rules, pl, bank, held, dropped, p, steps)
+    end = move(sq, own, rules, pl, bank, cards, held, dropped, p, steps)
     if end != stopped and stopped_covered and not covered(own, end):
         pl[p, PL_STORM_DODGES] += 1
     stopper, hp = bank[B_STOPPED_BY], pl[p, PL_HP]
@@ -434,7 +475,7 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
                     bank[B_WALLS] -= 1
                     pl[p, PL_WALLS] += 1
                     pl[p, PL_SHELTER_WALLS] += s == end
-        if not jailed:  # "Votre tour est terminé" in jail; otherwise items again where the move ended
+        if not jailed and holds_usable(pl, p):  # "Votre tour est terminé" in jail; else items again
             use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
     # "À la fin de votre tour, si vous ... êtes passé par la case DÉPART": knocked out after passing GO too
     if bank[B_STORM_DUE] == 1 and bank[B_WINNER] < 0:
@@ -499,6 +540,8 @@ def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng
     pl[:, PL_ALIVE] = 1
     pl[:, PL_JAIL] = -1
     pl[:, PL_OUT_TURN] = -1
+    pl[:, PL_GROUPS_SEEN] = -1
+    pl[:, PL_TRADE_SEEN] = -1
     own[:, :] = 0
     own[:, O_OWNER] = -1
     own[:, O_FIRST_OWNER] = -1

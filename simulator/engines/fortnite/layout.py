@@ -142,7 +142,10 @@ PL_WALL_STOP_HP = 23  # HP rivals lost on the squares where its walls stopped th
 PL_ITEMS_GIVEN = 24  # chest items it gave in trades
 PL_STORM_DODGE_CHANCES = 25  # moves a wall it could bring down first would stop under the storm, clear beyond it
 PL_OUT_ORDER = 26  # 1 for the first player eliminated, 2 for the next, ...; 0 while in
-PL_COLUMNS = 27
+PL_GROUPS_SEEN = 27  # ownership version (bank[B_OWNERSHIP]) at which PL_GROUPS_HELD was last brought up to date
+PL_TRADE_SEEN = 28  # ownership version at which no trade was possible for this player
+PL_ITEMS_HELD = 29  # bit e: holds a chest item of effect e (kept with `held` by note_items)
+PL_COLUMNS = 30
 
 # Square state `own[square, column]`: the board family's ownership columns, with its building and mortgage
 # columns holding instead
@@ -159,7 +162,8 @@ B_NET = 3           # HP given by the bank minus HP paid to it, for the conserva
 B_STORM_FLIPPED = 7  # storm cards turned over
 B_COVERED = 8       # squares the storm covers (cards and eliminated players' locations): never goes down
 B_STOPPED_BY = 9    # the player whose wall stopped the move of the player on turn, -1 when none did
-B_COLUMNS = 10
+B_DROPPED = 10      # chest items lying on squares (dropped by eliminated players, not yet picked up)
+B_COLUMNS = 11
 
 # Strategy parameters (float64 per seat); strategies/fortnite.py documents each one.
 P_ATTACK_WEIGHT = 0

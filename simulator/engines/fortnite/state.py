@@ -3,9 +3,9 @@ decisions (strategies/fortnite_logic.py): sides of the board and line of sight, 
 from numba import njit
 
 from simulator.engines.fortnite.layout import (
-    CAMPFIRE, C_A, C_EFFECT, GO, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_COVERED, O_OWNER, O_WALL, PL_ALIVE,
-    PL_HP, PL_POS, R_GO_HP, R_PAIR_BONUS, R_STORM_SQUARE_COST, R_WALLS_BLOCK_SIGHT, SCOPE, SPIKE_TRAP, SQ_AMOUNT,
-    SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST, WEAPON,
+    CAMPFIRE, C_A, C_EFFECT, GO, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_COVERED, O_OWNER, O_WALL, PL_ALIVE, PL_HP,
+    PL_ITEMS_HELD, PL_POS, R_GO_HP, R_PAIR_BONUS, R_STORM_SQUARE_COST, R_WALLS_BLOCK_SIGHT, SCOPE, SPIKE_TRAP,
+    SQ_AMOUNT, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST, WEAPON,
 )
 
 
@@ -33,7 +33,7 @@ def _wall_between(own, n_squares, side, a, b):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_sight(own, rules, n_squares, a, b):
     """Is square b in the line of sight from square a: on a side of the board a is on (and, when walls
     block sight, with no wall between)?"""
@@ -49,33 +49,54 @@ def in_sight(own, rules, n_squares, a, b):
 
 
 @njit(cache=True)
-def can_hit(own, rules, pl, held, cards, p, q, crosshair):
+def can_hit(own, rules, pl, p, q, crosshair):
     """Can p's crosshair (crosshair True) or grenade reach q: alive, not on a wall, in sight? A scope lets
     the crosshair reach anywhere, as its text says; a grenade only reaches players in sight."""
-    if q == p or pl[q, PL_ALIVE] == 0 or own[pl[q, PL_POS], O_WALL] == 1:
-        return False
-    return (crosshair and holds(held, cards, p, SCOPE)) or in_sight(own, rules, own.shape[0], pl[p, PL_POS],
-                                                                     pl[q, PL_POS])
+    return reaches(own, rules, pl, p, q, aims_anywhere(pl, p, crosshair))
 
 
 @njit(cache=True)
-def on_priority(own, rules, pl, held, cards, p, q, damage):
+def aims_anywhere(pl, p, crosshair):
+    """Does p's shot reach beyond its line of sight: the crosshair with a scope?"""
+    return crosshair and holds(pl, p, SCOPE)
+
+
+@njit(cache=True, inline="always")
+def reaches(own, rules, pl, p, q, anywhere):
+    """can_hit, with aims_anywhere worked out once for a loop over the rivals."""
+    if q == p or pl[q, PL_ALIVE] == 0 or own[pl[q, PL_POS], O_WALL] == 1:
+        return False
+    return anywhere or in_sight(own, rules, own.shape[0], pl[p, PL_POS], pl[q, PL_POS])
+
+
+@njit(cache=True)
+def on_priority(own, rules, pl, p, q, damage):
     """Is q, among the rivals p's crosshair reaches, one `damage` eliminates when there is one, else one of
     the healthiest?"""
     most, killable = 0, False
+    anywhere = aims_anywhere(pl, p, True)
     for r in range(pl.shape[0]):
-        if can_hit(own, rules, pl, held, cards, p, r, True):
+        if reaches(own, rules, pl, p, r, anywhere):
             most = max(most, pl[r, PL_HP])
             killable |= pl[r, PL_HP] <= damage
     return pl[q, PL_HP] <= damage if killable else pl[q, PL_HP] == most
 
 
 @njit(cache=True)
-def holds(held, cards, p, effect):
+def holds(pl, p, effect):
+    """Does p hold a chest item of this effect?"""
+    return (pl[p, PL_ITEMS_HELD] >> effect) & 1 == 1
+
+
+@njit(cache=True)
+def note_items(held, cards, pl, p):
+    """Bring PL_ITEMS_HELD up to date after p's items changed: the questions about items asked every turn
+    (holds) then read one bit rather than scan every card."""
+    bits = 0
     for c in range(cards.shape[0]):
-        if held[p, c] > 0 and cards[c, C_EFFECT] == effect:
-            return True
-    return False
+        if held[p, c] > 0:
+            bits |= 1 << cards[c, C_EFFECT]
+    pl[p, PL_ITEMS_HELD] = bits
 
 
 @njit(cache=True)
@@ -107,7 +128,7 @@ def first_wall(own, n_squares, start, steps):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def landing_square(own, n_squares, start, steps):
     wall = first_wall(own, n_squares, start, steps)
     return wall if wall >= 0 else (start + steps) % n_squares

@@ -87,7 +87,8 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     level = pl[p, PL_STAR]
     cash = pl[p, PL_CASH]
     salary = rules[R_SALARY + level]
-    built = next_building(sq, rent, groups, own, rules, prm, p) < 0 and _holds_street_group(own, groups, p)
+    # The cheap question first: without a complete street group there is nothing to build.
+    built = _holds_street_group(own, groups, p) and next_building(sq, rent, groups, own, rules, prm, p) < 0
     climbable = level + 1 < STAR_LEVELS
     upgrade = climbable and millionaire.upgrades(rules, prm, pl, bank, p, built)
     bank_pays(pl, bank, p, salary)
@@ -212,6 +213,14 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
 
 
 @njit(cache=True)
+def holds_cards(held, p):
+    for c in range(held.shape[1]):
+        if held[p, c] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p):
     for c in range(held.shape[1]):
         while held[p, c] > 0 and _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p,
@@ -271,7 +280,7 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
     return False, 1, 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
                    p, dice_total):
     """Do what the square under p asks, following card moves to their end (rulebook: A votre tour, 2-3)."""
@@ -331,7 +340,7 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
             return
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps):
     advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
     resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
@@ -351,7 +360,8 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
                 lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
                 _note_spending(pl, p, cash, False)
                 break
-    play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
+    if holds_cards(held, p):
+        play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
     if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
         if reached_million(rules, pl, bank, p) or pl[p, PL_ALIVE] == 0:

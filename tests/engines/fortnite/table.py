@@ -86,6 +86,7 @@ class FortniteTable(DeckTable):
         queue.remove(c)
         self._set_queue(d, queue)
         self.held[player, c] += 1
+        fortnite_state.note_items(self.held, self.board.cards, self.pl, player)
 
     def items(self, player: int) -> list[str]:
         return sorted(self.board.card_ids[c] for c in range(len(self.board.card_ids))
@@ -100,8 +101,8 @@ class FortniteTable(DeckTable):
     def advance(self, player: int, steps: int) -> int:
         """Move and play the square stopped on; returns that square's name."""
         b = self.board
-        end = kernel.move(b.sq, self.own, b.rules, self.pl, self.bank, self.held, self.dropped, player,
-                                   steps)
+        end = kernel.move(b.sq, self.own, b.rules, self.pl, self.bank, b.cards, self.held, self.dropped, player,
+                          steps)
         kernel.resolve_square(b.sq, b.groups, self.own, b.rules, self.pl, self.bank, b.cards, b.decks,
                                        self.dq, self.held, self.dropped, self.draws, self.sq_agg, player, end)
         return b.square_names[end]
@@ -123,7 +124,7 @@ class FortniteTable(DeckTable):
 
     def can_hit(self, player: int, target: int, crosshair: bool = True) -> bool:
         b = self.board
-        return bool(fortnite_state.can_hit(self.own, b.rules, self.pl, self.held, b.cards, player, target, crosshair))
+        return bool(fortnite_state.can_hit(self.own, b.rules, self.pl, player, target, crosshair))
 
     def flip_storm(self, player: int) -> None:
         b = self.board
