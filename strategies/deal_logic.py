@@ -18,7 +18,8 @@ from simulator.engines.deal.layout import (
     Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    add_to_set, can_build, complete, complete_sets, count_in_hand, fits, is_wild, payable, rent_of,
+    add_to_set, can_build, complete, complete_sets, count_in_hand, fits, held_column, held_words, is_wild, lowest_bit,
+    payable, rent_of,
 )
 from simulator.engines.shared.rng import below, happens
 
@@ -136,18 +137,26 @@ def takeable(cards, deck, groups, loc, tab, k, p):
 def _best_take(cards, deck, groups, rules, loc, tab, pl, prm, p, choice):
     """The rival property p most wants (its gain plus the rival's loss, weighed by deny_weight)."""
     best = NO
-    for k in range(loc.shape[0]):
-        if not takeable(cards, deck, groups, loc, tab, k, p):
-            continue
-        c = deck[k]
-        s, gain = best_set(cards, groups, rules, tab, pl, p, c)
-        gain += prm[p, P_DENY_WEIGHT] * removal_loss(cards, groups, rules, tab, pl, loc[k, LOC_OWNER], c,
-                                                     loc[k, LOC_SET])
-        if gain > best:
-            best = gain
-            choice[CH_TAKE] = k
-            choice[CH_VICTIM] = loc[k, LOC_OWNER]
-            choice[CH_SET] = s
+    table = held_column(loc, Z_TABLE)
+    for w in range(held_words(loc)):
+        bits = 0
+        for q in range(pl.shape[0]):
+            if q != p:
+                bits |= pl[q, table + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if not takeable(cards, deck, groups, loc, tab, k, p):
+                continue
+            c = deck[k]
+            s, gain = best_set(cards, groups, rules, tab, pl, p, c)
+            gain += prm[p, P_DENY_WEIGHT] * removal_loss(cards, groups, rules, tab, pl, loc[k, LOC_OWNER], c,
+                                                         loc[k, LOC_SET])
+            if gain > best:
+                best = gain
+                choice[CH_TAKE] = k
+                choice[CH_VICTIM] = loc[k, LOC_OWNER]
+                choice[CH_SET] = s
     return best
 
 
@@ -156,14 +165,17 @@ def _least_missed(cards, deck, groups, rules, loc, tab, pl, p):
     """p's property it would miss least, not in a complete set: (copy, loss), (-1, NO) when none."""
     best = -1
     least = -NO
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != p or cards[deck[k], C_EFFECT] != PROPERTY:
-            continue
-        if complete(groups, tab, p, loc[k, LOC_SET]):
-            continue
-        loss = removal_loss(cards, groups, rules, tab, pl, p, deck[k], loc[k, LOC_SET]) + 0.1 * cards[deck[k], C_VALUE]
-        if loss < least:
-            best, least = k, loss
+    table = held_column(loc, Z_TABLE)
+    for w in range(held_words(loc)):
+        bits = pl[p, table + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if cards[deck[k], C_EFFECT] != PROPERTY or complete(groups, tab, p, loc[k, LOC_SET]):
+                continue
+            loss = removal_loss(cards, groups, rules, tab, pl, p, deck[k], loc[k, LOC_SET]) + 0.1 * cards[deck[k], C_VALUE]
+            if loss < least:
+                best, least = k, loss
     return best, least
 
 
@@ -334,51 +346,56 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
     targets = scratch[:CH_COLUMNS]
     seen = scratch[SCRATCH_COLUMNS:SCRATCH_COLUMNS + cards.shape[0]]  # copies of one card play alike: one is scored
     seen[:] = 0
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p or seen[deck[k]] == 1:
-            continue
-        seen[deck[k]] = 1
-        for bank in (False, True):
-            targets[:] = -1
-            targets[CH_DOUBLES] = 0
-            gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, targets)
-            if gain == NO:
+    hand = held_column(loc, Z_HAND)
+    for w in range(held_words(loc)):
+        bits = pl[p, hand + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if seen[deck[k]] == 1:
                 continue
-            legal += 1
-            if wild:
-                take = below(rng, legal) == 0
-            else:
-                take = gain > best
-            if take:
-                best, best_k, best_bank = gain, k, bank
-                choice[:] = targets[:]
+            seen[deck[k]] = 1
+            for bank in (False, True):
+                targets[:] = -1
+                targets[CH_DOUBLES] = 0
+                gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, targets)
+                if gain == NO:
+                    continue
+                legal += 1
+                if wild:
+                    take = below(rng, legal) == 0
+                else:
+                    take = gain > best
+                if take:
+                    best, best_k, best_bank = gain, k, bank
+                    choice[:] = targets[:]
     if best_k >= 0 and not wild and best < prm[p, P_MIN_GAIN]:
         return -1, False
     return best_k, best_bank
 
 
 @njit(cache=True)
-def _first_note(cards, deck, loc, q, bank, due, last):
+def _first_note(cards, deck, loc, pl, q, bank, due, last):
     """The first note of the combination of q's bank (worth `bank` in all) that pays `due` overpaying least
     (its first note when the bank does not cover it): an exact search over the sums the notes can make (a
     bank holds few notes). `last` holds bank + 1 entries at least."""
     first = -1
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] == Z_BANK and loc[k, LOC_OWNER] == q:
-            first = k
-            break
-    if bank <= due:
-        return first
-    # last[v]: the copy added last to make the sum v from the copies before it (-2: the empty sum, -1: none)
-    last[:bank + 1] = -1
-    last[0] = -2
-    for k in range(first, loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_BANK or loc[k, LOC_OWNER] != q:
-            continue
-        value = cards[deck[k], C_VALUE]
-        for v in range(bank, value - 1, -1):
-            if last[v] == -1 and last[v - value] != -1:
-                last[v] = k
+    last[:bank + 1] = -1  # last[v]: the copy added last to make the sum v from the copies before it (-1: none)
+    last[0] = -2          # the empty sum
+    notes = held_column(loc, Z_BANK)
+    for w in range(held_words(loc)):
+        bits = pl[q, notes + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if first < 0:
+                first = k
+                if bank <= due:
+                    return first
+            value = cards[deck[k], C_VALUE]
+            for v in range(bank, value - 1, -1):
+                if last[v] == -1 and last[v - value] != -1:
+                    last[v] = k
     for v in range(due, bank + 1):
         if last[v] >= 0:
             return last[v]
@@ -391,26 +408,29 @@ def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due, scratch):
     little as it can; then from the table, what it misses least for the value. -1 when q has nothing of
     value left. `scratch` as choose_play's."""
     if pl[q, PL_BANK] > 0:
-        return _first_note(cards, deck, loc, q, pl[q, PL_BANK], due, scratch[SCRATCH_COLUMNS + cards.shape[0]:])
+        return _first_note(cards, deck, loc, pl, q, pl[q, PL_BANK], due, scratch[SCRATCH_COLUMNS + cards.shape[0]:])
     best = -1
     best_score = -NO
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != q:
-            continue
-        c = deck[k]
-        value = cards[c, C_VALUE]
-        if value == 0:
-            continue
-        s = loc[k, LOC_SET]
-        if cards[c, C_EFFECT] == PROPERTY:
-            loss = removal_loss(cards, groups, rules, tab, pl, q, c, s)
-        elif cards[c, C_EFFECT] == HOUSE and tab[q, T_HOTEL, s] > 0:
-            continue  # the hotel goes first: a hotel stands only on a house
-        else:
-            loss = 0.5 * cards[c, C_AMOUNT]
-        score = 2.0 * loss + (value - due if value >= due else 0.5 * (due - value))
-        if score < best_score:
-            best, best_score = k, score
+    table = held_column(loc, Z_TABLE)
+    for w in range(held_words(loc)):
+        bits = pl[q, table + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            c = deck[k]
+            value = cards[c, C_VALUE]
+            if value == 0:
+                continue
+            s = loc[k, LOC_SET]
+            if cards[c, C_EFFECT] == PROPERTY:
+                loss = removal_loss(cards, groups, rules, tab, pl, q, c, s)
+            elif cards[c, C_EFFECT] == HOUSE and tab[q, T_HOTEL, s] > 0:
+                continue  # the hotel goes first: a hotel stands only on a house
+            else:
+                loss = 0.5 * cards[c, C_AMOUNT]
+            score = 2.0 * loss + (value - due if value >= due else 0.5 * (due - value))
+            if score < best_score:
+                best, best_score = k, score
     return best
 
 
@@ -422,24 +442,27 @@ def says_no(prm, q, loss, threshold_column):
 
 
 @njit(cache=True)
-def least_kept(cards, deck, loc, p):
+def least_kept(cards, deck, loc, pl, p):
     """The card p puts back under the pile first when its hand is over the limit."""
     best = -1
     least = -NO
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p:
-            continue
-        c = deck[k]
-        effect = cards[c, C_EFFECT]
-        keep = float(cards[c, C_VALUE])
-        if effect == PROPERTY:
-            keep += 5.0
-        elif effect == JUST_SAY_NO or effect == DEAL_BREAKER:
-            keep += 10.0
-        elif effect != MONEY:
-            keep += 1.0
-        if keep < least:
-            best, least = k, keep
+    hand = held_column(loc, Z_HAND)
+    for w in range(held_words(loc)):
+        bits = pl[p, hand + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            c = deck[k]
+            effect = cards[c, C_EFFECT]
+            keep = float(cards[c, C_VALUE])
+            if effect == PROPERTY:
+                keep += 5.0
+            elif effect == JUST_SAY_NO or effect == DEAL_BREAKER:
+                keep += 10.0
+            elif effect != MONEY:
+                keep += 1.0
+            if keep < least:
+                best, least = k, keep
     return best
 
 
@@ -450,24 +473,27 @@ def wild_move(cards, deck, groups, rules, loc, tab, pl, p, only_set, need_set):
     only_set >= 0, only wilds laid in that set may move."""
     best_k, best_s = -1, -1
     best = 1e-9
-    for k in range(loc.shape[0]):
-        c = deck[k]
-        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != p or not is_wild(cards, c):
-            continue
-        s = loc[k, LOC_SET]
-        if only_set >= 0 and s != only_set:
-            continue
-        sets_before = complete_sets(pl, p)
-        lifted = -removal_loss(cards, groups, rules, tab, pl, p, c, s)
-        _shift(cards, groups, tab, pl, p, c, s, -1)
-        for t in range(groups.shape[0]):
-            if t == s or not fits(cards, c, t):
+    table = held_column(loc, Z_TABLE)
+    for w in range(held_words(loc)):
+        bits = pl[p, table + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            c = deck[k]
+            s = loc[k, LOC_SET]
+            if not is_wild(cards, c) or (only_set >= 0 and s != only_set):
                 continue
-            gain = lifted + placing_gain(cards, groups, rules, tab, pl, p, c, t)
-            _shift(cards, groups, tab, pl, p, c, t, 1)
-            sets_after = complete_sets(pl, p)
-            _shift(cards, groups, tab, pl, p, c, t, -1)
-            if gain > best and (not need_set or sets_after > sets_before):
-                best_k, best_s, best = k, t, gain
-        _shift(cards, groups, tab, pl, p, c, s, 1)
+            sets_before = complete_sets(pl, p)
+            lifted = -removal_loss(cards, groups, rules, tab, pl, p, c, s)
+            _shift(cards, groups, tab, pl, p, c, s, -1)
+            for t in range(groups.shape[0]):
+                if t == s or not fits(cards, c, t):
+                    continue
+                gain = lifted + placing_gain(cards, groups, rules, tab, pl, p, c, t)
+                _shift(cards, groups, tab, pl, p, c, t, 1)
+                sets_after = complete_sets(pl, p)
+                _shift(cards, groups, tab, pl, p, c, t, -1)
+                if gain > best and (not need_set or sets_after > sets_before):
+                    best_k, best_s, best = k, t, gain
+            _shift(cards, groups, tab, pl, p, c, s, 1)
     return best_k, best_s

@@ -14,8 +14,8 @@ from simulator.engines.deal.layout import (
     B_ROUND, B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
     END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT, GS_WINNER,
     HOTEL, HOUSE, JUST_SAY_NO, LOC_COLUMNS, LOC_OWNER, LOC_SET, LOC_ZONE, MONEY, N_PARAMS, P_SAY_NO_MIN_LOSS, PASS_GO,
-    PILE_RESHUFFLE, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_COLUMNS, PL_DISCARDED, PL_FIRST_ATTACK,
-    PL_GROUPS_HELD, PL_HAND, PL_IN_HAND, PL_LAID, PL_LAID_OVER_NOTE, PL_NO_BANKED, PL_NO_KEPT, PL_NOTES_BANKED, PL_PAID,
+    PILE_RESHUFFLE, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_DISCARDED, PL_FIRST_ATTACK, PL_GROUPS_HELD,
+    PL_HAND, PL_HELD, PL_IN_HAND, PL_LAID, PL_LAID_OVER_NOTE, PL_NO_BANKED, PL_NO_KEPT, PL_NOTES_BANKED, PL_PAID,
     PL_RECEIVED, PL_RENT_IN, PL_SAID_NO, PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PL_WILDS_MOVED, PO_ACTIONS, PO_BANKED,
     PO_CANCELLED, PO_CASH, PO_DISCARDED, PO_FIRST_ATTACK, PO_GROUPS_HELD, PO_HAND, PO_LAID, PO_LAID_OVER_NOTE,
     PO_NET_WORTH, PO_NO_BANKED, PO_NO_KEPT, PO_NOTES_BANKED, PO_OUT_TURN, PO_PAID, PO_PROPERTIES, PO_RANK, PO_RECEIVED,
@@ -25,8 +25,8 @@ from simulator.engines.deal.layout import (
     V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    can_build, complete, complete_sets, count_in_hand, discard, fits, in_hand, is_wild, move_card, payable, pile_top,
-    rent_of, under_pile,
+    can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, in_hand, is_wild, move_card,
+    payable, pile_top, player_columns, rent_of, under_pile,
 )
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import shuffle
@@ -284,7 +284,7 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
         else:
             play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice, scratch)
     while pl[p, PL_HAND] > rules[R_HAND_LIMIT]:
-        under_pile(cards, deck, groups, loc, pile, gs, tab, pl, least_kept(cards, deck, loc, p))
+        under_pile(cards, deck, groups, loc, pile, gs, tab, pl, least_kept(cards, deck, loc, pl, p))
         pl[p, PL_DISCARDED] += 1
     mark_held(groups, tab, pl, p)
 
@@ -324,7 +324,8 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
     n = pl.shape[0]
     recount = np.zeros((n, T_COLUMNS, groups.shape[0]), dtype=np.int64)
     hands = np.zeros(n, dtype=np.int64)
-    in_hands = np.zeros((n, PL_COLUMNS - PL_IN_HAND), dtype=np.int64)  # per effect
+    in_hands = np.zeros((n, PL_HELD - PL_IN_HAND), dtype=np.int64)  # per effect
+    held = np.zeros((n, pl.shape[1] - PL_HELD), dtype=np.int64)  # as pl's bits
     banks = np.zeros(n, dtype=np.int64)
     tables = np.zeros(n, dtype=np.int64)
     for k in range(total):
@@ -338,6 +339,8 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
         effect = cards[c, C_EFFECT]
         if zone == Z_DISCARD and effect == MONEY:  # a note is only ever banked, never played
             violations |= V_PLACE
+        if zone >= Z_HAND:
+            held[owner, held_column(loc, zone) - PL_HELD + (k >> 6)] |= copy_bit(k)
         if zone == Z_HAND:
             hands[owner] += 1
             in_hands[owner, effect] += 1
@@ -365,6 +368,9 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
             violations |= V_COUNTS
         for effect in range(in_hands.shape[1]):
             if in_hands[q, effect] != pl[q, PL_IN_HAND + effect]:
+                violations |= V_COUNTS
+        for column in range(held.shape[1]):
+            if held[q, column] != pl[q, PL_HELD + column]:
                 violations |= V_COUNTS
         sets = 0
         for s in range(groups.shape[0]):
@@ -467,7 +473,7 @@ def simulate_batch(cards, deck, groups, rules, lineup, rotate, seed, first_game,
         pile = np.zeros(total, dtype=np.int64)
         gs = np.zeros(GS_COLUMNS, dtype=np.int64)
         tab = np.zeros((n_players, T_COLUMNS, groups.shape[0]), dtype=np.int64)
-        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
+        pl = np.zeros((n_players, player_columns(total)), dtype=np.int64)
         prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
         draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
         rng = np.zeros(4, dtype=np.uint64)

@@ -159,7 +159,8 @@ PL_NO_BANKED = 20   # Just Say No cards it put in its bank
 # the hand (the turn loop asks thousands of times a game)
 PL_SETS = 21        # its complete sets
 PL_IN_HAND = 22     # PL_IN_HAND + effect: cards of that effect in its hand
-PL_COLUMNS = PL_IN_HAND + len(CARD_EFFECTS)
+PL_HELD = PL_IN_HAND + len(CARD_EFFECTS)  # then its copies in hand, bank and table as bits (state.held_column);
+                                          # state.player_columns counts the columns
 
 # Strategy parameters (float64 per seat); strategies/deal.py documents each one.
 P_BANK_TARGET = 0

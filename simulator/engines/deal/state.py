@@ -6,14 +6,51 @@ Every card copy has one place (`loc`): the draw pile, the discards, or a player'
 cards of each effect in hand, bank and table value, cards and buildings per set, complete sets) in step; the
 checking mode recounts them.
 """
-from numba import njit
+import numpy as np
+from numba import config, njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simulator.engines.deal.layout import (
     C_ANY, C_AMOUNT, C_COLOURS, C_EFFECT, C_VALUE, G_BUILDABLE, G_RENT, G_SIZE, GS_COUNT, GS_HEAD, HOUSE,
-    LOC_OWNER, LOC_SET, LOC_ZONE, PL_BANK, PL_HAND, PL_IN_HAND, PL_SETS, PL_TABLE, PROPERTY, T_BONUS, T_CARDS,
+    LOC_OWNER, LOC_SET, LOC_ZONE, PL_BANK, PL_HAND, PL_HELD, PL_IN_HAND, PL_SETS, PL_TABLE, PROPERTY, T_BONUS, T_CARDS,
     T_HOTEL, T_HOUSE, T_NATURAL, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.shared.rng import shuffle
+
+
+# Each player's hand, bank and table are also kept as bits, one per copy (bit k % 64 of word k // 64 is copy
+# k), so that a question about them visits their copies, in the order of the copies, rather than scanning
+# every copy's place: for w in range(held_words(loc)): bits = pl[p, held_column(loc, zone) + w], then
+# k = (w << 6) + lowest_bit(bits) and bits &= bits - 1 until bits is 0.
+
+
+def _lowest_bit(bits):
+    return (int(bits) & -int(bits)).bit_length() - 1
+
+
+lowest_bit = _lowest_bit if config.DISABLE_JIT else trailing_zeros  # the index of the lowest bit set
+
+
+@njit(cache=True)
+def player_columns(copies):
+    """The columns of `pl` for a deck of `copies` copies: the counts, then the bits."""
+    return PL_HELD + (Z_TABLE - Z_HAND + 1) * ((copies + 63) >> 6)
+
+
+@njit(cache=True)
+def held_words(loc):
+    return (loc.shape[0] + 63) >> 6
+
+
+@njit(cache=True)
+def held_column(loc, zone):
+    """The first column of `pl` with the bits of a player's copies in `zone` (hand, bank or table)."""
+    return PL_HELD + (zone - Z_HAND) * held_words(loc)
+
+
+@njit(cache=True)
+def copy_bit(k):
+    return np.int64(1) << (k & 63)
 
 
 @njit(cache=True)
@@ -52,11 +89,16 @@ def _count(cards, groups, tab, pl, c, zone, p, s, d):
 def move_card(cards, deck, groups, loc, tab, pl, k, zone, owner, s):
     """Put copy k in `zone` of `owner` (on the table: in set s)."""
     c = deck[k]
-    _count(cards, groups, tab, pl, c, loc[k, LOC_ZONE], loc[k, LOC_OWNER], loc[k, LOC_SET], -1)
+    held, held_by = loc[k, LOC_ZONE], loc[k, LOC_OWNER]
+    _count(cards, groups, tab, pl, c, held, held_by, loc[k, LOC_SET], -1)
+    if held >= Z_HAND:
+        pl[held_by, held_column(loc, held) + (k >> 6)] &= ~copy_bit(k)
     loc[k, LOC_ZONE] = zone
     loc[k, LOC_OWNER] = owner
     loc[k, LOC_SET] = s
     _count(cards, groups, tab, pl, c, zone, owner, s, 1)
+    if zone >= Z_HAND:
+        pl[owner, held_column(loc, zone) + (k >> 6)] |= copy_bit(k)
 
 
 @njit(cache=True)
@@ -148,9 +190,14 @@ def in_hand(cards, deck, loc, pl, p, effect):
     """The first copy of a card with `effect` in p's hand, -1 when there is none."""
     if pl[p, PL_IN_HAND + effect] == 0:
         return -1
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] == Z_HAND and loc[k, LOC_OWNER] == p and cards[deck[k], C_EFFECT] == effect:
-            return k
+    hand = held_column(loc, Z_HAND)
+    for w in range(held_words(loc)):
+        bits = pl[p, hand + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if cards[deck[k], C_EFFECT] == effect:
+                return k
     return -1
 
 

@@ -28,7 +28,7 @@ class DealTable:
         self.gs[D.GS_WINNER] = -1
         self.gs[D.GS_PLAYS_LEFT] = b.rules[D.R_PLAYS]
         self.tab = np.zeros((players, D.T_COLUMNS, len(b.group_names)), dtype=np.int64)
-        self.pl = np.zeros((players, D.PL_COLUMNS), dtype=np.int64)
+        self.pl = np.zeros((players, state.player_columns(total)), dtype=np.int64)
         self.pl[:, D.PL_FIRST_ATTACK] = -1
         self.prm = np.stack([b.parameter_vector(get("deal", strategy).with_params(**params))] * players)
         self.draws = np.zeros((players, len(b.card_ids)), dtype=np.int64)
