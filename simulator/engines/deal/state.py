@@ -21,7 +21,8 @@ from simulator.engines.shared.rng import shuffle
 # Each player's hand, bank and table are also kept as bits, one per copy (bit k % 64 of word k // 64 is copy
 # k), so that a question about them visits their copies, in the order of the copies, rather than scanning
 # every copy's place: for w in range(held_words(loc)): bits = pl[p, held_column(loc, zone) + w], then
-# k = (w << 6) + lowest_bit(bits) and bits &= bits - 1 until bits is 0.
+# k = (w << 6) + lowest_bit(bits) and bits &= bits - 1 until bits is 0. The loop is written out where it is
+# used: as one generator (for k in held_copies(...)) the Deal engine played 9% fewer games a second.
 
 
 def _lowest_bit(bits):
