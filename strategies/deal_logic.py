@@ -18,7 +18,8 @@ from simulator.engines.deal.layout import (
     Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    can_build, complete, complete_sets, count_in_hand, fits, is_wild, payable, rent_of,
+    add_to_set, can_build, complete, complete_sets, count_in_hand, fits, held_column, held_words, is_wild, lowest_bit,
+    payable, rent_of,
 )
 from simulator.engines.shared.rng import below, happens
 
@@ -37,7 +38,8 @@ CH_TAKE = 2         # the copy a Sly Deal or Forced Deal takes
 CH_GIVE = 3         # the copy a Forced Deal gives
 CH_DOUBLES = 4      # Double The Rent cards played with a rent
 CH_COLUMNS = 5
-SCRATCH_COLUMNS = CH_COLUMNS  # choose_play's scratch: an option's targets, then one mark per card type
+SCRATCH_COLUMNS = CH_COLUMNS  # the decisions' scratch: an option's targets, then one mark per card type, then
+                              # the sums a bank can pay (scratch_length)
 
 
 # A table's *potential* (what it is worth toward the win) is the sum of a term per set and a term for the
@@ -65,44 +67,42 @@ def _sets_term(rules, sets):
 
 
 @njit(cache=True)
-def potential_change(groups, rules, tab, p, s, d_cards, d_natural, d_bonus):
+def potential_change(groups, rules, tab, pl, p, s, d_cards, d_natural, d_bonus):
     """How p's potential changes when its set s gains d_cards cards (d_natural of them not the any-colour
     wild) and d_bonus of building rent (negative: loses them)."""
     size = groups[s, G_SIZE]
     before, was = _set_term(size, tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s])
     after, now = _set_term(size, tab[p, T_CARDS, s] + d_cards, tab[p, T_NATURAL, s] + d_natural,
                            tab[p, T_BONUS, s] + d_bonus)
-    sets = complete_sets(groups, tab, p)
+    sets = complete_sets(pl, p)
     return after - before + _sets_term(rules, sets - was + now) - _sets_term(rules, sets)
 
 
 @njit(cache=True)
-def _shift(cards, tab, p, c, s, d):
-    tab[p, T_CARDS, s] += d
-    if cards[c, C_ANY] == 0:
-        tab[p, T_NATURAL, s] += d
+def _shift(cards, groups, tab, pl, p, c, s, d):
+    add_to_set(groups, tab, pl, p, s, d, d * (1 - cards[c, C_ANY]))
 
 
 @njit(cache=True)
-def placing_gain(cards, groups, rules, tab, p, c, s):
+def placing_gain(cards, groups, rules, tab, pl, p, c, s):
     """What laying property card c in set s adds to p's potential."""
-    return potential_change(groups, rules, tab, p, s, 1, 1 - cards[c, C_ANY], 0)
+    return potential_change(groups, rules, tab, pl, p, s, 1, 1 - cards[c, C_ANY], 0)
 
 
 @njit(cache=True)
-def removal_loss(cards, groups, rules, tab, q, c, s):
+def removal_loss(cards, groups, rules, tab, pl, q, c, s):
     """What losing property card c from its set s takes from q's potential."""
-    return -potential_change(groups, rules, tab, q, s, -1, cards[c, C_ANY] - 1, 0)
+    return -potential_change(groups, rules, tab, pl, q, s, -1, cards[c, C_ANY] - 1, 0)
 
 
 @njit(cache=True)
-def best_set(cards, groups, rules, tab, p, c):
+def best_set(cards, groups, rules, tab, pl, p, c):
     """The set p would lay property card c in (the one it adds most to), and the gain."""
     best = -1
     gain = NO
     for s in range(groups.shape[0]):
         if fits(cards, c, s):
-            g = placing_gain(cards, groups, rules, tab, p, c, s)
+            g = placing_gain(cards, groups, rules, tab, pl, p, c, s)
             if g > gain:
                 best, gain = s, g
     return best, gain
@@ -115,17 +115,17 @@ def _weighted(gain, weight):
 
 
 @njit(cache=True)
-def set_taking_gain(groups, rules, tab, p, q, s):
+def set_taking_gain(groups, rules, tab, pl, p, q, s):
     """Deal Breaker on q's complete set s: p's gain and q's loss of potential (the cards that are not the
     any-colour wild go first, with the set's buildings)."""
     size = groups[s, G_SIZE]
     natural = min(tab[q, T_NATURAL, s], size)
     bonus = tab[q, T_BONUS, s]
-    return (potential_change(groups, rules, tab, p, s, size, natural, bonus),
-            -potential_change(groups, rules, tab, q, s, -size, -natural, -bonus))
+    return (potential_change(groups, rules, tab, pl, p, s, size, natural, bonus),
+            -potential_change(groups, rules, tab, pl, q, s, -size, -natural, -bonus))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def takeable(cards, deck, groups, loc, tab, k, p):
     """Can a Sly Deal or Forced Deal of p take copy k: a property on a rival's table, not in a complete set?"""
     q = loc[k, LOC_OWNER]
@@ -134,36 +134,48 @@ def takeable(cards, deck, groups, loc, tab, k, p):
 
 
 @njit(cache=True)
-def _best_take(cards, deck, groups, rules, loc, tab, prm, p, choice):
+def _best_take(cards, deck, groups, rules, loc, tab, pl, prm, p, choice):
     """The rival property p most wants (its gain plus the rival's loss, weighed by deny_weight)."""
     best = NO
-    for k in range(loc.shape[0]):
-        if not takeable(cards, deck, groups, loc, tab, k, p):
-            continue
-        c = deck[k]
-        s, gain = best_set(cards, groups, rules, tab, p, c)
-        gain += prm[p, P_DENY_WEIGHT] * removal_loss(cards, groups, rules, tab, loc[k, LOC_OWNER], c, loc[k, LOC_SET])
-        if gain > best:
-            best = gain
-            choice[CH_TAKE] = k
-            choice[CH_VICTIM] = loc[k, LOC_OWNER]
-            choice[CH_SET] = s
+    table = held_column(loc, Z_TABLE)
+    for w in range(held_words(loc)):
+        bits = 0
+        for q in range(pl.shape[0]):
+            if q != p:
+                bits |= pl[q, table + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if not takeable(cards, deck, groups, loc, tab, k, p):
+                continue
+            c = deck[k]
+            s, gain = best_set(cards, groups, rules, tab, pl, p, c)
+            gain += prm[p, P_DENY_WEIGHT] * removal_loss(cards, groups, rules, tab, pl, loc[k, LOC_OWNER], c,
+                                                         loc[k, LOC_SET])
+            if gain > best:
+                best = gain
+                choice[CH_TAKE] = k
+                choice[CH_VICTIM] = loc[k, LOC_OWNER]
+                choice[CH_SET] = s
     return best
 
 
 @njit(cache=True)
-def _least_missed(cards, deck, groups, rules, loc, tab, p):
+def _least_missed(cards, deck, groups, rules, loc, tab, pl, p):
     """p's property it would miss least, not in a complete set: (copy, loss), (-1, NO) when none."""
     best = -1
     least = -NO
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != p or cards[deck[k], C_EFFECT] != PROPERTY:
-            continue
-        if complete(groups, tab, p, loc[k, LOC_SET]):
-            continue
-        loss = removal_loss(cards, groups, rules, tab, p, deck[k], loc[k, LOC_SET]) + 0.1 * cards[deck[k], C_VALUE]
-        if loss < least:
-            best, least = k, loss
+    table = held_column(loc, Z_TABLE)
+    for w in range(held_words(loc)):
+        bits = pl[p, table + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if cards[deck[k], C_EFFECT] != PROPERTY or complete(groups, tab, p, loc[k, LOC_SET]):
+                continue
+            loss = removal_loss(cards, groups, rules, tab, pl, p, deck[k], loc[k, LOC_SET]) + 0.1 * cards[deck[k], C_VALUE]
+            if loss < least:
+                best, least = k, loss
     return best, least
 
 
@@ -171,7 +183,7 @@ def _least_missed(cards, deck, groups, rules, loc, tab, p):
 def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
     """The best rent card c can charge: colour, victim and Double The Rent cards played with it."""
     n = pl.shape[0]
-    doubles = count_in_hand(cards, deck, loc, p, DOUBLE_RENT)
+    doubles = count_in_hand(pl, p, DOUBLE_RENT)
     doubles = min(doubles, gs[GS_PLAYS_LEFT] - 1)
     if rules[R_DOUBLE_RENT_STACKS] == 0:
         doubles = min(doubles, 1)
@@ -191,7 +203,7 @@ def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
                     if q != p:
                         collected += min(amount, payable(pl, q))
             else:
-                victim, collected = target_for(groups, tab, pl, p, amount)
+                victim, collected = target_for(pl, p, amount)
             gain = collected * prm[p, P_ATTACK_WEIGHT] - u * prm[p, P_BANK_WEIGHT]
             if gain > best:
                 best = gain
@@ -202,7 +214,7 @@ def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
 
 
 @njit(cache=True)
-def target_for(groups, tab, pl, p, amount):
+def target_for(pl, p, amount):
     """The rival p demands `amount` of, and what it can pay: who can pay most of it, then who is nearest
     to winning (complete sets), then the richest; a tie goes to the first in turn order after p, so that
     no seat is everyone's target by its number. (-1, 0) with no rival."""
@@ -212,7 +224,7 @@ def target_for(groups, tab, pl, p, amount):
         q = (p + i) % n
         worth = payable(pl, q)
         due = min(amount, worth)
-        sets = complete_sets(groups, tab, q)
+        sets = complete_sets(pl, q)
         if due > due_best or (due == due_best and (sets > sets_best or (sets == sets_best and worth > worth_best))):
             victim, due_best, sets_best, worth_best = q, due, sets, worth
     return victim, due_best
@@ -248,7 +260,7 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
         choice[CH_VICTIM] = -1
         return collected * weight if collected > 0 else NO
     if effect == DEBT_COLLECTOR:
-        victim, collected = target_for(groups, tab, pl, p, cards[c, C_AMOUNT])
+        victim, collected = target_for(pl, p, cards[c, C_AMOUNT])
         choice[CH_VICTIM] = victim
         return collected * weight if collected > 0 else NO
     if effect == DEAL_BREAKER:
@@ -258,23 +270,23 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
             for s in range(groups.shape[0]):
                 if not complete(groups, tab, q, s):
                     continue
-                gain, loss = set_taking_gain(groups, rules, tab, p, q, s)
+                gain, loss = set_taking_gain(groups, rules, tab, pl, p, q, s)
                 value = _weighted(gain + prm[p, P_DENY_WEIGHT] * loss, weight)
                 if value > best:
                     best = value
                     choice[CH_VICTIM] = q
                     choice[CH_SET] = s
         return best
-    best = _best_take(cards, deck, groups, rules, loc, tab, prm, p, choice)
+    best = _best_take(cards, deck, groups, rules, loc, tab, pl, prm, p, choice)
     if best == NO:
         return NO
     if effect == FORCED_DEAL:
         # What to give is chosen with the take made, so that the card given never undoes the take (a red
         # taken to complete the reds, a red given back)
         taken = deck[choice[CH_TAKE]]
-        _shift(cards, tab, p, taken, choice[CH_SET], 1)
-        give, loss = _least_missed(cards, deck, groups, rules, loc, tab, p)
-        _shift(cards, tab, p, taken, choice[CH_SET], -1)
+        _shift(cards, groups, tab, pl, p, taken, choice[CH_SET], 1)
+        give, loss = _least_missed(cards, deck, groups, rules, loc, tab, pl, p)
+        _shift(cards, groups, tab, pl, p, taken, choice[CH_SET], -1)
         if give < 0:
             return NO
         choice[CH_GIVE] = give
@@ -282,7 +294,7 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
     return _weighted(best, weight)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def banking_gain(cards, pl, prm, p, c):
     """What putting card c in p's bank is worth to p."""
     value = cards[c, C_VALUE]
@@ -295,7 +307,7 @@ def banking_gain(cards, pl, prm, p, c):
     return gain if cards[c, C_EFFECT] == MONEY else gain * ACTION_BANK_SHARE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, choice):
     """The gain of playing copy k from p's hand: into the bank, or for what it is (laid, or its action)."""
     c = deck[k]
@@ -304,104 +316,121 @@ def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, c
     if cards[c, C_EFFECT] == MONEY:
         return NO  # a note can only be banked (rulebook: Type A)
     if cards[c, C_EFFECT] == PROPERTY:
-        s, gain = best_set(cards, groups, rules, tab, p, c)
+        s, gain = best_set(cards, groups, rules, tab, pl, p, c)
         choice[CH_SET] = s
         return _weighted(gain, prm[p, P_PROPERTY_WEIGHT])
     return _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
 
 
 @njit(cache=True)
+def scratch_length(cards, deck):
+    """The length of the decisions' scratch: an option's targets, a mark per card type, and every sum a bank
+    can hold (0 to the deck's whole value) for payment_card."""
+    total = 0
+    for k in range(deck.shape[0]):
+        total += cards[deck[k], C_VALUE]
+    return SCRATCH_COLUMNS + cards.shape[0] + total + 1
+
+
+@njit(cache=True)
 def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch):
     """The copy p plays next and whether into its bank: (-1, False) to stop. With probability
     `randomness` the play is any legal one (of the distinct cards in hand). `choice` gets the play's
-    targets; `scratch` (SCRATCH_COLUMNS + one per card type, allocated once per chunk of games) holds an
-    option's targets while options are compared, then a mark per card type scored."""
+    targets; `scratch` (scratch_length long, allocated once per chunk of games) holds an option's targets
+    while options are compared, then a mark per card type scored."""
     best_k = -1
     best_bank = False
     best = NO
     legal = 0
     wild = happens(rng, prm[p, P_RANDOMNESS])
     targets = scratch[:CH_COLUMNS]
-    seen = scratch[SCRATCH_COLUMNS:]  # copies of one card play alike: one is scored
+    seen = scratch[SCRATCH_COLUMNS:SCRATCH_COLUMNS + cards.shape[0]]  # copies of one card play alike: one is scored
     seen[:] = 0
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p or seen[deck[k]] == 1:
-            continue
-        seen[deck[k]] = 1
-        for bank in (False, True):
-            targets[:] = -1
-            targets[CH_DOUBLES] = 0
-            gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, targets)
-            if gain == NO:
+    hand = held_column(loc, Z_HAND)
+    for w in range(held_words(loc)):
+        bits = pl[p, hand + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if seen[deck[k]] == 1:
                 continue
-            legal += 1
-            if wild:
-                take = below(rng, legal) == 0
-            else:
-                take = gain > best
-            if take:
-                best, best_k, best_bank = gain, k, bank
-                choice[:] = targets[:]
+            seen[deck[k]] = 1
+            for bank in (False, True):
+                targets[:] = -1
+                targets[CH_DOUBLES] = 0
+                gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, targets)
+                if gain == NO:
+                    continue
+                legal += 1
+                if wild:
+                    take = below(rng, legal) == 0
+                else:
+                    take = gain > best
+                if take:
+                    best, best_k, best_bank = gain, k, bank
+                    choice[:] = targets[:]
     if best_k >= 0 and not wild and best < prm[p, P_MIN_GAIN]:
         return -1, False
     return best_k, best_bank
 
 
 @njit(cache=True)
-def _first_note(cards, deck, notes, due):
-    """The first note of the combination of these notes that pays `due` overpaying least (all of them when
-    they do not cover it): an exact search over the sums the notes can make (a bank holds few notes)."""
-    total = 0
-    for k in notes:
-        total += cards[deck[k], C_VALUE]
-    if total <= due:
-        return notes[0]
-    # last[v]: the note added last to make the sum v from the notes before it (-2: the empty sum, -1: none)
-    last = np.full(total + 1, -1, dtype=np.int64)
-    last[0] = -2
-    for i in range(notes.shape[0]):
-        value = cards[deck[notes[i]], C_VALUE]
-        for v in range(total, value - 1, -1):
-            if last[v] == -1 and last[v - value] != -1:
-                last[v] = i
-    for v in range(due, total + 1):
+def _first_note(cards, deck, loc, pl, q, bank, due, last):
+    """The first note of the combination of q's bank (worth `bank` in all) that pays `due` overpaying least
+    (its first note when the bank does not cover it): an exact search over the sums the notes can make (a
+    bank holds few notes). `last` holds bank + 1 entries at least."""
+    first = -1
+    last[:bank + 1] = -1  # last[v]: the copy added last to make the sum v from the copies before it (-1: none)
+    last[0] = -2          # the empty sum
+    notes = held_column(loc, Z_BANK)
+    for w in range(held_words(loc)):
+        bits = pl[q, notes + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if first < 0:
+                first = k
+                if bank <= due:
+                    return first
+            value = cards[deck[k], C_VALUE]
+            for v in range(bank, value - 1, -1):
+                if last[v] == -1 and last[v - value] != -1:
+                    last[v] = k
+    for v in range(due, bank + 1):
         if last[v] >= 0:
-            return notes[last[v]]
-    return notes[0]
+            return last[v]
+    return first
 
 
 @njit(cache=True)
-def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due):
+def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due, scratch):
     """The next card q pays a debt of `due` with (the payer chooses): from the bank first, overpaying as
     little as it can; then from the table, what it misses least for the value. -1 when q has nothing of
-    value left."""
+    value left. `scratch` as choose_play's."""
     if pl[q, PL_BANK] > 0:
-        notes = np.zeros(pl[q, PL_BANK], dtype=np.int64)  # copies in the bank (each is worth 1M at least)
-        n = 0
-        for k in range(loc.shape[0]):
-            if loc[k, LOC_ZONE] == Z_BANK and loc[k, LOC_OWNER] == q:
-                notes[n] = k
-                n += 1
-        return _first_note(cards, deck, notes[:n], due)
+        return _first_note(cards, deck, loc, pl, q, pl[q, PL_BANK], due, scratch[SCRATCH_COLUMNS + cards.shape[0]:])
     best = -1
     best_score = -NO
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != q:
-            continue
-        c = deck[k]
-        value = cards[c, C_VALUE]
-        if value == 0:
-            continue
-        s = loc[k, LOC_SET]
-        if cards[c, C_EFFECT] == PROPERTY:
-            loss = removal_loss(cards, groups, rules, tab, q, c, s)
-        elif cards[c, C_EFFECT] == HOUSE and tab[q, T_HOTEL, s] > 0:
-            continue  # the hotel goes first: a hotel stands only on a house
-        else:
-            loss = 0.5 * cards[c, C_AMOUNT]
-        score = 2.0 * loss + (value - due if value >= due else 0.5 * (due - value))
-        if score < best_score:
-            best, best_score = k, score
+    table = held_column(loc, Z_TABLE)
+    for w in range(held_words(loc)):
+        bits = pl[q, table + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            c = deck[k]
+            value = cards[c, C_VALUE]
+            if value == 0:
+                continue
+            s = loc[k, LOC_SET]
+            if cards[c, C_EFFECT] == PROPERTY:
+                loss = removal_loss(cards, groups, rules, tab, pl, q, c, s)
+            elif cards[c, C_EFFECT] == HOUSE and tab[q, T_HOTEL, s] > 0:
+                continue  # the hotel goes first: a hotel stands only on a house
+            else:
+                loss = 0.5 * cards[c, C_AMOUNT]
+            score = 2.0 * loss + (value - due if value >= due else 0.5 * (due - value))
+            if score < best_score:
+                best, best_score = k, score
     return best
 
 
@@ -413,52 +442,58 @@ def says_no(prm, q, loss, threshold_column):
 
 
 @njit(cache=True)
-def least_kept(cards, deck, loc, p):
+def least_kept(cards, deck, loc, pl, p):
     """The card p puts back under the pile first when its hand is over the limit."""
     best = -1
     least = -NO
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] != Z_HAND or loc[k, LOC_OWNER] != p:
-            continue
-        c = deck[k]
-        effect = cards[c, C_EFFECT]
-        keep = float(cards[c, C_VALUE])
-        if effect == PROPERTY:
-            keep += 5.0
-        elif effect == JUST_SAY_NO or effect == DEAL_BREAKER:
-            keep += 10.0
-        elif effect != MONEY:
-            keep += 1.0
-        if keep < least:
-            best, least = k, keep
+    hand = held_column(loc, Z_HAND)
+    for w in range(held_words(loc)):
+        bits = pl[p, hand + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            c = deck[k]
+            effect = cards[c, C_EFFECT]
+            keep = float(cards[c, C_VALUE])
+            if effect == PROPERTY:
+                keep += 5.0
+            elif effect == JUST_SAY_NO or effect == DEAL_BREAKER:
+                keep += 10.0
+            elif effect != MONEY:
+                keep += 1.0
+            if keep < least:
+                best, least = k, keep
     return best
 
 
 @njit(cache=True)
-def wild_move(cards, deck, groups, rules, loc, tab, p, only_set, need_set):
+def wild_move(cards, deck, groups, rules, loc, tab, pl, p, only_set, need_set):
     """The move of one of p's wilds to another of its colours that adds most to p's potential (when
     `need_set`, only one that completes a set more): (copy, new set), (-1, -1) when none helps. With
     only_set >= 0, only wilds laid in that set may move."""
     best_k, best_s = -1, -1
     best = 1e-9
-    for k in range(loc.shape[0]):
-        c = deck[k]
-        if loc[k, LOC_ZONE] != Z_TABLE or loc[k, LOC_OWNER] != p or not is_wild(cards, c):
-            continue
-        s = loc[k, LOC_SET]
-        if only_set >= 0 and s != only_set:
-            continue
-        sets_before = complete_sets(groups, tab, p)
-        lifted = -removal_loss(cards, groups, rules, tab, p, c, s)
-        _shift(cards, tab, p, c, s, -1)
-        for t in range(groups.shape[0]):
-            if t == s or not fits(cards, c, t):
+    table = held_column(loc, Z_TABLE)
+    for w in range(held_words(loc)):
+        bits = pl[p, table + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            c = deck[k]
+            s = loc[k, LOC_SET]
+            if not is_wild(cards, c) or (only_set >= 0 and s != only_set):
                 continue
-            gain = lifted + placing_gain(cards, groups, rules, tab, p, c, t)
-            _shift(cards, tab, p, c, t, 1)
-            sets_after = complete_sets(groups, tab, p)
-            _shift(cards, tab, p, c, t, -1)
-            if gain > best and (not need_set or sets_after > sets_before):
-                best_k, best_s, best = k, t, gain
-        _shift(cards, tab, p, c, s, 1)
+            sets_before = complete_sets(pl, p)
+            lifted = -removal_loss(cards, groups, rules, tab, pl, p, c, s)
+            _shift(cards, groups, tab, pl, p, c, s, -1)
+            for t in range(groups.shape[0]):
+                if t == s or not fits(cards, c, t):
+                    continue
+                gain = lifted + placing_gain(cards, groups, rules, tab, pl, p, c, t)
+                _shift(cards, groups, tab, pl, p, c, t, 1)
+                sets_after = complete_sets(pl, p)
+                _shift(cards, groups, tab, pl, p, c, t, -1)
+                if gain > best and (not need_set or sets_after > sets_before):
+                    best_k, best_s, best = k, t, gain
+            _shift(cards, groups, tab, pl, p, c, s, 1)
     return best_k, best_s

@@ -14,8 +14,8 @@ from simulator.engines.deal.layout import (
     B_ROUND, B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
     END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT, GS_WINNER,
     HOTEL, HOUSE, JUST_SAY_NO, LOC_COLUMNS, LOC_OWNER, LOC_SET, LOC_ZONE, MONEY, N_PARAMS, P_SAY_NO_MIN_LOSS, PASS_GO,
-    PILE_RESHUFFLE, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_COLUMNS, PL_DISCARDED, PL_FIRST_ATTACK,
-    PL_GROUPS_HELD, PL_HAND, PL_LAID, PL_LAID_OVER_NOTE, PL_NO_BANKED, PL_NO_KEPT, PL_NOTES_BANKED, PL_PAID,
+    PILE_RESHUFFLE, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_DISCARDED, PL_FIRST_ATTACK, PL_GROUPS_HELD,
+    PL_HAND, PL_HELD, PL_IN_HAND, PL_LAID, PL_LAID_OVER_NOTE, PL_NO_BANKED, PL_NO_KEPT, PL_NOTES_BANKED, PL_PAID,
     PL_RECEIVED, PL_RENT_IN, PL_SAID_NO, PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PL_WILDS_MOVED, PO_ACTIONS, PO_BANKED,
     PO_CANCELLED, PO_CASH, PO_DISCARDED, PO_FIRST_ATTACK, PO_GROUPS_HELD, PO_HAND, PO_LAID, PO_LAID_OVER_NOTE,
     PO_NET_WORTH, PO_NO_BANKED, PO_NO_KEPT, PO_NOTES_BANKED, PO_OUT_TURN, PO_PAID, PO_PROPERTIES, PO_RANK, PO_RECEIVED,
@@ -25,25 +25,25 @@ from simulator.engines.deal.layout import (
     V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    can_build, complete, complete_sets, discard, fits, in_hand, is_wild, move_card, payable, pile_top, rent_of,
-    under_pile,
+    can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, in_hand, is_wild, move_card,
+    payable, pile_top, player_columns, rent_of, under_pile,
 )
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import shuffle
 from strategies.deal_logic import (
-    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, SCRATCH_COLUMNS, best_set, choose_play, least_kept,
-    payment_card, removal_loss, says_no, set_taking_gain, wild_move,
+    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, best_set, choose_play, least_kept, payment_card,
+    removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
 )
 
 
 @njit(cache=True)
-def draw(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng, p, n):
+def draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, n):
     """p draws n cards (fewer when the pile and, by the rules, the discards run out)."""
     for _ in range(n):
         k = pile_top(loc, pile, gs, rng, rules[R_EMPTY_DRAW_PILE] == PILE_RESHUFFLE)
         if k < 0:
             return
-        move_card(cards, deck, loc, tab, pl, k, Z_HAND, p, -1)
+        move_card(cards, deck, groups, loc, tab, pl, k, Z_HAND, p, -1)
         draws[p, deck[k]] += 1
 
 
@@ -55,7 +55,7 @@ def settle(cards, deck, groups, loc, tab, pl, q, s):
     for k in range(loc.shape[0]):
         if loc[k, LOC_ZONE] == Z_TABLE and loc[k, LOC_OWNER] == q and loc[k, LOC_SET] == s \
                 and cards[deck[k], C_EFFECT] != PROPERTY:
-            move_card(cards, deck, loc, tab, pl, k, Z_BANK, q, -1)
+            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, q, -1)
 
 
 @njit(cache=True)
@@ -66,11 +66,11 @@ def arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, only_set):
     for _ in range(loc.shape[0]):
         if mode == WILD_COSTS_PLAY and gs[GS_PLAYS_LEFT] <= 0:
             return
-        k, s = wild_move(cards, deck, groups, rules, loc, tab, p, only_set, mode == WILD_COSTS_PLAY)
+        k, s = wild_move(cards, deck, groups, rules, loc, tab, pl, p, only_set, mode == WILD_COSTS_PLAY)
         if k < 0:
             return
         old = loc[k, LOC_SET]
-        move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+        move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
         settle(cards, deck, groups, loc, tab, pl, p, old)
         pl[p, PL_WILDS_MOVED] += 1
         if mode == WILD_COSTS_PLAY:
@@ -80,7 +80,7 @@ def arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, only_set):
 @njit(cache=True)
 def lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, s):
     """Lay property copy k in p's set s."""
-    move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+    move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
     if rules[R_WILD_MOVES] == WILD_RULEBOOK and not is_wild(cards, deck[k]):
         arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, s)
 
@@ -90,19 +90,19 @@ def receive(cards, deck, groups, rules, loc, tab, pl, p, k):
     """Property copy k, from a rival's table, joins p's table in the set p chooses; the set it left is
     settled."""
     q, old = loc[k, LOC_OWNER], loc[k, LOC_SET]
-    s, _ = best_set(cards, groups, rules, tab, p, deck[k])
-    move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+    s, _ = best_set(cards, groups, rules, tab, pl, p, deck[k])
+    move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
     settle(cards, deck, groups, loc, tab, pl, q, old)
 
 
 @njit(cache=True)
-def collect(cards, deck, groups, rules, loc, tab, pl, q, p, amount):
+def collect(cards, deck, groups, rules, loc, tab, pl, scratch, q, p, amount):
     """q pays p `amount` from its bank and table, choosing the cards; no change is given, and a player with
     nothing left pays nothing more. Notes go to p's bank, properties to p's table; a house or hotel goes
-    to p's bank (documented assumption). Returns what was paid."""
+    to p's bank (documented assumption). Returns what was paid. `scratch` as choose_play's."""
     paid = 0
     while paid < amount:
-        k = payment_card(cards, deck, groups, rules, loc, tab, pl, q, amount - paid)
+        k = payment_card(cards, deck, groups, rules, loc, tab, pl, q, amount - paid, scratch)
         if k < 0:
             break
         c = deck[k]
@@ -110,14 +110,14 @@ def collect(cards, deck, groups, rules, loc, tab, pl, q, p, amount):
         if cards[c, C_EFFECT] == PROPERTY:  # properties pay only from the table
             receive(cards, deck, groups, rules, loc, tab, pl, p, k)
         else:
-            move_card(cards, deck, loc, tab, pl, k, Z_BANK, p, -1)
+            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, -1)
     pl[q, PL_PAID] += paid
     pl[p, PL_RECEIVED] += paid
     return paid
 
 
 @njit(cache=True)
-def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss, gain):
+def cancelled(cards, deck, groups, rules, loc, gs, tab, pl, prm, attacker, victim, loss, gain):
     """Does a Just Say No cancel attacker's action against victim? Each answers with one it holds when
     what is at stake is at least its say_no_min_loss: the victim the action's `loss` to it, the attacker
     (on its own turn, for a play when just_say_no_costs_play) the action's `gain` to it; and so on
@@ -125,7 +125,7 @@ def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss,
     holder, other = victim, attacker
     result = False
     while True:
-        k = in_hand(cards, deck, loc, holder, JUST_SAY_NO)
+        k = in_hand(cards, deck, loc, pl, holder, JUST_SAY_NO)
         if k < 0:
             break
         if holder == victim:
@@ -138,7 +138,7 @@ def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss,
             if gs[GS_PLAYS_LEFT] <= 0:
                 break
             gs[GS_PLAYS_LEFT] -= 1
-        discard(cards, deck, loc, tab, pl, k)
+        discard(cards, deck, groups, loc, tab, pl, k)
         pl[holder, PL_SAID_NO] += 1
         result = not result
         holder, other = other, holder
@@ -148,12 +148,12 @@ def cancelled(cards, deck, rules, loc, gs, tab, pl, prm, attacker, victim, loss,
 
 
 @njit(cache=True)
-def demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, amount):
+def demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, scratch, p, q, amount):
     """p demands `amount` of q, who may say no; returns what q paid."""
     due = min(amount, payable(pl, q))
-    if cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, due, due):
+    if cancelled(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, due, due):
         return 0
-    return collect(cards, deck, groups, rules, loc, tab, pl, q, p, amount)
+    return collect(cards, deck, groups, rules, loc, tab, pl, scratch, q, p, amount)
 
 
 @njit(cache=True)
@@ -168,62 +168,63 @@ def take_set(cards, deck, groups, loc, tab, pl, p, q, s):
                 break
             if loc[k, LOC_ZONE] == Z_TABLE and loc[k, LOC_OWNER] == q and loc[k, LOC_SET] == s \
                     and cards[deck[k], C_EFFECT] == PROPERTY and cards[deck[k], C_ANY] == pass_any:
-                move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+                move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
                 moved += 1
     for hotel in range(2):  # the house first, so that a hotel always stands on one
         for k in range(loc.shape[0]):
             if loc[k, LOC_ZONE] == Z_TABLE and loc[k, LOC_OWNER] == q and loc[k, LOC_SET] == s \
                     and cards[deck[k], C_EFFECT] == (HOTEL if hotel else HOUSE):
                 if can_build(cards, groups, tab, p, s, deck[k]):
-                    move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, s)
+                    move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
                 else:
-                    move_card(cards, deck, loc, tab, pl, k, Z_BANK, p, -1)
+                    move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, -1)
     settle(cards, deck, groups, loc, tab, pl, q, s)
     pl[p, PL_TAKEN] += moved
     pl[p, PL_SETS_TAKEN] += 1
 
 
 @njit(cache=True)
-def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice):
-    """Carry out the action of copy k from p's hand, with the targets `choice` holds."""
+def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice, scratch):
+    """Carry out the action of copy k from p's hand, with the targets `choice` holds (`scratch` as
+    choose_play's)."""
     c = deck[k]
     effect = cards[c, C_EFFECT]
     pl[p, PL_ACTIONS] += 1
     if effect == HOUSE or effect == HOTEL:
-        move_card(cards, deck, loc, tab, pl, k, Z_TABLE, p, choice[CH_SET])
+        move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, choice[CH_SET])
         return
     if effect != PASS_GO and pl[p, PL_FIRST_ATTACK] < 0:  # every other action is aimed at rivals
         pl[p, PL_FIRST_ATTACK] = gs[B_ROUND] + 1  # rounds count from 1, as the games' rounds
-    discard(cards, deck, loc, tab, pl, k)
+    discard(cards, deck, groups, loc, tab, pl, k)
     n = pl.shape[0]
     if effect == PASS_GO:
-        draw(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng, p, cards[c, C_AMOUNT])
+        draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, cards[c, C_AMOUNT])
     elif effect == RENT:
         for _ in range(choice[CH_DOUBLES]):
-            discard(cards, deck, loc, tab, pl, in_hand(cards, deck, loc, p, DOUBLE_RENT))
+            discard(cards, deck, groups, loc, tab, pl, in_hand(cards, deck, loc, pl, p, DOUBLE_RENT))
             gs[GS_PLAYS_LEFT] -= 1
             pl[p, PL_ACTIONS] += 1
         amount = rent_of(groups, tab, p, choice[CH_SET]) << choice[CH_DOUBLES]
         for i in range(1, n):  # the rivals pay in turn order from p
             q = (p + i) % n
             if cards[c, C_EACH] == 1 or q == choice[CH_VICTIM]:
-                pl[p, PL_RENT_IN] += demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, amount)
+                pl[p, PL_RENT_IN] += demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, scratch, p, q, amount)
     elif effect == BIRTHDAY or effect == DEBT_COLLECTOR:
         for i in range(1, n):
             q = (p + i) % n
             if effect == BIRTHDAY or q == choice[CH_VICTIM]:
-                demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, cards[c, C_AMOUNT])
+                demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, scratch, p, q, cards[c, C_AMOUNT])
     elif effect == DEAL_BREAKER:
         q, s = choice[CH_VICTIM], choice[CH_SET]
-        gain, loss = set_taking_gain(groups, rules, tab, p, q, s)
-        if not cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, loss, gain):
+        gain, loss = set_taking_gain(groups, rules, tab, pl, p, q, s)
+        if not cancelled(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, loss, gain):
             take_set(cards, deck, groups, loc, tab, pl, p, q, s)
     elif effect == SLY_DEAL or effect == FORCED_DEAL:
         t = choice[CH_TAKE]
         q = loc[t, LOC_OWNER]
-        loss = removal_loss(cards, groups, rules, tab, q, deck[t], loc[t, LOC_SET])
-        _, gain = best_set(cards, groups, rules, tab, p, deck[t])
-        if not cancelled(cards, deck, rules, loc, gs, tab, pl, prm, p, q, loss, gain):
+        loss = removal_loss(cards, groups, rules, tab, pl, q, deck[t], loc[t, LOC_SET])
+        _, gain = best_set(cards, groups, rules, tab, pl, p, deck[t])
+        if not cancelled(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, q, loss, gain):
             receive(cards, deck, groups, rules, loc, tab, pl, p, t)
             pl[p, PL_TAKEN] += 1
             if effect == FORCED_DEAL:
@@ -231,8 +232,8 @@ def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, 
 
 
 @njit(cache=True)
-def won(groups, rules, gs, tab, p):
-    if complete_sets(groups, tab, p) >= rules[R_SETS_TO_WIN]:
+def won(rules, gs, pl, p):
+    if complete_sets(pl, p) >= rules[R_SETS_TO_WIN]:
         gs[GS_WINNER] = p
         return True
     return False
@@ -241,6 +242,8 @@ def won(groups, rules, gs, tab, p):
 @njit(cache=True)
 def mark_held(groups, tab, pl, p):
     """Record p's complete sets among those it has held (at the start and at the end of its turns)."""
+    if complete_sets(pl, p) == 0:
+        return
     for s in range(groups.shape[0]):
         if complete(groups, tab, p, s):
             pl[p, PL_GROUPS_HELD] |= 1 << s
@@ -250,16 +253,16 @@ def mark_held(groups, tab, pl, p):
 def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
     """Draw, play up to the plays allowed, and keep no more than the hand limit (rulebook: Étapes du jeu)."""
     mark_held(groups, tab, pl, p)
-    if won(groups, rules, gs, tab, p):  # sets completed on a rival's turn count from one's own turn
+    if won(rules, gs, pl, p):  # sets completed on a rival's turn count from one's own turn
         return
     n = rules[R_DRAWS_EMPTY_HAND] if pl[p, PL_HAND] == 0 else rules[R_DRAWS]
-    draw(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng, p, n)
+    draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, n)
     gs[GS_PLAYS_LEFT] = rules[R_PLAYS]
     free_wilds = rules[R_WILD_MOVES] != WILD_RULEBOOK
     while True:
         if free_wilds:
             arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, -1)
-        if won(groups, rules, gs, tab, p):
+        if won(rules, gs, pl, p):
             mark_held(groups, tab, pl, p)
             return
         if gs[GS_PLAYS_LEFT] <= 0:
@@ -270,24 +273,24 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
         gs[GS_PLAYS_LEFT] -= 1
         effect = cards[deck[k], C_EFFECT]
         if bank:
-            move_card(cards, deck, loc, tab, pl, k, Z_BANK, p, -1)
+            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, -1)
             pl[p, PL_BANKED] += 1
             pl[p, PL_NOTES_BANKED] += effect == MONEY
             pl[p, PL_NO_BANKED] += effect == JUST_SAY_NO
         elif effect == PROPERTY:
             pl[p, PL_LAID] += 1
-            pl[p, PL_LAID_OVER_NOTE] += in_hand(cards, deck, loc, p, MONEY) >= 0
+            pl[p, PL_LAID_OVER_NOTE] += count_in_hand(pl, p, MONEY) > 0
             lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, choice[CH_SET])
         else:
-            play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice)
+            play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice, scratch)
     while pl[p, PL_HAND] > rules[R_HAND_LIMIT]:
-        under_pile(cards, deck, loc, pile, gs, tab, pl, least_kept(cards, deck, loc, p))
+        under_pile(cards, deck, groups, loc, pile, gs, tab, pl, least_kept(cards, deck, loc, pl, p))
         pl[p, PL_DISCARDED] += 1
     mark_held(groups, tab, pl, p)
 
 
 @njit(cache=True)
-def new_game(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng):
+def new_game(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng):
     """Shuffle, and deal the starting hands one card at a time (rulebook: Mise en place)."""
     loc[:, LOC_ZONE] = Z_DRAW
     loc[:, LOC_OWNER] = -1
@@ -306,7 +309,7 @@ def new_game(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng):
     n = pl.shape[0]
     for _ in range(rules[R_HAND_START]):
         for p in range(n):
-            draw(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
+            draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
 
 
 @njit(cache=True)
@@ -321,6 +324,8 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
     n = pl.shape[0]
     recount = np.zeros((n, T_COLUMNS, groups.shape[0]), dtype=np.int64)
     hands = np.zeros(n, dtype=np.int64)
+    in_hands = np.zeros((n, PL_HELD - PL_IN_HAND), dtype=np.int64)  # per effect
+    held = np.zeros((n, pl.shape[1] - PL_HELD), dtype=np.int64)  # as pl's bits
     banks = np.zeros(n, dtype=np.int64)
     tables = np.zeros(n, dtype=np.int64)
     for k in range(total):
@@ -334,8 +339,11 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
         effect = cards[c, C_EFFECT]
         if zone == Z_DISCARD and effect == MONEY:  # a note is only ever banked, never played
             violations |= V_PLACE
+        if zone >= Z_HAND:
+            held[owner, held_column(loc, zone) - PL_HELD + (k >> 6)] |= copy_bit(k)
         if zone == Z_HAND:
             hands[owner] += 1
+            in_hands[owner, effect] += 1
         elif zone == Z_BANK:
             banks[owner] += cards[c, C_VALUE]
             if effect == PROPERTY:
@@ -358,7 +366,15 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
     for q in range(n):
         if hands[q] != pl[q, PL_HAND] or banks[q] != pl[q, PL_BANK] or tables[q] != pl[q, PL_TABLE]:
             violations |= V_COUNTS
+        for effect in range(in_hands.shape[1]):
+            if in_hands[q, effect] != pl[q, PL_IN_HAND + effect]:
+                violations |= V_COUNTS
+        for column in range(held.shape[1]):
+            if held[q, column] != pl[q, PL_HELD + column]:
+                violations |= V_COUNTS
+        sets = 0
         for s in range(groups.shape[0]):
+            sets += int(complete(groups, tab, q, s))
             for column in range(T_COLUMNS):
                 if recount[q, column, s] != tab[q, column, s]:
                     violations |= V_COUNTS
@@ -366,8 +382,10 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
             if tab[q, T_HOUSE, s] > 1 or tab[q, T_HOTEL, s] > tab[q, T_HOUSE, s] or (buildings > 0 and (
                     groups[s, G_BUILDABLE] == 0 or not complete(groups, tab, q, s))):
                 violations |= V_BUILDINGS
+        if sets != complete_sets(pl, q):
+            violations |= V_COUNTS
     winner = gs[GS_WINNER]
-    if winner >= 0 and complete_sets(groups, tab, winner) < rules[R_SETS_TO_WIN]:
+    if winner >= 0 and complete_sets(pl, winner) < rules[R_SETS_TO_WIN]:
         violations |= V_WINNER
     if winner < 0 and pl[p, PL_HAND] > rules[R_HAND_LIMIT]:
         violations |= V_HAND
@@ -379,9 +397,11 @@ def play_game(cards, deck, groups, rules, lineup, rotate, seed, game, check, loc
               rng, choice, scratch, game_row, player_rows, card_agg):
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
-    new_game(cards, deck, rules, loc, pile, gs, tab, pl, draws, rng)
+    new_game(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng)
     violations = 0
-    p = 0
+    # Not the literal 0: numba would first type p as the constant 0 and compile every function it is passed
+    # to (the whole turn) a second time for that constant
+    p = np.int64(0)
     while True:
         take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
         gs[B_TURN] += 1
@@ -403,7 +423,7 @@ def _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, pla
                    rotation)
     score = np.zeros(n, dtype=np.int64)
     for i in range(n):
-        score[i] = 1000 * complete_sets(groups, tab, i) + pl[i, PL_BANK] + pl[i, PL_TABLE]
+        score[i] = 1000 * complete_sets(pl, i) + pl[i, PL_BANK] + pl[i, PL_TABLE]
     for i in range(n):
         # The winner first; then more complete sets, more value on the table and in the bank, the earlier seat.
         rank = 1
@@ -415,7 +435,7 @@ def _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, pla
         row[PO_NET_WORTH] = pl[i, PL_BANK] + pl[i, PL_TABLE]
         row[PO_OUT_TURN] = -1
         row[PO_RANK] = rank
-        row[PO_SETS] = complete_sets(groups, tab, i)
+        row[PO_SETS] = complete_sets(pl, i)
         row[PO_PROPERTIES] = tab[i, T_CARDS, :].sum()
         row[PO_HAND] = pl[i, PL_HAND]
         row[PO_RENT_IN] = pl[i, PL_RENT_IN]
@@ -453,12 +473,12 @@ def simulate_batch(cards, deck, groups, rules, lineup, rotate, seed, first_game,
         pile = np.zeros(total, dtype=np.int64)
         gs = np.zeros(GS_COLUMNS, dtype=np.int64)
         tab = np.zeros((n_players, T_COLUMNS, groups.shape[0]), dtype=np.int64)
-        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
+        pl = np.zeros((n_players, player_columns(total)), dtype=np.int64)
         prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
         draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
         rng = np.zeros(4, dtype=np.uint64)
         choice = np.zeros(CH_COLUMNS, dtype=np.int64)
-        scratch = np.zeros(SCRATCH_COLUMNS + cards.shape[0], dtype=np.int64)
+        scratch = np.zeros(scratch_length(cards, deck), dtype=np.int64)
         for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
             play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(lineup), rotate,
                       seed, first_game + g, check, borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab),

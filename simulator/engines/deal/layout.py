@@ -155,7 +155,12 @@ PL_FIRST_ATTACK = 17  # round of its first action aimed at rivals, -1 before it 
 PL_NO_KEPT = 18     # actions costing it something it let through while holding a Just Say No
 PL_WILDS_MOVED = 19  # laid wilds it moved to another colour
 PL_NO_BANKED = 20   # Just Say No cards it put in its bank
-PL_COLUMNS = 21
+# Kept in step by every move of a card, so that the decisions read them rather than rescan the table or
+# the hand (the turn loop asks thousands of times a game)
+PL_SETS = 21        # its complete sets
+PL_IN_HAND = 22     # PL_IN_HAND + effect: cards of that effect in its hand
+PL_HELD = PL_IN_HAND + len(CARD_EFFECTS)  # then its copies in hand, bank and table as bits (state.held_column);
+                                          # state.player_columns counts the columns
 
 # Strategy parameters (float64 per seat); strategies/deal.py documents each one.
 P_BANK_TARGET = 0

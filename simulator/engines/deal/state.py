@@ -2,56 +2,109 @@
 decisions (strategies/deal_logic.py).
 
 Every card copy has one place (`loc`): the draw pile, the discards, or a player's hand, bank or table.
-`move_card` is the only way a copy changes place, and it keeps the counts the decisions read (hand size,
-bank and table value, cards and buildings per set) in step; the checking mode recounts them.
+`move_card` is the only way a copy changes place, and it keeps the counts the decisions read (hand size and
+cards of each effect in hand, bank and table value, cards and buildings per set, complete sets) in step; the
+checking mode recounts them.
 """
-from numba import njit
+import numpy as np
+from numba import config, njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simulator.engines.deal.layout import (
     C_ANY, C_AMOUNT, C_COLOURS, C_EFFECT, C_VALUE, G_BUILDABLE, G_RENT, G_SIZE, GS_COUNT, GS_HEAD, HOUSE,
-    LOC_OWNER, LOC_SET, LOC_ZONE, PL_BANK, PL_HAND, PL_TABLE, PROPERTY, T_BONUS, T_CARDS, T_HOTEL, T_HOUSE,
-    T_NATURAL, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
+    LOC_OWNER, LOC_SET, LOC_ZONE, PL_BANK, PL_HAND, PL_HELD, PL_IN_HAND, PL_SETS, PL_TABLE, PROPERTY, T_BONUS, T_CARDS,
+    T_HOTEL, T_HOUSE, T_NATURAL, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.shared.rng import shuffle
 
 
+# Each player's hand, bank and table are also kept as bits, one per copy (bit k % 64 of word k // 64 is copy
+# k), so that a question about them visits their copies, in the order of the copies, rather than scanning
+# every copy's place: for w in range(held_words(loc)): bits = pl[p, held_column(loc, zone) + w], then
+# k = (w << 6) + lowest_bit(bits) and bits &= bits - 1 until bits is 0. The loop is written out where it is
+# used: as one generator (for k in held_copies(...)) the Deal engine played 9% fewer games a second.
+
+
+def _lowest_bit(bits):
+    return (int(bits) & -int(bits)).bit_length() - 1
+
+
+lowest_bit = _lowest_bit if config.DISABLE_JIT else trailing_zeros  # the index of the lowest bit set
+
+
 @njit(cache=True)
-def _count_on_table(cards, tab, pl, c, p, s, d):
+def player_columns(copies):
+    """The columns of `pl` for a deck of `copies` copies: the counts, then the bits."""
+    return PL_HELD + (Z_TABLE - Z_HAND + 1) * ((copies + 63) >> 6)
+
+
+@njit(cache=True)
+def held_words(loc):
+    return (loc.shape[0] + 63) >> 6
+
+
+@njit(cache=True)
+def held_column(loc, zone):
+    """The first column of `pl` with the bits of a player's copies in `zone` (hand, bank or table)."""
+    return PL_HELD + (zone - Z_HAND) * held_words(loc)
+
+
+@njit(cache=True)
+def copy_bit(k):
+    return np.int64(1) << (k & 63)
+
+
+@njit(cache=True)
+def add_to_set(groups, tab, pl, p, s, d, natural):
+    """p's set s gains d property cards (loses them, d < 0), `natural` of them not the any-colour wild;
+    p's count of complete sets follows."""
+    was = complete(groups, tab, p, s)
+    tab[p, T_CARDS, s] += d
+    tab[p, T_NATURAL, s] += natural
+    pl[p, PL_SETS] += int(complete(groups, tab, p, s)) - int(was)
+
+
+@njit(cache=True)
+def _count_on_table(cards, groups, tab, pl, c, p, s, d):
     effect = cards[c, C_EFFECT]
     pl[p, PL_TABLE] += d * cards[c, C_VALUE]
     if effect == PROPERTY:
-        tab[p, T_CARDS, s] += d
-        if cards[c, C_ANY] == 0:
-            tab[p, T_NATURAL, s] += d
+        add_to_set(groups, tab, pl, p, s, d, d * (1 - cards[c, C_ANY]))
     else:
         tab[p, T_HOUSE if effect == HOUSE else T_HOTEL, s] += d
         tab[p, T_BONUS, s] += d * cards[c, C_AMOUNT]
 
 
 @njit(cache=True)
-def _count(cards, tab, pl, c, zone, p, s, d):
+def _count(cards, groups, tab, pl, c, zone, p, s, d):
     if zone == Z_HAND:
         pl[p, PL_HAND] += d
+        pl[p, PL_IN_HAND + cards[c, C_EFFECT]] += d
     elif zone == Z_BANK:
         pl[p, PL_BANK] += d * cards[c, C_VALUE]
     elif zone == Z_TABLE:
-        _count_on_table(cards, tab, pl, c, p, s, d)
+        _count_on_table(cards, groups, tab, pl, c, p, s, d)
 
 
 @njit(cache=True)
-def move_card(cards, deck, loc, tab, pl, k, zone, owner, s):
+def move_card(cards, deck, groups, loc, tab, pl, k, zone, owner, s):
     """Put copy k in `zone` of `owner` (on the table: in set s)."""
     c = deck[k]
-    _count(cards, tab, pl, c, loc[k, LOC_ZONE], loc[k, LOC_OWNER], loc[k, LOC_SET], -1)
+    held, held_by = loc[k, LOC_ZONE], loc[k, LOC_OWNER]
+    _count(cards, groups, tab, pl, c, held, held_by, loc[k, LOC_SET], -1)
+    if held >= Z_HAND:
+        pl[held_by, held_column(loc, held) + (k >> 6)] &= ~copy_bit(k)
     loc[k, LOC_ZONE] = zone
     loc[k, LOC_OWNER] = owner
     loc[k, LOC_SET] = s
-    _count(cards, tab, pl, c, zone, owner, s, 1)
+    _count(cards, groups, tab, pl, c, zone, owner, s, 1)
+    if zone >= Z_HAND:
+        pl[owner, held_column(loc, zone) + (k >> 6)] |= copy_bit(k)
 
 
 @njit(cache=True)
-def discard(cards, deck, loc, tab, pl, k):
-    move_card(cards, deck, loc, tab, pl, k, Z_DISCARD, -1, -1)
+def discard(cards, deck, groups, loc, tab, pl, k):
+    move_card(cards, deck, groups, loc, tab, pl, k, Z_DISCARD, -1, -1)
 
 
 @njit(cache=True)
@@ -77,9 +130,9 @@ def pile_top(loc, pile, gs, rng, reshuffle):
 
 
 @njit(cache=True)
-def under_pile(cards, deck, loc, pile, gs, tab, pl, k):
+def under_pile(cards, deck, groups, loc, pile, gs, tab, pl, k):
     """Put copy k at the bottom of the draw pile."""
-    move_card(cards, deck, loc, tab, pl, k, Z_DRAW, -1, -1)
+    move_card(cards, deck, groups, loc, tab, pl, k, Z_DRAW, -1, -1)
     pile[(gs[GS_HEAD] + gs[GS_COUNT]) % pile.shape[0]] = k
     gs[GS_COUNT] += 1
 
@@ -103,13 +156,9 @@ def complete(groups, tab, p, s):
 
 
 @njit(cache=True)
-def complete_sets(groups, tab, p):
+def complete_sets(pl, p):
     """Complete sets of p, each colour counted once."""
-    n = 0
-    for s in range(groups.shape[0]):
-        if complete(groups, tab, p, s):
-            n += 1
-    return n
+    return pl[p, PL_SETS]
 
 
 @njit(cache=True)
@@ -138,18 +187,21 @@ def payable(pl, q):
 
 
 @njit(cache=True)
-def in_hand(cards, deck, loc, p, effect):
-    """A copy of a card with `effect` in p's hand, -1 when there is none."""
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] == Z_HAND and loc[k, LOC_OWNER] == p and cards[deck[k], C_EFFECT] == effect:
-            return k
+def in_hand(cards, deck, loc, pl, p, effect):
+    """The first copy of a card with `effect` in p's hand, -1 when there is none."""
+    if pl[p, PL_IN_HAND + effect] == 0:
+        return -1
+    hand = held_column(loc, Z_HAND)
+    for w in range(held_words(loc)):
+        bits = pl[p, hand + w]
+        while bits != 0:
+            k = (w << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if cards[deck[k], C_EFFECT] == effect:
+                return k
     return -1
 
 
 @njit(cache=True)
-def count_in_hand(cards, deck, loc, p, effect):
-    n = 0
-    for k in range(loc.shape[0]):
-        if loc[k, LOC_ZONE] == Z_HAND and loc[k, LOC_OWNER] == p and cards[deck[k], C_EFFECT] == effect:
-            n += 1
-    return n
+def count_in_hand(pl, p, effect):
+    return pl[p, PL_IN_HAND + effect]

@@ -28,14 +28,14 @@ class DealTable:
         self.gs[D.GS_WINNER] = -1
         self.gs[D.GS_PLAYS_LEFT] = b.rules[D.R_PLAYS]
         self.tab = np.zeros((players, D.T_COLUMNS, len(b.group_names)), dtype=np.int64)
-        self.pl = np.zeros((players, D.PL_COLUMNS), dtype=np.int64)
+        self.pl = np.zeros((players, state.player_columns(total)), dtype=np.int64)
         self.pl[:, D.PL_FIRST_ATTACK] = -1
         self.prm = np.stack([b.parameter_vector(get("deal", strategy).with_params(**params))] * players)
         self.draws = np.zeros((players, len(b.card_ids)), dtype=np.int64)
         self.rng = np.zeros(4, dtype=np.uint64)
         seed_game(self.rng, seed, game)
         self.choice = np.full(deal_logic.CH_COLUMNS, -1, dtype=np.int64)
-        self.scratch = np.zeros(deal_logic.SCRATCH_COLUMNS + len(b.card_ids), dtype=np.int64)
+        self.scratch = np.zeros(deal_logic.scratch_length(b.cards, b.deck), dtype=np.int64)
 
     @property
     def args(self) -> tuple:
@@ -79,7 +79,7 @@ class DealTable:
                     s = b.group_names.index(colour)
                 else:
                     s = int(np.flatnonzero([(b.cards[c, D.C_COLOURS] >> g) & 1 for g in range(len(b.group_names))])[0])
-            state.move_card(b.cards, b.deck, self.loc, self.tab, self.pl, k,
+            state.move_card(b.cards, b.deck, b.groups, self.loc, self.tab, self.pl, k,
                             {"hand": D.Z_HAND, "bank": D.Z_BANK, "table": D.Z_TABLE}[zone], player, s)
             placed.append(k)
         return placed
@@ -107,7 +107,7 @@ class DealTable:
         return int(self.pl[player, D.PL_BANK])
 
     def sets(self, player: int) -> int:
-        return int(state.complete_sets(self.board.groups, self.tab, player))
+        return int(state.complete_sets(self.pl, player))
 
     def pile_size(self) -> int:
         return int(self.gs[D.GS_COUNT])
@@ -122,8 +122,8 @@ class DealTable:
 
     def collect(self, payer: int, receiver: int, amount: int) -> int:
         b = self.board
-        return int(kernel.collect(b.cards, b.deck, b.groups, b.rules, self.loc, self.tab, self.pl, payer,
-                                       receiver, amount))
+        return int(kernel.collect(b.cards, b.deck, b.groups, b.rules, self.loc, self.tab, self.pl, self.scratch,
+                                  payer, receiver, amount))
 
     def play(self, player: int, copy: int, **choice: int) -> None:
         """Play an action card from the hand with the targets given (set by name, victim, take, give,
@@ -135,7 +135,7 @@ class DealTable:
                 value = self.board.group_names.index(value)
             self.choice[getattr(deal_logic, f"CH_{key.upper()}")] = value
         kernel.play_action(*self.args, self.loc, self.pile, self.gs, self.tab, self.pl, self.prm, self.draws,
-                                self.rng, player, copy, self.choice)
+                                self.rng, player, copy, self.choice, self.scratch)
 
     def receive(self, player: int, copy: int) -> None:
         """A rival's table property joins `player`'s table (as Sly Deal or a payment moves it)."""
@@ -144,8 +144,8 @@ class DealTable:
 
     def discard(self, *copies: int) -> None:
         for k in copies:
-            state.discard(self.board.cards, self.board.deck, self.loc, self.tab, self.pl, k)
+            state.discard(self.board.cards, self.board.deck, self.board.groups, self.loc, self.tab, self.pl, k)
 
     def new_game(self) -> None:
-        kernel.new_game(self.board.cards, self.board.deck, self.board.rules, self.loc, self.pile, self.gs,
+        kernel.new_game(self.board.cards, self.board.deck, self.board.groups, self.board.rules, self.loc, self.pile, self.gs,
                              self.tab, self.pl, self.draws, self.rng)

@@ -457,12 +457,12 @@ def test_a_demand_of_one_player_goes_to_who_pays_most_then_the_leader_then_the_n
     table = DealTable(players=4)
     for p, notes in enumerate((["money_5"], ["money_5"], ["money_4", "money_1"], ["money_3", "money_2"])):
         table.place(p, "bank", *notes)  # 5M each
-    assert target_for(b.groups, table.tab, table.pl, 2, 5) == (3, 5)   # after seat 2 comes seat 3
-    assert target_for(b.groups, table.tab, table.pl, 3, 5) == (0, 5)   # after seat 3, seat 0
+    assert target_for(table.pl, 2, 5) == (3, 5)   # after seat 2 comes seat 3
+    assert target_for(table.pl, 3, 5) == (0, 5)   # after seat 3, seat 0
     table.place(1, "table", "brown", "brown")
-    assert target_for(b.groups, table.tab, table.pl, 2, 5) == (1, 5)   # the one with a complete set
+    assert target_for(table.pl, 2, 5) == (1, 5)   # the one with a complete set
     table.place(0, "bank", "money_4")
-    assert target_for(b.groups, table.tab, table.pl, 2, 9) == (0, 9)   # the one who can pay most of 9M
+    assert target_for(table.pl, 2, 9) == (0, 9)   # the one who can pay most of 9M
 
 
 @pytest.mark.parametrize("bank,due,paid,left", [
