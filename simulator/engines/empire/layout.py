@@ -185,7 +185,9 @@ P_ATTACK_THRESHOLD = 5
 P_GROUP_BONUS = 6
 P_PAY_JAIL = 7
 P_PARKING_MOVES = 8
-N_PARAMS = 9
+# Which strategy of a --strategy-file decides for the seat (simulator/usercode.py): 0 the built-in decisions
+P_USER_STRATEGY = 9
+N_PARAMS = 10
 
 # Per-player output `players_out[game, seat, column]`: PO_CASH..PO_RANK as the board family, then
 PO_TOWER_HEIGHT = 4

@@ -197,7 +197,9 @@ P_TRADE_OFFER = 9
 P_TRADE_ACCEPT = 10
 P_SWAPS = 11
 P_UNMORTGAGE_RESERVE = 12
-N_PARAMS = 13
+# Which strategy of a --strategy-file decides for the seat (simulator/usercode.py): 0 the built-in decisions
+P_USER_STRATEGY = 13
+N_PARAMS = 14
 
 # Per-game output `games_out[game, column]`
 GM_WINNER = 0       # seat of the winner, -1 when the turn cap ended the game
