@@ -130,20 +130,26 @@ def _engine_calls(family: str) -> dict[str, frozenset[str]]:
 
 @functools.cache
 def decisions(family: str) -> dict[str, Decision]:
-    """The decisions of `family` a user may replace, by name, in the order of their logic modules."""
+    """The decisions of `family` a user may replace, by name, in the order of their logic modules. Read
+    from the logic modules' sources, not imported: a process about to bind must import them only once
+    numba caches into the bound engine's directory (bind())."""
     found = {}
     for module_name, names in sorted(_engine_calls(family).items()):
-        module = importlib.import_module(module_name)
-        for name, value in vars(module).items():
-            function = getattr(value, "py_func", value)   # a numba dispatcher, or the function with the JIT off
-            if name not in names or not inspect.isfunction(function) or function.__module__ != module_name:
+        tree = ast.parse(_logic_file(module_name).read_text())
+        for function in tree.body:
+            if not isinstance(function, ast.FunctionDef) or function.name not in names:
                 continue
-            parameters = tuple(inspect.signature(function).parameters)
+            parameters = tuple(argument.arg for argument in function.args.args)
             seat = next((p for p in parameters if p in SEATS), None)
             if "prm" not in parameters or seat is None:
                 continue   # a rule of play, the same for every seat: not a strategy's choice
-            found[name] = Decision(name, module_name, parameters, seat, inspect.getdoc(function) or "")
+            found[function.name] = Decision(function.name, module_name, parameters, seat,
+                                            ast.get_docstring(function) or "")
     return found
+
+
+def _logic_file(module_name: str) -> Path:
+    return ENGINES.parent.parent / Path(*module_name.split(".")).with_suffix(".py")
 
 
 def family_layout(family: str):
@@ -223,7 +229,8 @@ class UserCode:
 
     @property
     def key(self) -> str:
-        digest = hashlib.sha256()
+        """The files' texts and the code generating the binding: a change to either compiles anew."""
+        digest = hashlib.sha256(Path(__file__).read_bytes())
         for source in self.files:
             digest.update(source.module.encode())
         return digest.hexdigest()[:16]
@@ -243,6 +250,8 @@ class Loaded:
 
 _loaded: Loaded | None = None
 _jit = True
+_bound: UserCode | None = None   # the user files this process's engine is bound to
+_bindings: list[str] = []        # the logic modules whose decisions bind() replaced
 
 
 def read_files(paths) -> UserCode:
@@ -266,13 +275,19 @@ def use(paths=(), jit: bool = True) -> None:
 
 def load(code: UserCode | None) -> Loaded | None:
     """Import the user files and register their strategies (numbered from 1, file after file)."""
-    global _loaded
+    global _loaded, _bound
     if code is None or not code.files:
         set_user_strategies([])
         _loaded = None
         return None
     if _loaded is not None and _loaded.code == code:
         return _loaded
+    if _bound is None and plays_here(code, not numba.config.DISABLE_JIT):
+        # This process's engine is bound to these files from now on. They may import a logic module (to call
+        # a built-in decision): whatever numba compiles from here on goes to the bound engine's cache, never
+        # to the built-in one's.
+        _bound = code
+        numba.config.CACHE_DIR = str(code.directory)
     collected = []
     for source in code.files:
         collected += _import(source, code.directory)
@@ -303,7 +318,7 @@ def _import(source: SourceFile, directory: Path) -> list[UserStrategy]:
     _collected = []
     try:
         spec.loader.exec_module(module)
-    except UserCodeError as exc:
+    except StrategyError as exc:   # a strategy(...) or @decision of the file that is not right
         raise UserCodeError(f"{_where(exc, copy, source)}{exc}") from None
     except SyntaxError as exc:
         raise UserCodeError(f"{source.name}:{exc.lineno}: {exc.msg}") from None
@@ -338,13 +353,12 @@ def jit_enabled() -> bool:
 # Binding the engine to the user's decisions
 
 
-_bound: UserCode | None = None   # the user files this process's engine is bound to
 
 
 @functools.cache
 def _engine_importers() -> frozenset[str]:
-    """The engine modules that import a logic module: bound to user files only if not imported yet."""
-    found = set()
+    """The logic modules and the engine modules importing one: a process binds only if none is imported."""
+    found = {f"strategies.{path.stem}" for path in (ENGINES.parent.parent / "strategies").glob("*_logic.py")}
     for path in ENGINES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("strategies") and (
@@ -364,14 +378,14 @@ def plays_here(code: UserCode | None, jit: bool) -> bool:
 
 def bind(code: UserCode) -> None:
     """Bind this process's engine to the decisions of `code`'s files; the engine must not be imported yet."""
-    global _bound
-    if _bound == code:
-        return
     if not plays_here(code, not numba.config.DISABLE_JIT):
         raise UserCodeError("this process already plays the built-in engine or other user files: user strategies "
                             "need a fresh process (with Dask: workers started for the run, --workers N)")
+    global _bound
     loaded = load(code)
-    numba.config.CACHE_DIR = str(code.directory)
+    _bound = code
+    if _bindings:
+        return
     for module_name, overridden in sorted(_overrides(loaded).items()):
         source = _binding_source(module_name, overridden)
         name = f"usercode_binding_{code.key}_{module_name.rsplit('.', 1)[1]}"
@@ -380,13 +394,15 @@ def bind(code: UserCode) -> None:
             path.write_text(source)
         spec = importlib.util.spec_from_file_location(name, path)
         generated = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(generated)
         sys.modules[name] = generated
-        # the engine imports the logic module by this name, and `from strategies import x_logic` reads the
-        # package's attribute
-        sys.modules[module_name] = generated
-        setattr(sys.modules["strategies"], module_name.rsplit(".", 1)[1], generated)
-    _bound = code
+        spec.loader.exec_module(generated)
+        # The engine reads the decisions from the logic module when it is imported and compiled: the
+        # module's own entries are replaced (not the module in sys.modules, which numba reads for the
+        # globals of the built-in functions), so a built-in decision calling another calls the seat's too.
+        logic = importlib.import_module(module_name)
+        for decision in overridden:
+            setattr(logic, decision, getattr(generated, decision))
+        _bindings.append(module_name)
 
 
 def _overrides(loaded: Loaded) -> dict[str, dict[str, list[tuple[int, Decision, int]]]]:
@@ -401,13 +417,11 @@ def _overrides(loaded: Loaded) -> dict[str, dict[str, list[tuple[int, Decision, 
 
 
 def _binding_source(module_name: str, overridden: dict[str, list[tuple[int, Decision, int]]]) -> str:
-    lines = [f'"""Generated by simulator/usercode.py: {module_name}, with the decisions below played by the user',
-             'strategies that replace them (by their number in the parameter rows) and by the built-in one for the',
-             'other seats. Rewritten whenever it changes; not to be edited."""',
-             "from numba import njit",
-             "",
-             f"import {module_name} as _builtin",
-             f"from {module_name} import *  # noqa: F401,F403  (the names the engine imports)",
+    lines = [f'"""Generated by simulator/usercode.py: the decisions of {module_name} that user strategies replace,',
+             "played by the user's function for the seats of those strategies (by their number in the parameter",
+             'rows), by the built-in one for the other seats. Rewritten whenever it changes; not to be edited."""',
+             "from numba import njit", "",
+             f"from {module_name} import {', '.join(f'{name} as _builtin_{name}' for name in overridden)}",
              "from simulator.usercode import compiled", ""]
     for name, users in overridden.items():
         decision = users[0][1]
@@ -419,7 +433,7 @@ def _binding_source(module_name: str, overridden: dict[str, list[tuple[int, Deci
         for number, _, column in users:
             assert column == users[0][2], "families sharing a logic module keep the strategy number in one column"
             lines += [f"    if user == {number}:", f"        return _user_{number}_{name}({arguments})"]
-        lines += [f"    return _builtin.{name}({arguments})", "", ""]
+        lines += [f"    return _builtin_{name}({arguments})", "", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -469,3 +483,70 @@ def _function_at(source: SourceFile, line: int) -> str:
             if first <= line < first + len(lines):
                 return f"{name} of strategy {user.name}"
     return "a function it calls"
+
+
+# ---------------------------------------------------------------------------------------------------
+# A starting file, and the arrays a decision reads
+
+
+ARRAY_COLUMNS = {   # a decision's array parameter -> the prefix of its columns in the family's layout
+    "prm": "P_", "pl": "PL_", "sq": "SQ_", "own": "O_", "groups": "G_", "rules": "R_", "bank": "B_", "cards": "C_",
+    "loc": "LOC_", "tab": "T_", "gs": "GS_",
+}
+
+
+def columns(family: str, array: str) -> list[tuple[str, int, str]]:
+    """(name, number, meaning) of the columns of `array` in the family's layout, by number."""
+    prefix = ARRAY_COLUMNS.get(array)
+    if prefix is None:
+        return []
+    layout = family_layout(family)
+    meanings = {}
+    for module in {layout, importlib.import_module("simulator.engines.shared.layout")}:
+        for match in re.finditer(r"^([A-Z_0-9]+) = [^#\n]*#\s*(.*)$", Path(module.__file__).read_text(), re.M):
+            meanings.setdefault(match.group(1), match.group(2))
+    if array == "prm":   # the parameters' meanings are the strategies' (strategies/<family>.py)
+        by_index = {index: f"{key}: {meaning}" for key, (index, _, meaning) in
+                    families.get(family).strategies.PARAMETERS.items()}
+        meanings.update({name: by_index[value] for name, value in vars(layout).items()
+                         if name.startswith(prefix) and value in by_index})
+    found = [(name, value, meanings.get(name, "")) for name, value in vars(layout).items()
+             if name.startswith(prefix) and isinstance(value, int) and not name.endswith("COLUMNS")
+             and not name.startswith(f"{prefix}N_")
+             and not any(name.startswith(other) for other in ARRAY_COLUMNS.values() if len(other) > len(prefix))]
+    return sorted(found, key=lambda column: (column[1], column[0]))
+
+
+def template(family: str) -> str:
+    """A commented starting file for `family`: one strategy, each decision's signature and meaning, the
+    columns of the arrays the decisions read, one decision replaced by a call to the built-in one."""
+    known = decisions(family)
+    base = families.get(family).strategies.DEFAULT_LINEUP[0]
+    layout = family_layout(family).__name__
+    arrays = sorted({name for decision in known.values() for name in decision.parameters if name in ARRAY_COLUMNS})
+    lines = [f'"""My {family} strategies: monopoly-mc simulate --edition EDITION --strategy-file THIS_FILE -s mine ...',
+             "",
+             "Each strategy takes a built-in strategy's parameters (base, changed by keyword) and replaces the",
+             "decisions you give it with functions of the same name and parameters, compiled by numba: write them",
+             "with numpy arrays and numbers (no dicts, no classes), and read the arrays by the column names below.",
+             "`--jit off` runs them as Python, print() included, with the same results on a seed.",
+             '"""',
+             f"from {layout} import *  # noqa: F401,F403  (the column names below)",
+             "from simulator.usercode import strategy",
+             ""]
+    for module in sorted({decision.module for decision in known.values()}):
+        names = [name for name, decision in known.items() if decision.module == module]
+        lines.append(f"from {module} import {', '.join(f'{name} as builtin_{name}' for name in names)}")
+    lines += ["", f'mine = strategy("mine", family="{family}", base="{base}", summary="my own, over {base}")', ""]
+    for number, decision in enumerate(known.values()):
+        mark = "" if number == 0 else "# "
+        lines += ["", f"# {decision.signature}  ({decision.module}; seat deciding: {decision.seat})"]
+        lines += [f"#   {line}" for line in decision.doc.splitlines()]
+        lines += [f"{mark}@mine.decision", f"{mark}def {decision.signature}:",
+                  f"{mark}    return builtin_{decision.name}({', '.join(decision.parameters)})", ""]
+    lines += ["", "# What the arrays hold, by column (array[row, COLUMN]; rows are players for pl and prm, squares",
+              "# for sq and own):"]
+    for array in arrays:
+        lines.append(f"#   {array}:")
+        lines += [f"#     {name:<24} {meaning}".rstrip() for name, _, meaning in columns(family, array)]
+    return "\n".join(lines) + "\n"

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from simulator import families, tables
-from simulator.cli.options import user_errors
+from simulator.cli.options import user_code_options, user_errors
 from simulator.rules import builtin_editions, compile_rules, load_edition
 
 
@@ -30,8 +30,17 @@ def editions():
               help="Game family whose strategies to list: "
                    + "; ".join(f"{family} ({families.get(family).editions})" for family in families.names()) + ".")
 @click.option("--params/--no-params", default=True, show_default=True, help="Show each strategy's parameters.")
-def strategies(family, params):
-    """List the strategies with what they do and the parameters a sweep can vary."""
+@click.option("--template", "template_family", type=click.Choice(families.names()), default=None, metavar="FAMILY",
+              help="Print a commented starting file of strategies as code for FAMILY (its decisions, their "
+                   "parameters, the columns of the arrays they read), and exit.")
+@user_code_options
+def strategies(family, params, template_family):
+    """List the strategies with what they do and the parameters a sweep can vary (with --strategy-file,
+    yours too)."""
+    if template_family is not None:
+        from simulator import usercode
+        click.echo(usercode.template(template_family), nl=False)
+        return
     import strategies as registry
     parameters = registry.family_module(family).PARAMETERS
     found = registry.available(family)

@@ -174,8 +174,7 @@ P_JAIL_PAY_HP = 8
 P_START_SIGHT = 9
 P_TRADE = 10
 P_ITEM_PRICE = 11
-# Which strategy of a --strategy-file decides for the seat (simulator/usercode.py): 0 the built-in decisions
-P_USER_STRATEGY = 12
+P_USER_STRATEGY = 12  # the user strategy (--strategy-file) deciding for the seat; 0: the built-in decisions
 N_PARAMS = 13
 
 # Per-player output `players_out[game, seat, column]`: PO_CASH (HP at the end), PO_NET_WORTH (HP and

@@ -197,8 +197,7 @@ P_TRADE_OFFER = 9
 P_TRADE_ACCEPT = 10
 P_SWAPS = 11
 P_UNMORTGAGE_RESERVE = 12
-# Which strategy of a --strategy-file decides for the seat (simulator/usercode.py): 0 the built-in decisions
-P_USER_STRATEGY = 13
+P_USER_STRATEGY = 13  # the user strategy (--strategy-file) deciding for the seat; 0: the built-in decisions
 N_PARAMS = 14
 
 # Per-game output `games_out[game, column]`
