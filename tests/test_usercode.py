@@ -175,3 +175,30 @@ def test_the_template_is_a_file_of_strategies_that_loads(tmp_path, family):
     for decision in usercode.decisions(family).values():
         assert f"def {decision.signature}:" in result.output
     assert "P_USER_STRATEGY" in result.output
+
+
+SECTION = (Path(__file__).parent.parent / "README.md").read_text().split("## Your own strategies as code")[1] \
+    .split("\n## ")[0]
+
+
+@pytest.mark.parametrize("family", ["board", "millionaire", "deal", "empire", "fortnite"])
+def test_the_readme_gives_each_decision_of_each_family_as_the_code_has_it(family):
+    (row,) = [line for line in SECTION.splitlines() if line.startswith(f"| {family} ")]
+    documented = usercode.decisions(family)
+    if family == "millionaire":   # its row gives its own decisions after "the board family's"
+        assert "the board family's" in row and set(usercode.decisions("board")) <= set(documented)
+        documented = {n: d for n, d in documented.items() if n not in usercode.decisions("board")}
+    for decision in documented.values():
+        assert f"`{decision.signature}`" in row
+    assert row.count("(") == len(documented) + (1 if family == "board" else 0)
+
+
+def test_the_readme_examples_load_one_strategy_of_their_family(tmp_path):
+    examples = SECTION.split("```python\n")[1:]
+    assert len(examples) == 5
+    for number, example in enumerate(examples):
+        file = tmp_path / f"example_{number}.py"
+        file.write_text(example.split("```")[0])
+        usercode.use([file])
+        (mine,) = usercode._loaded.strategies
+        assert example.startswith(f"# {mine.family}") and len(mine.functions) == 1
