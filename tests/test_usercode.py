@@ -1,5 +1,5 @@
 """Strategies as code (simulator/usercode.py): a user's own compiled decisions, from a file of their own,
-beside the built-in strategies, with the example file in strategies/examples/.
+beside the built-in strategies, with the example file in reports/strategies/.
 
 This process runs the built-in engine (as any session that played a built-in strategy), so the API plays
 user files in a child process bound to them, as it would in a notebook."""
@@ -17,7 +17,7 @@ from simulator import usercode
 from simulator.engines.shared import play  # noqa: F401  (the built-in engine is loaded here, see above)
 from tests.helpers import invoke
 
-EXAMPLE = Path(__file__).parent.parent / "strategies" / "examples" / "my_bots.py"
+EXAMPLE = Path(__file__).parent.parent / "reports" / "strategies" / "my_bots.py"
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """Strategies as code, an example: your own decisions, compiled, beside the built-in strategies.
 
-    monopoly-mc simulate --strategy-file strategies/examples/my_bots.py -s my_builder -s buy_all -s cautious -s hard_trader
-    monopoly-mc simulate --edition deal --strategy-file strategies/examples/my_bots.py -s money_first -s opportunist
+    monopoly-mc simulate --strategy-file reports/strategies/my_bots.py -s my_builder -s buy_all -s cautious -s hard_trader
+    monopoly-mc simulate --edition deal --strategy-file reports/strategies/my_bots.py -s money_first -s opportunist
 
 Each strategy takes a built-in strategy's parameters (`base`, changed by keyword) and replaces some of its
 family's decisions with functions of the same name and parameters (`monopoly-mc strategies --template FAMILY`
