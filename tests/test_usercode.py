@@ -27,11 +27,11 @@ def no_user_files_after():
 
 
 def _games(run) -> pd.DataFrame:
-    return run.games.drop(columns=[c for c in run.games.columns if "strateg" in c or c == "lineup"])
+    return run.games().drop(columns=[c for c in run.games().columns if "strateg" in c or c == "lineup"])
 
 
 def _players(run) -> pd.DataFrame:
-    return run.players.drop(columns=[c for c in run.players.columns if "strateg" in c])
+    return run.players().drop(columns=[c for c in run.players().columns if "strateg" in c])
 
 
 def test_a_builtin_strategy_written_as_calls_to_its_decisions_plays_the_same_games():
@@ -47,7 +47,7 @@ def test_a_builtin_strategy_written_as_calls_to_its_decisions_plays_the_same_gam
     # and the user's own decision is played: my_builder (cautious, building only while rivals are poor)
     # builds less than cautious on the same seeds
     mine = simulator.simulate("classic", 4, ["my_builder", *rivals], games=300, seed=11, strategy_files=[EXAMPLE])
-    built = {name: run.players.loc[run.players.strategy == name, "buildings_bought"].mean()
+    built = {name: run.players().loc[run.players().strategy == name, "buildings_bought"].mean()
              for name, run in (("my_builder", mine), ("cautious", builtin))}
     assert built["my_builder"] < built["cautious"]
 
@@ -60,7 +60,7 @@ def test_a_user_strategy_sits_beside_builtins_in_a_tournament():
     tables = [run.manifest["lineup"] for run in runs]
     assert sum(any(seat["strategy"] == "money_first" for seat in table) for table in tables) == 2
     # money_first banks first while its bank is low: it banks more cards than the strategy it is built on
-    banked = {name: pd.concat([run.players for run in runs]).query("strategy == @name").cards_banked.mean()
+    banked = {name: pd.concat([run.players() for run in runs]).query("strategy == @name").cards_banked.mean()
               for name in ("money_first", "opportunist")}
     assert banked["money_first"] > banked["opportunist"]
 
@@ -69,15 +69,29 @@ def test_the_jit_off_plays_the_same_games_as_python():
     lineup = ["my_builder", "buy_all", "hard_trader"]
     compiled = simulator.simulate("classic", 3, lineup, games=3, seed=5, strategy_files=[EXAMPLE])
     python = simulator.simulate("classic", 3, lineup, games=3, seed=5, strategy_files=[EXAMPLE], jit=False)
-    pd.testing.assert_frame_equal(compiled.games, python.games)
-    pd.testing.assert_frame_equal(compiled.players, python.players)
+    pd.testing.assert_frame_equal(compiled.games(), python.games())
+    pd.testing.assert_frame_equal(compiled.players(), python.players())
+
+
+def test_dask_workers_receive_the_files_and_play_the_same_games():
+    """Each batch carries the files' text: a worker started for the run binds its engine to them."""
+    args = ["simulate", "--strategy-file", EXAMPLE, "-s", "my_builder", "-s", "buy_all", "-s", "cautious", "-n", "60",
+            "--seed", "2", "--batch-size", "20", "--no-progress", "--format", "json"]
+    local, workers = invoke(*args), invoke(*args, "--workers", "1")
+    assert local.exit_code == 0 and workers.exit_code == 0, workers.output
+    assert json.loads(local.output)["summary"] == json.loads(workers.output)["summary"]
+
+
+def test_the_jit_off_runs_in_one_local_process():
+    result = invoke("simulate", "--jit", "off", "--workers", "2", "-n", "10")
+    assert result.exit_code == 2 and "--jit off runs the batches as Python in one local process" in result.output
 
 
 CACHE_PROBE = """
 import json, sys
 from simulator import simulate, usercode
-from simulator.engines.board import kernel
 simulate("classic", 2, ["my_builder", "buy_all"], games=2, seed=1, strategy_files=[sys.argv[1]])
+from simulator.engines.board import kernel  # bound in this process: nothing imported the engine before
 stats = kernel.simulate_batch.stats
 print(json.dumps({"hits": sum(stats.cache_hits.values()), "misses": sum(stats.cache_misses.values()),
                   "directory": str(usercode.in_use().directory)}))
