@@ -2,17 +2,18 @@
 
 A user's file names strategies with `strategy(name, family=..., base=...)`: a built-in strategy's parameters,
 with some of the family's decisions replaced by the user's functions (`@my_strategy.decision`). The engines
-call the decisions of strategies/<family>_logic.py through that module's name. When a run has user files,
-that name is bound, before the engine is imported, to a module generated here whose overridden decisions
-dispatch per seat on the seat's parameter row:
+call the decisions of strategies/<family>_logic.py by their names in that module. When a run has user files,
+the decisions they replace are swapped in the logic module, before the engine is imported, for ones that a
+module generated here defines to dispatch per seat on the seat's parameter row:
 
-    if prm[p, P_USER_STRATEGY] == 1: return user_1_builds(...)     # else the built-in decision
-    return builtin.builds(...)
+    if prm[p, P_USER_STRATEGY] == 1: return _user_1_builds(...)
+    return _builtin_builds(...)                                      # the seats of built-in strategies
 
-and the engine compiles into a numba cache directory of its own, keyed on the engine's sources and the text
-of the user files: a second run loads it, an edit to a file compiles it again, and a run without user files
-is the built-in engine, its results and its cache untouched. A process binds one set of user files; a run
-that asks for another set (or for the JIT off) plays its batches in a child process (executors.py).
+and the engine compiles into a numba cache directory of its own, keyed on the engine's sources, the text
+of the user files and this generator: a second run loads it, an edit to a file compiles it again, and a run
+without user files is the built-in engine, its results and its cache untouched. A process binds one set of
+user files; a run that asks for another set (or for the JIT off) plays its batches in a child process
+(executors.py).
 
 The decisions a user may replace are read from the code, never listed by hand: the functions of a logic
 module that the family's engine calls (found in the engine's sources) and that take the parameter rows
