@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 
-from simulator import API, analysis
+from simulator import API, analysis, usercode
 from simulator.checks import Edition
 from simulator.results import Results, load_results  # noqa: F401  (Results is re-exported)
 from simulator.rules import compile_rules, load_edition
@@ -52,6 +52,22 @@ ranking = _on_runs(analysis.strategy_ranking)
 sweep_table = _on_runs(analysis.sweep_table)
 
 
+USER_CODE_DOC = """
+    strategy_files: files of your own strategies (simulator/usercode.py), named then like the built-in ones;
+    they stay in use until the next run. jit=False: every decision runs as Python (print() included) in a
+    child process, with the same results on a seed."""
+
+
+def _with_user_code(function):
+    """A run of the API that also takes `strategy_files=[...]` and `jit=False` (USER_CODE_DOC)."""
+    @functools.wraps(function)
+    def wrapper(*args, strategy_files=(), jit: bool = True, **kwargs):
+        usercode.use(strategy_files, jit)
+        return function(*args, **kwargs)
+    wrapper.__doc__ = function.__doc__ + "\n" + USER_CODE_DOC
+    return wrapper
+
+
 def compare(a, b, detect: float = 0.01):
     """Two versions side by side (each one run, several, or a path): differences, intervals and tests."""
     return analysis.compare(_runs(a), _runs(b), detect)
@@ -67,6 +83,7 @@ def _edition(edition: str | Path | Edition, variant: str | None, overrides: dict
     return edition
 
 
+@_with_user_code
 def simulate(edition: str | Path | Edition = "classic", players: int = 4, strategies: list[str] | tuple = (),
              games: int = DEFAULT_GAMES["simulate"],
              seed: int = 0, variant: str | None = None, overrides: dict | None = None, out: str | Path | None = None,
@@ -89,6 +106,7 @@ def load(*paths: str | Path) -> list[Results]:
     return load_results(list(paths))
 
 
+@_with_user_code
 def tournament(strategies: list[str], edition: str | Path | Edition = "classic", players: int = 4,
                games: int = DEFAULT_GAMES["tournament"], seed: int = 0, variant: str | None = None,
                overrides: dict | None = None, out: str | Path | None = None, overwrite: bool = False,
@@ -101,6 +119,7 @@ def tournament(strategies: list[str], edition: str | Path | Edition = "classic",
                     out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=progress)
 
 
+@_with_user_code
 def sweep(axes: dict[str, list], edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (),
           games: int = DEFAULT_GAMES["sweep"], seed: int = 0, variant: str | None = None, fixed: dict | None = None,
           out: str | Path | None = None, overwrite: bool = False, threads: int | None = None,
@@ -112,6 +131,7 @@ def sweep(axes: dict[str, list], edition: str = "classic", players: int = 4, str
                     out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=progress)
 
 
+@_with_user_code
 def position(file: str | Path, games: int = DEFAULT_GAMES["position"], seed: int = 0, threads: int | None = None,
              progress: Callable[[int], None] | None = None):
     """From the moment a position file describes: per player, the win probability with its 95% interval and
@@ -122,6 +142,7 @@ def position(file: str | Path, games: int = DEFAULT_GAMES["position"], seed: int
     return positions.outlook(positions.play(start, games, seed, threads, progress), start)
 
 
+@_with_user_code
 def trade(file: str | Path, between: tuple[str, str], give: tuple[str, ...] | list[str] = (),
           get: tuple[str, ...] | list[str] = (), cash: int = 0, games: int = DEFAULT_GAMES["position"],
           seed: int = 0, threads: int | None = None, progress: Callable[[int], None] | None = None):
@@ -132,6 +153,7 @@ def trade(file: str | Path, between: tuple[str, str], give: tuple[str, ...] | li
     return positions.trade_table(positions.load_position(file), deal, games, seed, threads, progress)
 
 
+@_with_user_code
 def fair_price(file: str | Path, between: tuple[str, str], side: str, give: tuple[str, ...] | list[str] = (),
                get: tuple[str, ...] | list[str] = (), games: int = DEFAULT_GAMES["position"], seed: int = 0,
                threads: int | None = None, lowest: int = -2000, highest: int = 2000, step: int = 10) -> dict:
@@ -143,6 +165,7 @@ def fair_price(file: str | Path, between: tuple[str, str], side: str, give: tupl
                                 step)
 
 
+@_with_user_code
 def whatif(file: str | Path, alt: str | Path, games: int = DEFAULT_GAMES["position"], seed: int = 0,
            threads: int | None = None, progress: Callable[[int], None] | None = None):
     """Two positions of the same players on the same seeds: each player's win probability in both, the

@@ -6,11 +6,13 @@ stream of its own index), so any executor, in any order, retrying any batch, giv
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import dataclass, replace
 from typing import Iterable, Iterator
 
 import numpy as np
 
+from simulator import usercode
 from simulator.engines.shared import layout as L
 from simulator.engines.shared.rules import GameRules
 
@@ -43,6 +45,14 @@ class BatchTask:
     rotate_seats: bool
     check: bool
     threads: int | None = None   # None: all of numba's threads, or the Dask worker's own
+    user_code: usercode.UserCode | None = None   # the user strategy files in use, sent to where batches play
+    jit: bool = True             # False: the engine and every decision run as Python (debugging)
+
+    def kernel(self):
+        """The engine's kernel, bound first to the user strategy files of the run (simulator/usercode.py)."""
+        if self.user_code is not None:
+            usercode.bind(self.user_code)
+        return self.board.kernel()
 
     def warm_up(self) -> None:
         """Compile the engine, or load it from numba's cache, by playing one game on one thread."""
@@ -65,8 +75,9 @@ class BatchTask:
         players = np.zeros((size, n, board.po_columns), dtype=np.int64)
         sq_agg = np.zeros((chunks, board.n_squares, L.SA_COLUMNS), dtype=np.int64)
         card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
-        board.kernel()(*board.kernel_args, self.params, self.rotate_seats, self.seed, first, self.check, chunks,
-                       games, players, sq_agg, card_agg)
+        with usercode.compile_errors(self.user_code):
+            self.kernel()(*board.kernel_args, self.params, self.rotate_seats, self.seed, first, self.check, chunks,
+                           games, players, sq_agg, card_agg)
         return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0))
 
 
@@ -80,23 +91,47 @@ def _worker_threads() -> int | None:
 
 
 class LocalExecutor:
-    """Batches one after another in this process, each on `threads` of numba's threads."""
+    """Batches one after another in this process, each on `threads` of numba's threads; or in one child
+    process when this one cannot play them: user strategy files other than those its engine is bound to
+    (simulator/usercode.py), or the JIT switched the other way."""
 
     def __init__(self, threads: int | None = None):
         import numba
         self.threads = threads or numba.config.NUMBA_NUM_THREADS
         self.description = {"threads": self.threads}
+        self.children: dict[bool, object] = {}   # by JIT on or off
 
     # the engine runs in this process: run() prepares it here, before its clock starts
     prepares_here = True
 
     def map(self, task: BatchTask, batches: Iterable[int]) -> Iterator[BatchOutput]:
         task.threads = self.threads
+        if usercode.plays_here(task.user_code, task.jit):
+            for batch in batches:
+                yield task(batch)
+            return
+        child = self.children.get(task.jit) or self.children.setdefault(task.jit, _child_process(task.jit))
         for batch in batches:
-            yield task(batch)
+            yield child.apply(_play, (task, batch))
 
     def close(self) -> None:
-        pass
+        for child in self.children.values():
+            child.terminate()
+        self.children.clear()
+
+
+def _child_process(jit: bool):
+    """A fresh process for batches (started, not forked: it imports the engine anew, bound as the task says)."""
+    import multiprocessing
+    before = os.environ.get("NUMBA_DISABLE_JIT")
+    os.environ["NUMBA_DISABLE_JIT"] = "0" if jit else "1"   # read by numba when the child imports it
+    try:
+        return multiprocessing.get_context("spawn").Pool(1)
+    finally:
+        if before is None:
+            del os.environ["NUMBA_DISABLE_JIT"]
+        else:
+            os.environ["NUMBA_DISABLE_JIT"] = before
 
 
 class DaskExecutor:
@@ -165,6 +200,8 @@ def make_executor(threads: int | None = None, scheduler: str | None = None, work
     """The executor the options ask for: Dask with --scheduler or --workers, else this process."""
     if scheduler is not None and workers is not None:
         raise ExecutorError("--scheduler and --workers: give one (an existing cluster, or N local workers)")
+    if (scheduler is not None or workers is not None) and not usercode.jit_enabled():
+        raise ExecutorError("--jit off runs the batches as Python in one local process: drop --scheduler/--workers")
     if (scheduler is not None or workers is not None) and threads is not None:
         raise ExecutorError("--threads applies to a run in this process: each Dask worker uses its own threads")
     if workers is not None and not 1 <= workers <= MOST_WORKERS:

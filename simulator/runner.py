@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 import simulator
-from simulator import results, stats
+from simulator import results, stats, usercode
 from simulator.engines.shared import layout as L
 from simulator.executors import BatchTask, LocalExecutor
 from simulator.checks import Edition, hint
@@ -235,7 +235,8 @@ def run_definition(spec: RunSpec) -> dict:
             "overrides": [[path, value] for path, value in edition.overrides],
         },
         "players": len(spec.lineup),
-        "lineup": [{"position": i, "strategy": s.name, "params": s.params} for i, s in enumerate(spec.lineup)],
+        "lineup": [{"position": i, "strategy": s.name, "params": s.params, **({"source": s.source} if s.code else {})}
+                   for i, s in enumerate(spec.lineup)],
         "rotate_seats": spec.rotate_seats,
         "seed": spec.seed,
         "games": spec.games,
@@ -249,7 +250,7 @@ def _prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] |
     """Compile or load the engine before the clock starts, so that a run's speed figure is the engine's and
     not the compiler's. A compile takes a minute or two with nothing else to show: say so when numba has
     no cached copy to load (a load takes about a second)."""
-    kernel = task.board.kernel()
+    kernel = task.kernel()
     # with NUMBA_DISABLE_JIT the kernel is a plain function: nothing to compile
     compiling = hasattr(kernel, "signatures") and not kernel.signatures and not _in_numba_cache(kernel)
     if compiling and notice is not None:
@@ -284,7 +285,8 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     params = np.stack([board.parameter_vector(s) for s in spec.lineup])
     definition = run_definition(spec)
     totals = Totals(names, board.max_rounds, board.n_squares, len(board.card_ids))
-    task = BatchTask(board, params, spec.games, spec.batch_size, spec.seed, spec.rotate_seats, spec.check)
+    task = BatchTask(board, params, spec.games, spec.batch_size, spec.seed, spec.rotate_seats, spec.check,
+                     user_code=usercode.in_use(), jit=usercode.jit_enabled())
     batches = -(-spec.games // spec.batch_size)
     stored = {}
     if out is not None:
@@ -301,7 +303,7 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
             progress(task.size(batch))
     own_executor = executor is None
     executor = executor or LocalExecutor(spec.threads)
-    if executor.prepares_here and len(stored) < batches:
+    if executor.prepares_here and usercode.plays_here(task.user_code, task.jit) and len(stored) < batches:
         _prepare_engine(task, spec.edition.name, notice)
     kept = {}
     started = datetime.now(timezone.utc)

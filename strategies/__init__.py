@@ -2,13 +2,14 @@
 
 A strategy is a name, a one-line summary and a set of parameters (numbers a sweep can vary). To add one,
 put a module in this package that calls `register(...)`; it is found by name with no edit in simulator/.
+A user's own strategies, with decisions of their own, come from files of theirs (simulator/usercode.py).
 """
 from __future__ import annotations
 
 import importlib
 import math
 import pkgutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 import numpy as np
@@ -16,6 +17,7 @@ import numpy as np
 from simulator.checks import hint
 
 _REGISTRY: dict[tuple[str, str], "Strategy"] = {}
+_USER_REGISTRY: dict[tuple[str, str], "Strategy"] = {}   # the strategies of the user files in use
 _loaded = False
 
 
@@ -29,9 +31,11 @@ class Strategy:
     family: str
     summary: str
     params: dict[str, Any] = field(default_factory=dict)
+    code: int = 0       # 0: the built-in decisions; k: the k-th strategy of the user files in use
+    source: str = ""    # a user strategy's file and the hash of its text
 
     def with_params(self, **changes: Any) -> "Strategy":
-        return Strategy(self.name, self.family, self.summary, {**self.params, **changes})
+        return replace(self, params={**self.params, **changes})
 
 
 def register(strategy: Strategy) -> Strategy:
@@ -97,15 +101,28 @@ def _load_all() -> None:
             importlib.import_module(f"{__name__}.{module.name}")
 
 
+def set_user_strategies(found: list[Strategy]) -> None:
+    """The strategies of the user files in use, replacing any earlier ones; a built-in name stays built-in."""
+    _load_all()
+    _USER_REGISTRY.clear()
+    for strategy in found:
+        key = (strategy.family, strategy.name)
+        if key in _REGISTRY or key in _USER_REGISTRY:
+            _USER_REGISTRY.clear()
+            raise StrategyError(f"{strategy.source.split(' (')[0]}: strategy '{strategy.name}' is already a "
+                                f"{strategy.family} strategy: give yours another name")
+        _USER_REGISTRY[key] = strategy
+
+
 def available(family: str) -> list[Strategy]:
     _load_all()
-    return [s for (fam, _), s in sorted(_REGISTRY.items()) if fam == family]
+    return [s for (fam, _), s in sorted({**_REGISTRY, **_USER_REGISTRY}.items()) if fam == family]
 
 
 def get(family: str, name: str) -> Strategy:
     _load_all()
     try:
-        return _REGISTRY[(family, name)]
+        return _REGISTRY.get((family, name)) or _USER_REGISTRY[(family, name)]
     except KeyError:
         known = [s.name for s in available(family)]
         raise StrategyError(f"unknown strategy '{name}' for the {family} family{hint(name, known)}") from None

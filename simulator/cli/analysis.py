@@ -14,6 +14,7 @@ from simulator.progress import progress_bar
 from simulator.tables import PLOT_FORMATS, as_csv, as_json
 from simulator import presentation as present
 from simulator.cli.options import (
+    user_code_options,
     CliError, analysis_command, batches_on, edition_option, format_option, out_option, output_file, edition_of,
     overwrite_option, resume_option, scheduler_option, simulation_options, variant_option,
     workers_option,
@@ -157,6 +158,7 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
 @click.option("--plot", type=click.Path(path_type=Path), default=None, callback=output_file(*PLOT_FORMATS),
               help="Write a line plot (one value) or heat maps (two values): .png, .svg or .pdf.")
 @analysis_command
+@user_code_options
 def sweep(results_path, edition, variant, axes, players, strategy_names, games, seed, threads, progress,
           output_format, out, overwrite, resume, scheduler, workers, plot):
     """Vary one or two values over a grid and see, per point, win rates, first-player advantage, game
@@ -199,6 +201,7 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @format_option
 @analysis_command
+@user_code_options
 def compare(a, b, variant, players, strategy_names, games, seed, threads, detect, progress, output_format):
     """Two editions or data files (simulated with the same lineup and seed) or two results directories,
     side by side: win rates, first seat, unfinished games and length, the differences with intervals

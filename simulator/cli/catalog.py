@@ -10,7 +10,7 @@ import click
 import pandas as pd
 
 from simulator import families, tables
-from simulator.cli.options import CliError, format_option, user_errors
+from simulator.cli.options import CliError, format_option, user_code_options, user_errors
 from simulator.rules import BUILTIN_DIR, builtin_editions, compile_rules, describe_edition, load_edition
 from simulator.tables import as_csv, as_json
 
@@ -105,8 +105,17 @@ def _wrapped(title: str | None, rows: list[dict], widths: dict[str, int | None])
               help="Game family whose strategies to list: "
                    + "; ".join(f"{family} ({families.get(family).editions})" for family in families.names()) + ".")
 @click.option("--params/--no-params", default=True, show_default=True, help="Show each strategy's parameters.")
-def strategies(family, params):
-    """List the strategies with what they do and the parameters a sweep can vary."""
+@click.option("--template", "template_family", type=click.Choice(families.names()), default=None, metavar="FAMILY",
+              help="Print a commented starting file of strategies as code for FAMILY (its decisions, their "
+                   "parameters, the columns of the arrays they read), and exit.")
+@user_code_options
+def strategies(family, params, template_family):
+    """List the strategies with what they do and the parameters a sweep can vary (with --strategy-file,
+    yours too)."""
+    if template_family is not None:
+        from simulator import usercode
+        click.echo(usercode.template(template_family), nl=False)
+        return
     import strategies as registry
     module = registry.family_module(family)
     parameters = module.PARAMETERS

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from simulator import usercode
 from simulator.executors import ExecutorError, make_executor
 from simulator.results import ResultsError
 from simulator.rules import EditionError, as_set_option, load_edition, parse_value
@@ -141,6 +142,29 @@ set_option = click.option("--set", "overrides", multiple=True, metavar="PATH=VAL
                                "squares.Boardwalk.price=450 (repeatable).")
 
 
+def _use_strategy_files(ctx, param, paths: tuple[Path, ...]) -> None:
+    try:
+        usercode.use(paths, jit=ctx.meta.get("jit", True))
+    except StrategyError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _jit(ctx, param, value: str) -> None:
+    ctx.meta["jit"] = value == "on"
+
+
+def user_code_options(command):
+    """--strategy-file and --jit: strategies of the user's own, with compiled decisions (simulator/usercode.py)."""
+    command = click.option("--strategy-file", type=click.Path(path_type=Path), multiple=True, metavar="FILE.py",
+                           expose_value=False, callback=_use_strategy_files,
+                           help="A Python file of your own strategies (see `monopoly-mc strategies --template "
+                                "FAMILY`), named then with -s like the built-in ones (repeatable).")(command)
+    return click.option("--jit", type=click.Choice(["on", "off"]), default="on", show_default=True, is_eager=True,
+                        expose_value=False, callback=_jit,
+                        help="off: run the engine and every decision as Python, print() included, in a child "
+                             "process (slow; the same results on a seed).")(command)
+
+
 def simulation_options(games: int):
     def decorate(command):
         for option in reversed([
@@ -152,6 +176,7 @@ def simulation_options(games: int):
             click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results."),
             click.option("--threads", type=int, default=None, help="Threads to use (default: all cores)."),
             click.option("--progress/--no-progress", default=True, show_default=True, help="Progress bar on stderr."),
+            user_code_options,
         ]):
             command = option(command)
         return command

@@ -8,6 +8,7 @@ import pandas as pd
 
 from simulator import families, tables
 from simulator.cli.options import (
+    user_code_options,
     CliError, batches_on, edition_option, edition_of, resume_option, results_folder, scheduler_option, set_option,
     user_errors, variant_option, workers_option,
 )
@@ -49,6 +50,7 @@ def _first_of(lineup: list[str], shown: int = 4) -> str:
                    "cannot pose as strategy skill.")
 @click.option("--check", is_flag=True, help="Check the invariants (money, ownership, buildings) after every turn.")
 @click.option("--progress/--no-progress", default=True, show_default=True, help="Show a progress bar on stderr.")
+@user_code_options
 def simulate(edition, variant, overrides, players, strategy_names, games, seed, out, overwrite, resume, output_format,
              batch_size, threads, scheduler, workers, fixed_seats, check, progress):
     """Simulate games and print win rates per strategy and seat with 95% intervals, game length and

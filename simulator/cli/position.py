@@ -8,7 +8,9 @@ import click
 import pandas as pd
 
 from simulator import tables
-from simulator.cli.options import CliError, batches_on, format_option, scheduler_option, user_errors, workers_option
+from simulator.cli.options import (
+    CliError, batches_on, format_option, scheduler_option, user_code_options, user_errors, workers_option,
+)
 from simulator.progress import progress_bar
 from simulator.runner import DEFAULT_GAMES
 from simulator.tables import as_csv, as_json
@@ -44,6 +46,7 @@ def _load(file: Path):
 @workers_option
 @progress_option
 @format_option
+@user_code_options
 def position(file, write_template, edition, games, seed, threads, scheduler, workers, progress, output_format):
     """From the moment a position FILE describes, who wins: each player's win probability with its 95%
     interval, its final-rank distribution, the expected remaining rounds and the unfinished share. Seats stay
@@ -108,6 +111,7 @@ def _effect_rows(frame):
 @workers_option
 @progress_option
 @format_option
+@user_code_options
 def trade(file, between, give, get_, cash, fair_for, games, seed, threads, scheduler, workers, progress,
           output_format):
     """Each player's win probability from a position FILE with and without a trade, played on the same dice
@@ -160,6 +164,7 @@ def trade(file, between, give, get_, cash, fair_for, games, seed, threads, sched
 @workers_option
 @progress_option
 @format_option
+@user_code_options
 def whatif(file, alternative, games, seed, threads, scheduler, workers, progress, output_format):
     """Two positions of the same players compared on the same dice and cards game by game: each player's win
     probability in FILE and in --alt, the paired difference, its 95% interval and a verdict."""

@@ -175,7 +175,8 @@ P_BUILD_WEIGHT = 8
 P_DENY_WEIGHT = 9
 P_MIN_GAIN = 10
 P_RANDOMNESS = 11
-N_PARAMS = 12
+P_USER_STRATEGY = 12  # the user strategy (--strategy-file) deciding for the seat; 0: the built-in decisions
+N_PARAMS = 13
 
 # Per-player output `players_out[game, seat, column]`: PO_CASH (bank value), PO_NET_WORTH (bank and table
 # value), PO_OUT_TURN (always -1: nobody is knocked out) and PO_RANK as the board family, then

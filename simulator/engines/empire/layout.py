@@ -185,7 +185,8 @@ P_ATTACK_THRESHOLD = 5
 P_GROUP_BONUS = 6
 P_PAY_JAIL = 7
 P_PARKING_MOVES = 8
-N_PARAMS = 9
+P_USER_STRATEGY = 9  # the user strategy (--strategy-file) deciding for the seat; 0: the built-in decisions
+N_PARAMS = 10
 
 # Per-player output `players_out[game, seat, column]`: PO_CASH..PO_RANK as the board family, then
 PO_TOWER_HEIGHT = 4

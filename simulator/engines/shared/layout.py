@@ -197,7 +197,8 @@ P_TRADE_OFFER = 9
 P_TRADE_ACCEPT = 10
 P_SWAPS = 11
 P_UNMORTGAGE_RESERVE = 12
-N_PARAMS = 13
+P_USER_STRATEGY = 13  # the user strategy (--strategy-file) deciding for the seat; 0: the built-in decisions
+N_PARAMS = 14
 
 # Per-game output `games_out[game, column]`
 GM_WINNER = 0       # seat of the winner, -1 when the turn cap ended the game

@@ -48,7 +48,11 @@ class GameRules:
         return family_module(self.family)
 
     def parameter_vector(self, strategy) -> np.ndarray:
-        return self.strategies.parameter_vector(strategy, self.group_names)
+        """The strategy's parameters as the kernel reads them, with the number of a user strategy (from a
+        --strategy-file; simulator/usercode.py) whose decisions the seat plays, 0 for the built-in ones."""
+        vector = self.strategies.parameter_vector(strategy, self.group_names)
+        vector[self.layout.P_USER_STRATEGY] = strategy.code
+        return vector
 
     @property
     def player_columns(self) -> tuple:

@@ -1,0 +1,553 @@
+"""Strategies as code: a user's own compiled decisions, from a file of their own.
+
+A user's file names strategies with `strategy(name, family=..., base=...)`: a built-in strategy's parameters,
+with some of the family's decisions replaced by the user's functions (`@my_strategy.decision`). The engines
+call the decisions of strategies/<family>_logic.py by their names in that module. When a run has user files,
+the decisions they replace are swapped in the logic module, before the engine is imported, for ones that a
+module generated here defines to dispatch per seat on the seat's parameter row:
+
+    if prm[p, P_USER_STRATEGY] == 1: return _user_1_builds(...)
+    return _builtin_builds(...)                                      # the seats of built-in strategies
+
+and the engine compiles into a numba cache directory of its own, keyed on the engine's sources, the text
+of the user files and this generator: a second run loads it, an edit to a file compiles it again, and a run
+without user files is the built-in engine, its results and its cache untouched. A process binds one set of
+user files; a run that asks for another set (or for the JIT off) plays its batches in a child process
+(executors.py).
+
+The decisions a user may replace are read from the code, never listed by hand: the functions of a logic
+module that the family's engine calls (found in the engine's sources) and that take the parameter rows
+`prm` and the seat deciding (`p` or `q`).
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import re
+import sys
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numba
+
+import simulator.engines
+from simulator import families
+from strategies import Strategy, StrategyError, check_parameter, get, set_user_strategies
+
+ENGINES = Path(simulator.engines.__file__).parent
+ENGINE_CACHE = Path(numba.config.CACHE_DIR)   # the built-in engine's (simulator/__init__.py)
+SEATS = ("p", "q")                            # how the logic modules name the seat deciding
+
+
+class UserCodeError(StrategyError):
+    """A user's strategy file that cannot be loaded or compiled, in one line: file:line, function, why."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# The decisions of each family, read from the engines' sources and the logic modules
+
+
+@dataclass(frozen=True)
+class Decision:
+    name: str
+    module: str                # the logic module defining it, e.g. strategies.board_logic
+    parameters: tuple[str, ...]
+    seat: str                  # the parameter naming the seat that decides
+    doc: str
+
+    @property
+    def signature(self) -> str:
+        return f"{self.name}({', '.join(self.parameters)})"
+
+
+def _module_file(dotted: str) -> Path | None:
+    relative = Path(*dotted.removeprefix("simulator.engines.").split("."))
+    for candidate in (ENGINES / relative.with_suffix(".py"), ENGINES / relative / "__init__.py"):
+        if candidate.exists():
+            return candidate
+    return None
+
+
+@functools.cache
+def _file_graph(path: Path) -> dict[str, frozenset[tuple]]:
+    """Each top-level function of an engine file -> what it names: engine functions ("engine", file, name)
+    and the logic modules' functions ("logic", module, name), as `from strategies import board_logic as
+    strategy` then `strategy.buys(...)`, or `from strategies.deal_logic import choose_play`."""
+    tree = ast.parse(path.read_text())
+    imported = {}
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom) or not node.module:
+            continue
+        for alias in node.names:
+            local = alias.asname or alias.name
+            if node.module == "strategies" and alias.name.endswith("_logic"):
+                imported[local] = ("module", f"strategies.{alias.name}", None)
+            elif node.module.startswith("strategies.") and node.module.endswith("_logic"):
+                imported[local] = ("logic", node.module, alias.name)
+            elif node.module.startswith("simulator.engines.") and (file := _module_file(node.module)):
+                imported[local] = ("engine", file, alias.name)
+    functions = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    graph = {}
+    for function in (node for node in tree.body if isinstance(node, ast.FunctionDef)):
+        named = set()
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name) and node.id in functions:
+                named.add(("engine", path, node.id))
+            elif isinstance(node, ast.Name) and node.id in imported and imported[node.id][0] != "module":
+                named.add(imported[node.id])
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and imported.get(node.value.id, ("",))[0] == "module":
+                named.add(("logic", imported[node.value.id][1], node.attr))
+        graph[function.name] = frozenset(named)
+    return graph
+
+
+@functools.cache
+def _engine_calls(family: str) -> dict[str, frozenset[str]]:
+    """Logic module -> the names of it that the family's engine reaches: from every function of the
+    family's folder, through the engine functions they call (shared ones included), read as code."""
+    todo = [("engine", path, name) for path in sorted((ENGINES / family).glob("*.py")) for name in _file_graph(path)]
+    seen = set()
+    used: dict[str, set[str]] = {}
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        kind, where, name = node
+        if kind == "logic":
+            used.setdefault(where, set()).add(name)
+        else:
+            todo.extend(_file_graph(where).get(name, ()))
+    return {module: frozenset(names) for module, names in used.items()}
+
+
+@functools.cache
+def decisions(family: str) -> dict[str, Decision]:
+    """The decisions of `family` a user may replace, by name, in the order of their logic modules. Read
+    from the logic modules' sources, not imported: a process about to bind must import them only once
+    numba caches into the bound engine's directory (bind())."""
+    found = {}
+    for module_name, names in sorted(_engine_calls(family).items()):
+        tree = ast.parse(_logic_file(module_name).read_text())
+        for function in tree.body:
+            if not isinstance(function, ast.FunctionDef) or function.name not in names:
+                continue
+            parameters = tuple(argument.arg for argument in function.args.args)
+            seat = next((p for p in parameters if p in SEATS), None)
+            if "prm" not in parameters or seat is None:
+                continue   # a rule of play, the same for every seat: not a strategy's choice
+            found[function.name] = Decision(function.name, module_name, parameters, seat,
+                                            ast.get_docstring(function) or "")
+    return found
+
+
+def _logic_file(module_name: str) -> Path:
+    return ENGINES.parent.parent / Path(*module_name.split(".")).with_suffix(".py")
+
+
+def family_layout(family: str):
+    """The family's layout module (column numbers by name): its own, or the board economy's."""
+    try:
+        return importlib.import_module(f"simulator.engines.{family}.layout")
+    except ModuleNotFoundError:
+        return importlib.import_module("simulator.engines.shared.layout")
+
+
+# ---------------------------------------------------------------------------------------------------
+# A user's file: its strategies and their decisions
+
+
+@dataclass
+class UserStrategy:
+    """What `strategy(...)` returns in a user's file: register decisions on it with `@it.decision`."""
+    name: str
+    family: str
+    base: str
+    summary: str
+    params: dict
+    functions: dict[str, Callable] = field(default_factory=dict)
+    source: str = ""    # the file defining it and its text's hash, for a run's manifest
+
+    def decision(self, function: Callable) -> Callable:
+        """Replace the family's decision of the same name (same parameters) by `function` for this strategy."""
+        python = getattr(function, "py_func", function)
+        known = decisions(self.family)
+        if python.__name__ not in known:
+            raise UserCodeError(f"strategy {self.name}: '{python.__name__}' is not a decision of the {self.family} "
+                                f"family (known: {', '.join(known)})")
+        expected = known[python.__name__].parameters
+        given = tuple(inspect.signature(python).parameters)
+        if given != expected:
+            raise UserCodeError(f"strategy {self.name}: {python.__name__}({', '.join(given)}): expected the "
+                                f"parameters ({', '.join(expected)})")
+        self.functions[python.__name__] = function
+        return function
+
+
+_collected: list[UserStrategy] | None = None   # the strategies of the file being loaded
+
+
+def strategy(name: str, family: str, base: str, summary: str = "", **params) -> UserStrategy:
+    """A strategy of your own, in a file given to --strategy-file: `base`'s parameters (a built-in strategy
+    of `family`) changed by `params`, and its decisions but those you register with `@it.decision`."""
+    if _collected is None:
+        raise UserCodeError("strategy(...) defines a strategy in a file given to --strategy-file (or to "
+                            "strategy_files=[...]), not elsewhere")
+    if family not in families.names():
+        raise UserCodeError(f"strategy {name}: unknown family '{family}' (known: {', '.join(families.names())})")
+    parameters = families.get(family).strategies.PARAMETERS
+    for key in params:
+        check_parameter(name, key, parameters)
+    found = UserStrategy(name, family, base, summary or f"your own, over {base}", params)
+    _collected.append(found)
+    return found
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    name: str       # as the user gave it, for messages
+    text: str
+
+    @property
+    def module(self) -> str:
+        """The module name it is imported as: one per text, so that numba's cache never mixes two texts."""
+        stem = re.sub(r"\W", "_", Path(self.name).stem)
+        return f"usercode_{stem}_{hashlib.sha256(self.text.encode()).hexdigest()[:12]}"
+
+
+@dataclass(frozen=True)
+class UserCode:
+    """The user files of a run, by their text: what a worker process needs to play them."""
+    files: tuple[SourceFile, ...]
+
+    @property
+    def key(self) -> str:
+        """The files' texts and the code generating the binding: a change to either compiles anew."""
+        digest = hashlib.sha256(Path(__file__).read_bytes())
+        for source in self.files:
+            digest.update(source.module.encode())
+        return digest.hexdigest()[:16]
+
+    @property
+    def directory(self) -> Path:
+        """numba's cache for the engine bound to these files, with their copies and the generated modules;
+        under the built-in engine's, which is keyed on the engine's sources."""
+        return ENGINE_CACHE / f"user-{self.key}"
+
+
+@dataclass
+class Loaded:
+    code: UserCode
+    strategies: list[UserStrategy]   # strategy k (from 1) is strategies[k - 1]
+
+
+_loaded: Loaded | None = None
+_jit = True
+_bound: UserCode | None = None   # the user files this process's engine is bound to
+_bindings: list[str] = []        # the logic modules whose decisions bind() replaced
+
+
+def read_files(paths) -> UserCode:
+    files = []
+    for path in paths:
+        path = Path(path)
+        try:
+            files.append(SourceFile(str(path), path.read_text()))
+        except OSError as exc:
+            raise UserCodeError(f"--strategy-file {path}: cannot read it ({exc.strerror or exc})") from None
+    return UserCode(tuple(files))
+
+
+def use(paths=(), jit: bool = True) -> None:
+    """Play the strategies of these user files from now on in this process (none: only the built-ins), and
+    with the JIT off when `jit` is False (every decision, the user's and the engine's, runs as Python)."""
+    global _jit
+    _jit = jit
+    load(read_files(paths) if paths else None)
+
+
+def load(code: UserCode | None) -> Loaded | None:
+    """Import the user files and register their strategies (numbered from 1, file after file)."""
+    global _loaded, _bound
+    if code is None or not code.files:
+        set_user_strategies([])
+        _loaded = None
+        return None
+    if _loaded is not None and _loaded.code == code:
+        return _loaded
+    if _bound is None and plays_here(code, not numba.config.DISABLE_JIT):
+        # This process's engine is bound to these files from now on. They may import a logic module (to call
+        # a built-in decision): whatever numba compiles from here on goes to the bound engine's cache, never
+        # to the built-in one's.
+        _bound = code
+        numba.config.CACHE_DIR = str(code.directory)
+    collected = []
+    for source in code.files:
+        collected += _import(source, code.directory)
+    registered = []
+    for number, found in enumerate(collected, 1):
+        try:
+            base = get(found.family, found.base)
+        except StrategyError as exc:
+            raise UserCodeError(f"strategy {found.name}: base: {exc}") from None
+        registered.append(Strategy(found.name, found.family, found.summary, {**base.params, **found.params},
+                                   code=number, source=found.source))
+    set_user_strategies(registered)
+    _loaded = Loaded(code, collected)
+    return _loaded
+
+
+def _import(source: SourceFile, directory: Path) -> list[UserStrategy]:
+    """Import a user file from its copy (written once per text: numba's cache checks the file's time)."""
+    global _collected
+    copy = directory / "sources" / f"{source.module}.py"
+    if not copy.exists():
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(source.text)
+    if source.module in sys.modules:
+        return sys.modules[source.module].__dict__["__user_strategies__"]
+    spec = importlib.util.spec_from_file_location(source.module, copy)
+    module = importlib.util.module_from_spec(spec)
+    _collected = []
+    try:
+        spec.loader.exec_module(module)
+    except StrategyError as exc:   # a strategy(...) or @decision of the file that is not right
+        raise UserCodeError(f"{_where(exc, copy, source)}{exc}") from None
+    except SyntaxError as exc:
+        raise UserCodeError(f"{source.name}:{exc.lineno}: {exc.msg}") from None
+    except Exception as exc:  # the user's own code failed as Python: say where, in one line
+        raise UserCodeError(f"{_where(exc, copy, source)}{type(exc).__name__}: {exc}") from None
+    finally:
+        found, _collected = _collected, None
+    if not found:
+        raise UserCodeError(f"{source.name}: defines no strategy: call simulator.usercode.strategy(...)")
+    for each in found:
+        each.source = f"{source.name} (sha256 {source.module.rsplit('_', 1)[1]})"
+    module.__user_strategies__ = found
+    sys.modules[source.module] = module
+    return found
+
+
+def _where(exc: BaseException, copy: Path, source: SourceFile) -> str:
+    lines = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if Path(frame.filename) == copy]
+    return f"{source.name}:{lines[-1]}: " if lines else f"{source.name}: "
+
+
+def in_use() -> UserCode | None:
+    """The user files this process plays (use()), which every run ships to where its batches are played."""
+    return _loaded.code if _loaded is not None else None
+
+
+def jit_enabled() -> bool:
+    return _jit
+
+
+# ---------------------------------------------------------------------------------------------------
+# Binding the engine to the user's decisions
+
+
+
+
+@functools.cache
+def _engine_importers() -> frozenset[str]:
+    """The logic modules and the engine modules importing one: a process binds only if none is imported."""
+    found = {f"strategies.{path.stem}" for path in (ENGINES.parent.parent / "strategies").glob("*_logic.py")}
+    for path in ENGINES.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("strategies") and (
+                    node.module.endswith("_logic") or any(a.name.endswith("_logic") for a in node.names)):
+                found.add(".".join(("simulator", *path.relative_to(ENGINES.parent).with_suffix("").parts)))
+    return frozenset(found)
+
+
+def plays_here(code: UserCode | None, jit: bool) -> bool:
+    """Can this process play a run of these user files (None: the built-ins alone) with the JIT on or off?
+    An engine bound to user files plays the built-in strategies as they are (their seats take the
+    built-in decisions), so only another set of files, or the JIT switched the other way, needs a child."""
+    if jit == bool(numba.config.DISABLE_JIT):
+        return False
+    return code is None or _bound == code or (_bound is None and not _engine_importers() & set(sys.modules))
+
+
+def bind(code: UserCode) -> None:
+    """Bind this process's engine to the decisions of `code`'s files; the engine must not be imported yet."""
+    if not plays_here(code, not numba.config.DISABLE_JIT):
+        raise UserCodeError("this process already plays the built-in engine or other user files: user strategies "
+                            "need a fresh process (with Dask: workers started for the run, --workers N)")
+    global _bound
+    loaded = load(code)
+    _bound = code
+    if _bindings:
+        return
+    for module_name, overridden in sorted(_overrides(loaded).items()):
+        source = _binding_source(module_name, overridden)
+        name = f"usercode_binding_{code.key}_{module_name.rsplit('.', 1)[1]}"
+        path = code.directory / "sources" / f"{name}.py"
+        if not path.exists() or path.read_text() != source:
+            path.write_text(source)
+        spec = importlib.util.spec_from_file_location(name, path)
+        generated = importlib.util.module_from_spec(spec)
+        sys.modules[name] = generated
+        spec.loader.exec_module(generated)
+        # The engine reads the decisions from the logic module when it is imported and compiled: the
+        # module's own entries are replaced (not the module in sys.modules, which numba reads for the
+        # globals of the built-in functions), so a built-in decision calling another calls the seat's too.
+        logic = importlib.import_module(module_name)
+        for decision in overridden:
+            setattr(logic, decision, getattr(generated, decision))
+        _bindings.append(module_name)
+
+
+def _overrides(loaded: Loaded) -> dict[str, dict[str, list[tuple[int, Decision, int]]]]:
+    """Logic module -> decision -> (strategy number, decision, parameter column of the strategy number)."""
+    found: dict[str, dict[str, list]] = {}
+    for number, user in enumerate(loaded.strategies, 1):
+        column = family_layout(user.family).P_USER_STRATEGY
+        for name in user.functions:
+            decision = decisions(user.family)[name]
+            found.setdefault(decision.module, {}).setdefault(name, []).append((number, decision, column))
+    return found
+
+
+def _binding_source(module_name: str, overridden: dict[str, list[tuple[int, Decision, int]]]) -> str:
+    lines = [f'"""Generated by simulator/usercode.py: the decisions of {module_name} that user strategies replace,',
+             "played by the user's function for the seats of those strategies (by their number in the parameter",
+             'rows), by the built-in one for the other seats. Rewritten whenever it changes; not to be edited."""',
+             "from numba import njit", "",
+             f"from {module_name} import {', '.join(f'{name} as _builtin_{name}' for name in overridden)}",
+             "from simulator.usercode import compiled", ""]
+    for name, users in overridden.items():
+        decision = users[0][1]
+        arguments = ", ".join(decision.parameters)
+        for number, _, _ in users:
+            lines.append(f"_user_{number}_{name} = compiled({number}, {name!r})")
+        lines += ["", "", "@njit(cache=True)", f"def {name}({arguments}):",
+                  f"    user = prm[{decision.seat}, {users[0][2]}]"]
+        for number, _, column in users:
+            assert column == users[0][2], "families sharing a logic module keep the strategy number in one column"
+            lines += [f"    if user == {number}:", f"        return _user_{number}_{name}({arguments})"]
+        lines += [f"    return _builtin_{name}({arguments})", "", ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def compiled(number: int, name: str):
+    """User strategy `number`'s function for decision `name`, compiled by numba (cached beside the engine)."""
+    function = _loaded.strategies[number - 1].functions[name]
+    return function if hasattr(function, "py_func") else numba.njit(cache=True)(function)
+
+
+# ---------------------------------------------------------------------------------------------------
+# A compile error in the user's code, in one line
+
+
+@contextmanager
+def compile_errors(code: UserCode | None):
+    """Turn numba's report of a user function it cannot compile into one line: file:line, function, why."""
+    try:
+        yield
+    except numba.core.errors.NumbaError as exc:
+        if code is None:
+            raise
+        raise UserCodeError(_one_line(str(exc), code)) from None
+
+
+def _one_line(message: str, code: UserCode) -> str:
+    reason = next((line.strip() for line in message.splitlines()
+                   if line.strip() and not line.startswith(("Failed in", "During:", "-", "No implementation"))
+                   and not line.lstrip().startswith(("File ", ">>>", "^", "<source", "There are", "Of which"))),
+                  "numba could not compile it")
+    first_rejected = re.search(r"No implementation of function (.*?) found for signature:\s*\n\s*>>>\s*(.*)", message)
+    if first_rejected:
+        reason = f"no implementation of {first_rejected.group(1)} for {first_rejected.group(2).strip()}"
+    for source in code.files:
+        for match in re.finditer(r'File "([^"]+)", line (\d+)', message):
+            if Path(match.group(1)).name == f"{source.module}.py":
+                line = int(match.group(2))
+                return f"{source.name}:{line}: {_function_at(source, line)}: numba cannot compile it: {reason}"
+    return f"the user strategies' decisions cannot be compiled: {reason}"
+
+
+def _function_at(source: SourceFile, line: int) -> str:
+    module = sys.modules.get(source.module)
+    for user in getattr(module, "__user_strategies__", []):
+        for name, function in user.functions.items():
+            python = getattr(function, "py_func", function)
+            lines, first = inspect.getsourcelines(python)
+            if first <= line < first + len(lines):
+                return f"{name} of strategy {user.name}"
+    return "a function it calls"
+
+
+# ---------------------------------------------------------------------------------------------------
+# A starting file, and the arrays a decision reads
+
+
+ARRAY_COLUMNS = {   # a decision's array parameter -> the prefix of its columns in the family's layout
+    "prm": "P_", "pl": "PL_", "sq": "SQ_", "own": "O_", "groups": "G_", "rules": "R_", "bank": "B_", "cards": "C_",
+    "loc": "LOC_", "tab": "T_", "gs": "GS_",
+}
+
+
+def columns(family: str, array: str) -> list[tuple[str, int, str]]:
+    """(name, number, meaning) of the columns of `array` in the family's layout, by number."""
+    prefix = ARRAY_COLUMNS.get(array)
+    if prefix is None:
+        return []
+    layout = family_layout(family)
+    meanings = {}
+    for module in {layout, importlib.import_module("simulator.engines.shared.layout")}:
+        for match in re.finditer(r"^([A-Z_0-9]+) = [^#\n]*#\s*(.*)$", Path(module.__file__).read_text(), re.M):
+            meanings.setdefault(match.group(1), match.group(2))
+    if array == "prm":   # the parameters' meanings are the strategies' (strategies/<family>.py)
+        by_index = {index: f"{key}: {meaning}" for key, (index, _, meaning) in
+                    families.get(family).strategies.PARAMETERS.items()}
+        meanings.update({name: by_index[value] for name, value in vars(layout).items()
+                         if name.startswith(prefix) and value in by_index})
+    found = [(name, value, meanings.get(name, "")) for name, value in vars(layout).items()
+             if name.startswith(prefix) and isinstance(value, int) and not name.endswith("COLUMNS")
+             and not name.startswith(f"{prefix}N_")
+             and not any(name.startswith(other) for other in ARRAY_COLUMNS.values() if len(other) > len(prefix))]
+    return sorted(found, key=lambda column: (column[1], column[0]))
+
+
+def template(family: str) -> str:
+    """A commented starting file for `family`: one strategy, each decision's signature and meaning, the
+    columns of the arrays the decisions read, one decision replaced by a call to the built-in one."""
+    known = decisions(family)
+    base = families.get(family).strategies.DEFAULT_LINEUP[0]
+    layout = family_layout(family).__name__
+    arrays = sorted({name for decision in known.values() for name in decision.parameters if name in ARRAY_COLUMNS})
+    lines = [f'"""My {family} strategies: monopoly-mc simulate --edition EDITION --strategy-file THIS_FILE -s mine ...',
+             "",
+             "Each strategy takes a built-in strategy's parameters (base, changed by keyword) and replaces the",
+             "decisions you give it with functions of the same name and parameters, compiled by numba: write them",
+             "with numpy arrays and numbers (no dicts, no classes), and read the arrays by the column names below.",
+             "`--jit off` runs them as Python, print() included, with the same results on a seed.",
+             '"""',
+             f"from {layout} import *  # noqa: F401,F403  (the column names below)",
+             "from simulator.usercode import strategy",
+             ""]
+    for module in sorted({decision.module for decision in known.values()}):
+        names = [name for name, decision in known.items() if decision.module == module]
+        lines.append(f"from {module} import {', '.join(f'{name} as builtin_{name}' for name in names)}")
+    lines += ["", f'mine = strategy("mine", family="{family}", base="{base}", summary="my own, over {base}")', ""]
+    for number, decision in enumerate(known.values()):
+        mark = "" if number == 0 else "# "
+        lines += ["", f"# {decision.signature}  ({decision.module}; seat deciding: {decision.seat})"]
+        lines += [f"#   {line}" for line in decision.doc.splitlines()]
+        lines += [f"{mark}@mine.decision", f"{mark}def {decision.signature}:",
+                  f"{mark}    return builtin_{decision.name}({', '.join(decision.parameters)})", ""]
+    lines += ["", "# What the arrays hold, by column (array[row, COLUMN]; rows are players for pl and prm, squares",
+              "# for sq and own):"]
+    for array in arrays:
+        lines.append(f"#   {array}:")
+        lines += [f"#     {name:<24} {meaning}".rstrip() for name, _, meaning in columns(family, array)]
+    return "\n".join(lines) + "\n"

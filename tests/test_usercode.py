@@ -1,0 +1,218 @@
+"""Strategies as code (simulator/usercode.py): a user's own compiled decisions, from a file of their own,
+beside the built-in strategies, with the example file in reports/strategies/.
+
+This process runs the built-in engine (as any session that played a built-in strategy), so the API plays
+user files in a child process bound to them, as it would in a notebook."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import simulator
+from simulator import usercode
+from simulator.engines.shared import play  # noqa: F401  (the built-in engine is loaded here, see above)
+from tests.helpers import invoke
+
+EXAMPLE = Path(__file__).parent.parent / "reports" / "strategies" / "my_bots.py"
+
+
+@pytest.fixture(autouse=True)
+def no_user_files_after():
+    yield
+    usercode.use([])
+
+
+def _games(run) -> pd.DataFrame:
+    return run.games().drop(columns=[c for c in run.games().columns if "strateg" in c or c == "lineup"])
+
+
+def _players(run) -> pd.DataFrame:
+    return run.players().drop(columns=[c for c in run.players().columns if "strateg" in c])
+
+
+def test_a_builtin_strategy_written_as_calls_to_its_decisions_plays_the_same_games():
+    """cautious_as_code replaces every board decision by a call to the built-in one: the same games as
+    cautious, seat for seat, on the same seed, though its decisions go through the bound engine's dispatch."""
+    rivals = ["buy_all", "hard_trader", "orange_red"]
+    as_code = simulator.simulate("classic", 4, ["cautious_as_code", *rivals], games=300, seed=11,
+                                 strategy_files=[EXAMPLE])
+    builtin = simulator.simulate("classic", 4, ["cautious", *rivals], games=300, seed=11)
+    pd.testing.assert_frame_equal(_games(as_code), _games(builtin))
+    pd.testing.assert_frame_equal(_players(as_code), _players(builtin))
+    assert as_code.manifest["lineup"][0]["source"].startswith(str(EXAMPLE))
+    # and the user's own decision is played: my_builder (cautious, building only while rivals are poor)
+    # builds less than cautious on the same seeds
+    mine = simulator.simulate("classic", 4, ["my_builder", *rivals], games=300, seed=11, strategy_files=[EXAMPLE])
+    built = {name: run.players().loc[run.players().strategy == name, "buildings_bought"].mean()
+             for name, run in (("my_builder", mine), ("cautious", builtin))}
+    assert built["my_builder"] < built["cautious"]
+
+
+def test_a_user_strategy_sits_beside_builtins_in_a_tournament():
+    runs = simulator.tournament(["money_first", "opportunist", "bank_first"], edition="deal", players=2, games=60,
+                                seed=3, strategy_files=[EXAMPLE])
+    ranking = simulator.ranking(runs)
+    assert set(ranking.strategy) == {"money_first", "opportunist", "bank_first"}
+    tables = [run.manifest["lineup"] for run in runs]
+    assert sum(any(seat["strategy"] == "money_first" for seat in table) for table in tables) == 2
+    # money_first banks first while its bank is low: it banks more cards than the strategy it is built on
+    banked = {name: pd.concat([run.players() for run in runs]).query("strategy == @name").cards_banked.mean()
+              for name in ("money_first", "opportunist")}
+    assert banked["money_first"] > banked["opportunist"]
+
+
+def test_the_jit_off_plays_the_same_games_as_python():
+    lineup = ["my_builder", "buy_all", "hard_trader"]
+    compiled = simulator.simulate("classic", 3, lineup, games=3, seed=5, strategy_files=[EXAMPLE])
+    python = simulator.simulate("classic", 3, lineup, games=3, seed=5, strategy_files=[EXAMPLE], jit=False)
+    pd.testing.assert_frame_equal(compiled.games(), python.games())
+    pd.testing.assert_frame_equal(compiled.players(), python.players())
+
+
+def test_dask_workers_receive_the_files_and_play_the_same_games():
+    """Each batch carries the files' text: a worker started for the run binds its engine to them."""
+    args = ["simulate", "--strategy-file", EXAMPLE, "-s", "my_builder", "-s", "buy_all", "-s", "cautious", "-n", "60",
+            "--seed", "2", "--batch-size", "20", "--no-progress", "--format", "json"]
+    local, workers = invoke(*args), invoke(*args, "--workers", "1")
+    assert local.exit_code == 0 and workers.exit_code == 0, workers.output
+    assert json.loads(local.output)["summary"] == json.loads(workers.output)["summary"]
+
+
+def test_the_jit_off_runs_in_one_local_process():
+    result = invoke("simulate", "--jit", "off", "--workers", "2", "-n", "10")
+    assert result.exit_code == 2 and "--jit off runs the batches as Python in one local process" in result.output
+
+
+CACHE_PROBE = """
+import json, sys
+from simulator import simulate, usercode
+simulate("classic", 2, ["my_builder", "buy_all"], games=2, seed=1, strategy_files=[sys.argv[1]])
+from simulator.engines.board import kernel  # bound in this process: nothing imported the engine before
+stats = kernel.simulate_batch.stats
+print(json.dumps({"hits": sum(stats.cache_hits.values()), "misses": sum(stats.cache_misses.values()),
+                  "directory": str(usercode.in_use().directory)}))
+"""
+
+
+def _probe(file: Path) -> dict:
+    out = subprocess.run([sys.executable, "-c", CACHE_PROBE, str(file)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_second_run_loads_the_engine_from_the_cache_and_an_edit_compiles_anew(tmp_path):
+    _probe(EXAMPLE)               # compiles, unless an earlier run did
+    again = _probe(EXAMPLE)
+    assert again["hits"] == 1 and again["misses"] == 0
+    edited = tmp_path / "my_bots.py"
+    edited.write_text(EXAMPLE.read_text() + "\n# an edit\n")
+    code = usercode.read_files([edited])
+    assert str(code.directory) != again["directory"]
+    assert usercode.read_files([EXAMPLE]).directory == Path(again["directory"])
+    # a new directory: nothing there yet, so the edited file's engine is compiled, not loaded
+    assert not code.directory.exists() or not any(code.directory.rglob("*.nbi"))
+
+
+BAD_TYPE = '''from simulator.usercode import strategy
+
+broken = strategy("broken", family="board", base="buy_all")
+
+
+@broken.decision
+def builds(prm, pl, p, cost):
+    return pl.cash[p] > cost
+'''
+
+
+def test_user_code_numba_cannot_type_is_one_line_naming_file_line_function_and_why(tmp_path):
+    bad = tmp_path / "bad_bots.py"
+    bad.write_text(BAD_TYPE)
+    usercode.use([bad])
+    with pytest.raises(usercode.UserCodeError) as error:
+        with usercode.compile_errors(usercode.in_use()):
+            usercode.compiled(1, "builds")(np.zeros((2, 14)), np.zeros((2, 21), dtype=np.int64), 0, 10)
+    message = str(error.value)
+    assert "\n" not in message
+    assert message.startswith(f"{bad}:8: builds of strategy broken: numba cannot compile it: Unknown attribute 'cash'")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_al')\n",
+     "strategy mine: base: unknown strategy 'buy_al' for the board family"),
+    ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all', reserve=3)\n",
+     "bad.py:2: strategy mine: unknown parameter 'reserve'"),
+    ("from simulator.usercode import strategy\nmine = strategy('cautious', family='board', base='buy_all')\n",
+     "strategy 'cautious' is already a board strategy: give yours another name"),
+    ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all')\n"
+     "@mine.decision\ndef buy(prm, p):\n    return True\n",
+     "bad.py:3: strategy mine: 'buy' is not a decision of the board family (known: buys, max_bid,"),
+    ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all')\n"
+     "@mine.decision\ndef builds(prm, pl, p):\n    return True\n",
+     "bad.py:3: strategy mine: builds(prm, pl, p): expected the parameters (prm, pl, p, cost)"),
+    ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all'\n",
+     "bad.py:2: '(' was never closed"),
+    ("x = 1\n", "bad.py: defines no strategy"),
+])
+def test_a_user_file_that_cannot_load_is_one_line_and_exit_2(tmp_path, text, expected):
+    bad = tmp_path / "bad.py"
+    bad.write_text(text)
+    result = invoke("simulate", "--strategy-file", bad, "-s", "buy_all", "-n", "10", "--no-progress")
+    assert result.exit_code == 2
+    assert expected in result.output and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_the_decisions_are_those_the_engines_call_with_a_seat_and_its_parameters():
+    """Read from the code: the board decisions the shared economy calls, Millionaire's on top of them, Deal's
+    that take the parameter rows; the rules of play that take none (Deal's payment_card) are not offered."""
+    board = usercode.decisions("board")
+    assert {"buys", "builds", "sells", "swaps"} <= set(board) and "prefers" not in board
+    assert set(usercode.decisions("millionaire")) == set(board) | {"hoards", "upgrades", "steals_any"}
+    assert board["sells"].seat == "q" and board["builds"].parameters == ("prm", "pl", "p", "cost")
+    deal = usercode.decisions("deal")
+    assert "choose_play" in deal and "payment_card" not in deal
+
+
+@pytest.mark.parametrize("family", ["board", "millionaire", "deal", "empire", "fortnite"])
+def test_the_template_is_a_file_of_strategies_that_loads(tmp_path, family):
+    result = invoke("strategies", "--template", family)
+    assert result.exit_code == 0
+    file = tmp_path / "mine.py"
+    file.write_text(result.output)
+    usercode.use([file])
+    (mine,) = usercode._loaded.strategies
+    first = next(iter(usercode.decisions(family)))
+    assert mine.family == family and list(mine.functions) == [first]
+    for decision in usercode.decisions(family).values():
+        assert f"def {decision.signature}:" in result.output
+    assert "P_USER_STRATEGY" in result.output
+
+
+SECTION = (Path(__file__).parent.parent / "README.md").read_text().split("## Your own strategies as code")[1] \
+    .split("\n## ")[0]
+
+
+@pytest.mark.parametrize("family", ["board", "millionaire", "deal", "empire", "fortnite"])
+def test_the_readme_gives_each_decision_of_each_family_as_the_code_has_it(family):
+    (row,) = [line for line in SECTION.splitlines() if line.startswith(f"| {family} ")]
+    documented = usercode.decisions(family)
+    if family == "millionaire":   # its row gives its own decisions after "the board family's"
+        assert "the board family's" in row and set(usercode.decisions("board")) <= set(documented)
+        documented = {n: d for n, d in documented.items() if n not in usercode.decisions("board")}
+    for decision in documented.values():
+        assert f"`{decision.signature}`" in row
+    assert row.count("(") == len(documented) + (1 if family == "board" else 0)
+
+
+def test_the_readme_examples_load_one_strategy_of_their_family(tmp_path):
+    examples = SECTION.split("```python\n")[1:]
+    assert len(examples) == 5
+    for number, example in enumerate(examples):
+        file = tmp_path / f"example_{number}.py"
+        file.write_text(example.split("```")[0])
+        usercode.use([file])
+        (mine,) = usercode._loaded.strategies
+        assert example.startswith(f"# {mine.family}") and len(mine.functions) == 1
