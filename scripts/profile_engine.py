@@ -1,0 +1,125 @@
+"""Profile one edition's compiled engine: where a turn's time goes, and where a cold compile's time goes.
+
+    python scripts/profile_engine.py turns classic 6000
+        One batch of 6,000 games on one thread, kernel only (no Python between batches): CPU seconds (the
+        figure that a busy machine disturbs least), wall seconds, microseconds per player turn, and a digest
+        of every output array (equal digests: equal results). Before timing, it writes /tmp/perf-PID.map
+        naming every function in the engine's machine code, so that Linux perf can name them:
+
+        perf record -F 2000 -o perf.data python scripts/profile_engine.py turns classic 6000
+        perf report -i perf.data --no-children --sort sym
+
+    NUMBA_CACHE_DIR=$(mktemp -d) python scripts/profile_engine.py compile classic
+        The engine's cold compile (the cache directory must be empty): wall and CPU seconds, the number of
+        compilations, and the functions whose own compilation (callees excluded) took longest.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+
+import numpy as np
+from numba.core import codegen, event
+
+from simulator.engines.shared import layout as L
+from simulator.executors import BatchTask
+from simulator.rules import compile_rules, load_edition
+from simulator.runner import resolve_lineup
+
+# numba keeps a cached engine's object code only while loading it; keep it to read its symbol table.
+_OBJECTS: dict[str, bytes] = {}
+_set_compiled_object = codegen.CodeLibrary._set_compiled_object
+
+
+def _keep_object(library, value):
+    _OBJECTS[library.name] = value
+    return _set_compiled_object(library, value)
+
+
+codegen.CodeLibrary._set_compiled_object = _keep_object
+
+
+def _task(edition: str, games: int) -> BatchTask:
+    loaded = load_edition(edition)
+    board = compile_rules(loaded)
+    params = np.stack([board.parameter_vector(s) for s in resolve_lineup(loaded, board, 4, [])])
+    return BatchTask(board, params, games, games, 1, True, False, threads=1)
+
+
+def write_perf_map(kernel) -> int:
+    """Name every function of the kernel's machine code in /tmp/perf-PID.map (perf's format for JIT code)."""
+    lines = []
+    for compiled in kernel.overloads.values():
+        library = compiled.library
+        with tempfile.NamedTemporaryFile(suffix=".o") as obj:
+            obj.write(_OBJECTS.get(library.name) or library._get_compiled_object())
+            obj.flush()
+            symbols = subprocess.run(["readelf", "-sW", obj.name], capture_output=True, text=True, check=True).stdout
+        engine = library._codegen._engine
+        for row in symbols.splitlines():
+            fields = row.split()
+            if len(fields) >= 8 and fields[3] == "FUNC" and fields[6] != "UND":
+                address = engine.get_function_address(fields[7])
+                if address:
+                    lines.append(f"{address:x} {int(fields[2], 0):x} {fields[7]}")
+    with open(f"/tmp/perf-{os.getpid()}.map", "w") as out:
+        out.write("\n".join(lines) + "\n")
+    return len(lines)
+
+
+def turns(edition: str, games: int) -> None:
+    task = _task(edition, games)
+    task.warm_up()
+    write_perf_map(task.board.kernel())
+    cpu, wall = time.process_time(), time.perf_counter()
+    out = task(0)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    played = int(out.games[:, L.GM_TURNS].sum())
+    digest = hashlib.sha256(b"".join(a.tobytes() for a in (out.games, out.players, out.sq_agg, out.card_agg)))
+    print(f"{edition}: {games:,} games, {played:,} player turns on 1 thread: {cpu:.2f} s CPU ({wall:.2f} s wall), "
+          f"{cpu / played * 1e6:.3f} µs CPU per turn; results digest {digest.hexdigest()[:16]}")
+
+
+def compile_cold(edition: str, top: int = 12) -> None:
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        raise SystemExit("set NUMBA_CACHE_DIR to an empty directory: a cold compile needs an empty cache")
+    own = defaultdict(float)
+    count = defaultdict(int)
+    stack = []
+
+    class Timer(event.Listener):
+        def on_start(self, ev):
+            stack.append([ev.data["dispatcher"].py_func.__qualname__, time.perf_counter(), 0.0])
+
+        def on_end(self, ev):
+            name, start, inner = stack.pop()
+            spent = time.perf_counter() - start
+            own[name] += spent - inner
+            count[name] += 1
+            if stack:
+                stack[-1][2] += spent
+
+    task = _task(edition, 1)
+    cpu, wall = time.process_time(), time.perf_counter()
+    with event.install_listener("numba:compile", Timer()):
+        task.warm_up()
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    if not count:
+        raise SystemExit(f"nothing compiled: {os.environ['NUMBA_CACHE_DIR']} already holds the {edition} engine")
+    print(f"{edition}: cold compile {wall:.1f} s wall, {cpu:.1f} s CPU, {sum(count.values())} compilations")
+    for name, spent in sorted(own.items(), key=lambda item: -item[1])[:top]:
+        print(f"  {spent:6.1f} s  x{count[name]}  {name}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3 or sys.argv[1] not in ("turns", "compile"):
+        raise SystemExit("usage: profile_engine.py turns EDITION [GAMES] | compile EDITION")
+    if sys.argv[1] == "turns":
+        turns(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 6000)
+    else:
+        compile_cold(sys.argv[2])
