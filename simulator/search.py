@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import re
 import time
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ BOOTSTRAP = 400        # resamples of the fresh games behind each finalist's int
 EXHAUSTED_AFTER = 30   # proposals in a row that repeat an evaluated candidate end the search
 RECHECK_STREAM = 1_000_000  # the fresh seeds' index among derived seeds: no rung reaches it
 STUDY_FILE = "study.db"         # in --out, beside the candidates, the finalists and the summary
+SAMPLER_FILE = "sampler.pickle"  # in --out: the sampler before the latest candidate, for a resumed study
 CANDIDATES_FILE, FINALISTS_FILE, SUMMARY_FILE = "candidates.csv", "finalists.csv", "search.json"
 
 
@@ -348,8 +350,6 @@ def open_study(problem: Problem, out: Path | None):
         out.mkdir(parents=True, exist_ok=True)
         storage = optuna.storages.RDBStorage(f"sqlite:///{(out / STUDY_FILE).resolve()}")
     definition = problem.definition()
-    # A resumed study reseeds its sampler by the trials it holds: seeded as at the start, it would propose
-    # again the candidates already played. (Optuna's samplers take 32-bit seeds.)
     study = optuna.create_study(storage=storage, study_name=problem.kind, directions=problem.directions,
                                 load_if_exists=True)
     stored = study.user_attrs.get("definition")
@@ -361,12 +361,47 @@ def open_study(problem: Problem, out: Path | None):
                           f"to resume it, or a new directory")
     for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study._storage.set_trial_state_values(trial._trial_id, optuna.trial.TrialState.FAIL)
-    study.sampler = optuna.samplers.TPESampler(seed=derived_seed(problem.seed, len(study.trials)) % 2 ** 32)
+    # A resumed study's sampler is the one kept before the interrupted candidate was proposed (Optuna's way to
+    # resume a seeded study): it proposes that candidate again and then what an uninterrupted run would have.
+    kept = None if out is None else out / SAMPLER_FILE
+    study.sampler = pickle.loads(kept.read_bytes()) if kept is not None and kept.exists() and study.trials \
+        else optuna.samplers.TPESampler(seed=derived_seed(problem.seed, 0) % 2 ** 32)   # 32-bit seeds
     return study
 
 
+def keep_sampler(study, out: Path | None) -> None:
+    """The sampler as it is now, in `out`, for a resumed study to go on from (written whole, then renamed)."""
+    if out is not None:
+        partial = out / (SAMPLER_FILE + ".partial")
+        partial.write_bytes(pickle.dumps(study.sampler))
+        partial.replace(out / SAMPLER_FILE)
+
+
 def games_spent(study) -> int:
-    return sum(t.user_attrs.get("games", 0) for t in study.trials)
+    """The games of the candidates played; an interrupted one (failed) is played again from its start on the same
+    seeds, so its games count once, when played again."""
+    return sum(t.user_attrs.get("games", 0) for t in study.trials if t.state.name != "FAIL")
+
+
+class _Unfailed:
+    """The study as successive halving sees it: without the interrupted candidates, which an uninterrupted study
+    would not hold (their finished rungs would compete beside the same candidate played again)."""
+
+    def __init__(self, study):
+        self.study, self._storage, self.direction = study, study._storage, study.direction
+
+    def get_trials(self, deepcopy: bool = True, states=None) -> list:
+        return [t for t in self.study.get_trials(deepcopy=deepcopy, states=states) if t.state.name != "FAIL"]
+
+
+class _HalvingWithoutFailed:
+    """Optuna's successive halving over the candidates that were not interrupted."""
+
+    def __init__(self, pruner):
+        self.pruner = pruner
+
+    def prune(self, study, trial) -> bool:
+        return self.pruner.prune(_Unfailed(study), trial)
 
 
 def _candidate(problem: Problem, params: dict) -> dict:
@@ -460,8 +495,8 @@ def search(problem: Problem, budget: Budget, out: Path | None = None, executor=N
                           f"{problem.rungs[0]:,} and one candidate's {problem.rungs[-1]:,}); or lower --games")
     study = open_study(problem, out)
     if len(problem.objectives) == 1:
-        study.pruner = optuna.pruners.SuccessiveHalvingPruner(min_resource=problem.rungs[0],
-                                                              reduction_factor=REDUCTION)
+        study.pruner = _HalvingWithoutFailed(optuna.pruners.SuccessiveHalvingPruner(
+            min_resource=problem.rungs[0], reduction_factor=REDUCTION))
     else:
         study.pruner = optuna.pruners.NopPruner()
     if progress is not None and games_spent(study):
@@ -473,6 +508,7 @@ def search(problem: Problem, budget: Budget, out: Path | None = None, executor=N
                     if t.state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)}
         if len(distinct) >= size or objective.repeats >= EXHAUSTED_AFTER:
             break
+        keep_sampler(study, out)
         study.optimize(objective, n_trials=1, catch=())
         if describe is not None:
             describe(f"{problem.kind}: {len(study.trials)} candidates, {_best_line(problem, study)}")
@@ -578,7 +614,7 @@ def trials_frame(problem: Problem, study) -> pd.DataFrame:
                      **{o.name: v for o, v in zip(problem.objectives, values)}})
     frame = pd.DataFrame(rows)
     if not frame.empty:
-        frame["games_spent"] = frame.games.cumsum()
+        frame["games_spent"] = frame.games.where(frame.state != "fail", 0).cumsum()
     return frame
 
 
@@ -619,6 +655,7 @@ def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, rechec
     outcome = Outcome(problem, budget, trials_frame(problem, study), frame, candidates, _importances(problem, study),
                       games_spent(study), recheck_games * len(candidates), time.perf_counter() - clock, started)
     if out is not None:
+        keep_sampler(study, out)   # a larger --budget goes on from here
         outcome.trials.to_csv(out / CANDIDATES_FILE, index=False)
         outcome.finalists.to_csv(out / FINALISTS_FILE, index=False)
         (out / SUMMARY_FILE).write_text(json.dumps({

@@ -4,6 +4,7 @@ is one line; every edition can be searched."""
 import importlib.util
 import math
 
+import pandas as pd
 import pytest
 
 import simulator
@@ -179,3 +180,26 @@ def test_a_kept_search_goes_into_a_report(tmp_path):
     assert result.exit_code == 0 and (tmp_path / "report_files" / "s0_search.png").exists()
     chosen = outcome.finalists.loc[outcome.chosen_index]
     assert f"trial {int(chosen.trial)}" in text and "Finalists and the baseline on the same 40 fresh games" in text
+
+
+def test_a_resumed_study_is_the_one_an_uninterrupted_run_gives(tmp_path):
+    played = []
+
+    def stop_after_some(games):
+        played.append(games)
+        if sum(played) > 250:
+            raise KeyboardInterrupt
+
+    options = dict(vary=["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"],
+                   games=180, budget=600)
+    whole = tiny_balance(**options)
+    with pytest.raises(KeyboardInterrupt):
+        tiny_balance(**options, out=tmp_path / "study", progress=stop_after_some)
+    resumed = tiny_balance(**options, out=tmp_path / "study")
+    # the interrupted candidate is played again from its start: without it, the same candidates in the same order
+    played_whole = whole.trials.drop(columns=["trial"])
+    played_resumed = resumed.trials[resumed.trials.state != "fail"].drop(columns=["trial"]).reset_index(drop=True)
+    assert (resumed.trials.state == "fail").sum() == 1
+    pd.testing.assert_frame_equal(played_resumed, played_whole)
+    assert resumed.games == whole.games
+    pd.testing.assert_frame_equal(resumed.finalists.drop(columns=["trial"]), whole.finalists.drop(columns=["trial"]))
