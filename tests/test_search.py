@@ -203,3 +203,15 @@ def test_a_resumed_study_is_the_one_an_uninterrupted_run_gives(tmp_path):
     pd.testing.assert_frame_equal(played_resumed, played_whole)
     assert resumed.games == whole.games
     pd.testing.assert_frame_equal(resumed.finalists.drop(columns=["trial"]), whole.finalists.drop(columns=["trial"]))
+
+
+def test_a_best_worse_than_the_baseline_on_the_fresh_games_is_told():
+    # on these seeds the deck as written beats both finalists on the fresh games (the search's 180 games each
+    # were too few to tell them apart)
+    args = ["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.count=0:4", "--objective", "spread",
+            "--games", 180, "--budget", 1500, "--recheck", 400, "--finalists", 2, "--seed", 3, "--no-progress"]
+    outcome = simulator.balance(["decks.deal.cards.deal_breaker.count=0:4"], ["spread"], edition="deal", games=180,
+                                budget=1500, finalists=2, recheck=400, seed=3)
+    assert outcome.chosen.spread > outcome.finalists.spread.iloc[0]
+    result = invoke(*args)
+    assert result.exit_code == 0 and "no finalist does better than as written" in result.output, result.output
