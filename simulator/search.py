@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from simulator import stats
-from simulator.checks import hint
+from simulator.checks import EditionError, hint
 from simulator.rules import compile_rules, load_edition, merge, override_patch, parse_value
 from simulator.runner import (STRATEGY_PREFIX, RunError, RunSpec, Totals, derived_seed, parse_axis, point_spec,
                               resolve_lineup, run)
@@ -258,7 +258,13 @@ class Problem:
         self.rungs = [first * REDUCTION ** k for k in range(RUNGS)]
         for dimension in self.dimensions:          # every extreme is a valid game, before any is played
             for value in dimension.extremes():
-                self.spec({dimension.path: value}, 1, 0)
+                try:
+                    self.spec({dimension.path: value}, 1, 0)
+                except (RunError, EditionError) as exc:   # said of --set: name the option the user gave
+                    option = "--param" if dimension.path.startswith(STRATEGY_PREFIX) else "--vary"
+                    said = f"--set {dimension.path}="
+                    text = str(exc).partition(": ")[2] if str(exc).startswith(said) else str(exc)
+                    raise SearchError(f"{option} {dimension.describe()}: {text}") from None
 
     @property
     def directions(self) -> list[str]:

@@ -132,6 +132,10 @@ def test_the_written_data_file_extends_the_edition_with_the_chosen_values(tmp_pa
      "unknown objective: expected spread, first_player, length=N"),
     (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breakr.count=0:4", "--objective", "spread"],
      "did you mean deal_breaker"),
+    (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.cnt=0:4", "--objective", "spread"],
+     "--vary decks.deal.cards.deal_breaker.cnt=0:4: decks.deal.cards.deal_breaker: no field 'cnt'"),
+    (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.count=-3:4", "--objective", "spread"],
+     "--vary decks.deal.cards.deal_breaker.count=-3:4: decks.deal.cards.deal_breaker.count: expected an integer"),
     (["balance", "--vary", "strategy.buy_all.build_reserve=0:4", "--objective", "spread"], "tune a strategy with"),
 ])
 def test_bad_input_is_one_line(args, expected):
