@@ -646,6 +646,9 @@ def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, rechec
     recheck_games = problem.rungs[-1] if recheck_games is None else recheck_games
     if not problem.players <= recheck_games <= 10 ** 9:
         raise SearchError(f"--recheck {recheck_games}: expected {problem.players} to 1,000,000,000 fresh games")
+    # whole rotations of the seats, as the rungs: every strategy sits in every seat equally often, so a
+    # strategy's win rate is not its seats'
+    recheck_games = math.ceil(recheck_games / problem.players) * problem.players
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
     study = search(problem, budget, out, executor, progress, describe)

@@ -219,3 +219,8 @@ def test_a_best_worse_than_the_baseline_on_the_fresh_games_is_told():
     assert outcome.chosen.spread > outcome.finalists.spread.iloc[0]
     result = invoke(*args)
     assert result.exit_code == 0 and "no finalist does better than as written" in result.output, result.output
+
+
+def test_the_fresh_games_are_whole_rotations_of_the_seats():
+    outcome = tiny_balance(recheck=41)
+    assert (outcome.finalists.games == 44).all() and outcome.recheck_per_candidate == 44
