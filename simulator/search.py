@@ -166,6 +166,21 @@ class Objective:
     meaning: str
     measure: Callable[[Tally], np.ndarray]
     rate: bool = True               # a share of games (shown in percent), else rounds
+    signed: Callable[[Tally], np.ndarray] | None = None   # of a distance (measure = |signed|): the signed gap
+
+    def interval(self, resampled: Tally) -> tuple[float, float]:
+        """The 95% interval from bootstrap resamples. A distance's is its signed gap's, folded: near zero every
+        resample's distance lies above the games' own, and their percentiles would leave it out."""
+        if self.signed is None:
+            return _interval(self.measure(resampled))
+        low, high = _interval(self.signed(resampled))
+        if low <= 0 <= high:
+            return 0.0, max(-low, high)
+        return min(abs(low), abs(high)), max(abs(low), abs(high))
+
+
+def _distance(signed: Callable[[Tally], np.ndarray]) -> Callable[[Tally], np.ndarray]:
+    return lambda tally: np.abs(signed(tally))
 
 
 def _win_of(strategy: str) -> Callable[[Tally], np.ndarray]:
@@ -177,13 +192,13 @@ def _spread(tally: Tally) -> np.ndarray:
     return rates.max(axis=-1) - rates.min(axis=-1)
 
 
-def _first_player(tally: Tally) -> np.ndarray:
+def _first_player_advantage(tally: Tally) -> np.ndarray:
     # the fair share of the first seat is that of the finished games: unfinished games are no one's win
-    return np.abs(tally.seat_wins[..., 0] - tally.finished / tally.seat_wins.shape[-1]) / tally.games
+    return (tally.seat_wins[..., 0] - tally.finished / tally.seat_wins.shape[-1]) / tally.games
 
 
-def _length_gap(target: float) -> Callable[[Tally], np.ndarray]:
-    return lambda tally: np.abs(tally.rounds / np.maximum(tally.finished, 1) - target)
+def _length_excess(target: float) -> Callable[[Tally], np.ndarray]:
+    return lambda tally: tally.rounds / np.maximum(tally.finished, 1) - target
 
 
 BALANCE_OBJECTIVES = ("spread", "first_player", "length=N")
@@ -196,11 +211,12 @@ def parse_objective(text: str) -> Objective:
         return Objective(name, "minimize", "win rate of the strongest strategy minus that of the weakest", _spread)
     if name == "first_player":
         return Objective(name, "minimize", "first seat's win rate away from its fair share (absolute)",
-                         _first_player)
+                         _distance(_first_player_advantage), signed=_first_player_advantage)
     target = re.fullmatch(r"length=(\d+(?:\.\d+)?)", name)
     if target and float(target.group(1)) > 0:
+        excess = _length_excess(float(target.group(1)))
         return Objective(name, "minimize", f"mean rounds of a finished game away from {target.group(1)}",
-                         _length_gap(float(target.group(1))), rate=False)
+                         _distance(excess), rate=False, signed=excess)
     raise SearchError(f"--objective {text}: unknown objective: expected {', '.join(BALANCE_OBJECTIVES)} "
                       f"(N rounds > 0){hint(name, ['spread', 'first_player'])}")
 
@@ -559,7 +575,8 @@ def recheck(problem: Problem, candidates: list[dict], games: int, executor=None,
             baseline.setdefault(objective.name, (measured, float(objective.measure(point))))
             difference = measured - baseline[objective.name][0]
             row.update({objective.name: float(objective.measure(point)),
-                        **dict(zip((f"{objective.name}_ci_low", f"{objective.name}_ci_high"), _interval(measured))),
+                        **dict(zip((f"{objective.name}_ci_low", f"{objective.name}_ci_high"),
+                                   objective.interval(resampled))),
                         f"{objective.name}_change": float(objective.measure(point)) - baseline[objective.name][1],
                         **dict(zip((f"{objective.name}_change_ci_low", f"{objective.name}_change_ci_high"),
                                    _interval(difference)))})

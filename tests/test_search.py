@@ -226,3 +226,15 @@ def test_a_best_worse_than_the_baseline_on_the_fresh_games_is_told():
 def test_the_fresh_games_are_whole_rotations_of_the_seats():
     outcome = tiny_balance(recheck=41)
     assert (outcome.finalists.games == 44).all() and outcome.recheck_per_candidate == 44
+
+
+def test_every_objectives_interval_holds_its_value_even_near_zero():
+    # first_player and length=N are distances (absolute values): near zero, resamples of the distance all lie
+    # above it; the interval is that of the signed gap, folded
+    outcome = simulator.balance(["decks.deal.cards.deal_breaker.count=0:4", "rules.hand_start=3:7"],
+                                ["spread", "first_player", "length=8"], edition="deal", games=180, budget=3000,
+                                finalists=4, recheck=400, seed=2)
+    rows = outcome.finalists
+    for name in ("spread", "first_player", "length=8"):
+        assert ((rows[f"{name}_ci_low"] <= rows[name]) & (rows[name] <= rows[f"{name}_ci_high"])).all(), \
+            rows[[name, f"{name}_ci_low", f"{name}_ci_high"]]
