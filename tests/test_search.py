@@ -68,19 +68,26 @@ def test_a_fixed_seed_gives_the_same_study():
     assert not a.trials.equals(other.trials)
 
 
-def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
+# candidates of 180 games (rungs of 20, 60, 180): a few stored trials, each an SQLite write
+INTERRUPTED = dict(vary=["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"],
+                   games=180, budget=600)
+
+
+def stopping_after(games: int):
+    """A progress callback that interrupts the search (as Ctrl-C) once more than `games` were played."""
     played = []
 
-    def stop_after_some(games):
-        played.append(games)
-        if sum(played) > 250:
+    def progress(added):
+        played.append(added)
+        if sum(played) > games:
             raise KeyboardInterrupt
+    return progress
 
-    # candidates of 180 games (rungs of 20, 60, 180): a few stored trials, each an SQLite write
-    options = dict(vary=["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"],
-                   games=180, budget=600, out=tmp_path / "study")
+
+def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
+    options = dict(**INTERRUPTED, out=tmp_path / "study")
     with pytest.raises(KeyboardInterrupt):
-        tiny_balance(**options, progress=stop_after_some)
+        tiny_balance(**options, progress=stopping_after(250))
     import optuna
     before = optuna.load_study(study_name="balance", storage=f"sqlite:///{tmp_path / 'study' / 'study.db'}").trials
     assert before and before[-1].state == optuna.trial.TrialState.FAIL
@@ -189,18 +196,10 @@ def test_a_kept_search_goes_into_a_report(tmp_path):
 
 
 def test_a_resumed_study_is_the_one_an_uninterrupted_run_gives(tmp_path):
-    played = []
-
-    def stop_after_some(games):
-        played.append(games)
-        if sum(played) > 250:
-            raise KeyboardInterrupt
-
-    options = dict(vary=["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"],
-                   games=180, budget=600)
+    options = INTERRUPTED
     whole = tiny_balance(**options)
     with pytest.raises(KeyboardInterrupt):
-        tiny_balance(**options, out=tmp_path / "study", progress=stop_after_some)
+        tiny_balance(**options, out=tmp_path / "study", progress=stopping_after(250))
     resumed = tiny_balance(**options, out=tmp_path / "study")
     # the interrupted candidate is played again from its start: without it, the same candidates in the same order
     played_whole = whole.trials.drop(columns=["trial"])
