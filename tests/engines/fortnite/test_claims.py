@@ -123,7 +123,7 @@ def test_walls_block_sight_fewer_rivals_in_reach():
     for value in (False, True):
         run = _run({"rules.walls_block_sight": value})
         rates.append(run.players(["shot_chances"]).shot_chances.sum()
-                     / run.cards.set_index("card").draws["face_crosshair"])
+                     / run.cards().set_index("card").draws["face_crosshair"])
     assert rates[1] < 0.98 * rates[0]
 
 
