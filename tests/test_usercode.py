@@ -73,6 +73,12 @@ def test_the_jit_off_plays_the_same_games_as_python():
     pd.testing.assert_frame_equal(compiled.players(), python.players())
 
 
+def test_the_jit_off_says_nothing_of_the_engine_s_wrapping_arithmetic(capfd):
+    """Only the user's print() should reach the terminal: the random streams' 64-bit wrap-around is no error."""
+    simulator.simulate("classic", 2, ["buy_all", "cautious"], games=1, seed=1, jit=False)
+    assert "overflow" not in capfd.readouterr().err
+
+
 def test_dask_workers_receive_the_files_and_play_the_same_games():
     """Each batch carries the files' text: a worker started for the run binds its engine to them."""
     args = ["simulate", "--strategy-file", EXAMPLE, "-s", "my_builder", "-s", "buy_all", "-s", "cautious", "-n", "60",
@@ -145,7 +151,7 @@ def test_user_code_numba_cannot_type_is_one_line_naming_file_line_function_and_w
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all', reserve=3)\n",
      "bad.py:2: strategy mine: unknown parameter 'reserve'"),
     ("from simulator.usercode import strategy\nmine = strategy('cautious', family='board', base='buy_all')\n",
-     "strategy 'cautious' is already a board strategy: give yours another name"),
+     "strategy 'cautious' is already a built-in board strategy: give yours another name"),
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all')\n"
      "@mine.decision\ndef buy(prm, p):\n    return True\n",
      "bad.py:3: strategy mine: 'buy' is not a decision of the board family (known: buys, max_bid,"),
@@ -163,6 +169,17 @@ def test_a_user_file_that_cannot_load_is_one_line_and_exit_2(tmp_path, text, exp
     assert result.exit_code == 2
     assert expected in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_two_files_defining_one_name_are_refused_naming_both(tmp_path):
+    files = []
+    for name, base in (("first.py", "cautious"), ("second.py", "buy_all")):
+        files += ["--strategy-file", tmp_path / name]
+        (tmp_path / name).write_text(f"from simulator.usercode import strategy\ntwin = strategy('twin', "
+                                     f"family='board', base='{base}')\n")
+    result = invoke("simulate", *files, "-s", "twin", "-s", "buy_all", "-n", "10", "--no-progress")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{tmp_path / 'second.py'}: strategy 'twin' is defined in {tmp_path / 'first.py'} too" in result.output
 
 
 def test_the_decisions_are_those_the_engines_call_with_a_seat_and_its_parameters():
