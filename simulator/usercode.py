@@ -39,7 +39,8 @@ import numba
 
 import simulator.engines
 from simulator import families
-from strategies import Strategy, StrategyError, check_parameter, get, set_user_strategies
+from simulator.checks import hint
+from strategies import Strategy, StrategyError, available, check_parameter, get, set_user_strategies
 
 ENGINES = Path(simulator.engines.__file__).parent
 ENGINE_CACHE = Path(numba.config.CACHE_DIR)   # the built-in engine's (simulator/__init__.py)
@@ -203,6 +204,10 @@ def strategy(name: str, family: str, base: str, summary: str = "", **params) -> 
                             "strategy_files=[...]), not elsewhere")
     if family not in families.names():
         raise UserCodeError(f"strategy {name}: unknown family '{family}' (known: {', '.join(families.names())})")
+    built_in = {strategy.name for strategy in available(family) if not strategy.code}
+    if base not in built_in:
+        raise UserCodeError(f"strategy {name}: base: unknown built-in strategy '{base}' for the {family} family"
+                            f"{hint(base, sorted(built_in))}")
     parameters = families.get(family).strategies.PARAMETERS
     for key in params:
         check_parameter(name, key, parameters)
@@ -294,10 +299,7 @@ def load(code: UserCode | None) -> Loaded | None:
         collected += _import(source, code.directory)
     registered = []
     for number, found in enumerate(collected, 1):
-        try:
-            base = get(found.family, found.base)
-        except StrategyError as exc:
-            raise UserCodeError(f"strategy {found.name}: base: {exc}") from None
+        base = get(found.family, found.base)   # a built-in one: strategy() checked it
         registered.append(Strategy(found.name, found.family, found.summary, {**base.params, **found.params},
                                    code=number, source=found.source))
     set_user_strategies(registered)

@@ -147,7 +147,7 @@ def test_user_code_numba_cannot_type_is_one_line_naming_file_line_function_and_w
 
 @pytest.mark.parametrize("text,expected", [
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_al')\n",
-     "strategy mine: base: unknown strategy 'buy_al' for the board family"),
+     "bad.py:2: strategy mine: base: unknown built-in strategy 'buy_al' for the board family: did you mean buy_all?"),
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all', reserve=3)\n",
      "bad.py:2: strategy mine: unknown parameter 'reserve'"),
     ("from simulator.usercode import strategy\nmine = strategy('cautious', family='board', base='buy_all')\n",
