@@ -520,6 +520,25 @@ def columns(family: str, array: str) -> list[tuple[str, int, str]]:
     return sorted(found, key=lambda column: (column[1], column[0]))
 
 
+def heading(family: str, array: str) -> str:
+    """What `array` holds, as the layout says above its first column: `tab[player, column, set]` and the like."""
+    found = columns(family, array)
+    if not found:
+        return ""
+    first = re.compile(rf"^{found[0][0]} = ")
+    for module in (family_layout(family), importlib.import_module("simulator.engines.shared.layout")):
+        lines = Path(module.__file__).read_text().splitlines()
+        at = next((number for number, line in enumerate(lines) if first.match(line)), None)
+        if at is None:
+            continue
+        comment = []
+        while at > 0 and lines[at - 1].startswith("# "):
+            at -= 1
+            comment.insert(0, lines[at].removeprefix("# "))
+        return " ".join(comment)
+    return ""
+
+
 def template(family: str) -> str:
     """A commented starting file for `family`: one strategy, each decision's signature and meaning, the
     columns of the arrays the decisions read, one decision replaced by a call to the built-in one."""
@@ -547,9 +566,8 @@ def template(family: str) -> str:
         lines += [f"#   {line}" for line in decision.doc.splitlines()]
         lines += [f"{mark}@mine.decision", f"{mark}def {decision.signature}:",
                   f"{mark}    return builtin_{decision.name}({', '.join(decision.parameters)})", ""]
-    lines += ["", "# What the arrays hold, by column (array[row, COLUMN]; rows are players for pl and prm, squares",
-              "# for sq and own):"]
+    lines += ["", "# What the arrays hold, by column name (array[row, COLUMN]):"]
     for array in arrays:
-        lines.append(f"#   {array}:")
+        lines.append(f"#   {array}: {heading(family, array)}".rstrip())
         lines += [f"#     {name:<24} {meaning}".rstrip() for name, _, meaning in columns(family, array)]
     return "\n".join(lines) + "\n"

@@ -206,6 +206,10 @@ def test_the_template_is_a_file_of_strategies_that_loads(tmp_path, family):
     for decision in usercode.decisions(family).values():
         assert f"def {decision.signature}:" in result.output
     assert "P_USER_STRATEGY" in result.output
+    # each array says what its rows are, as its family's layout does (Deal's are cards, copies and sets too)
+    assert "#   pl: Player matrix `pl[player, column]`" in result.output
+    if family == "deal":
+        assert "`loc[copy, column]`" in result.output and "`tab[player, column, set]`" in result.output
 
 
 SECTION = (Path(__file__).parent.parent / "README.md").read_text().split("## Your own strategies as code")[1] \
