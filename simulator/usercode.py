@@ -474,7 +474,26 @@ def _one_line(message: str, code: UserCode) -> str:
             if Path(match.group(1)).name == f"{source.module}.py":
                 line = int(match.group(2))
                 return f"{source.name}:{line}: {_function_at(source, line)}: numba cannot compile it: {reason}"
+    undefined = re.search(r"NameError: name '(\w+)' is not defined", message)
+    if undefined and (found := _line_naming(code, undefined.group(1))):
+        source, line = found
+        return f"{source.name}:{line}: {_function_at(source, line)}: numba cannot compile it: {reason}"
     return f"the user strategies' decisions cannot be compiled: {reason}"
+
+
+def _line_naming(code: UserCode, name: str) -> tuple[SourceFile, int] | None:
+    """The first line of a user decision that names `name` (numba says which name it cannot find, not where)."""
+    for source in code.files:
+        for user in getattr(sys.modules.get(source.module), "__user_strategies__", []):
+            for function in user.functions.values():
+                python = getattr(function, "py_func", function)
+                if name not in python.__code__.co_names:
+                    continue
+                lines, first = inspect.getsourcelines(python)
+                for offset, text in enumerate(lines):
+                    if re.search(rf"\b{name}\b", text):
+                        return source, first + offset
+    return None
 
 
 def _function_at(source: SourceFile, line: int) -> str:

@@ -145,6 +145,18 @@ def test_user_code_numba_cannot_type_is_one_line_naming_file_line_function_and_w
     assert message.startswith(f"{bad}:8: builds of strategy broken: numba cannot compile it: Unknown attribute 'cash'")
 
 
+def test_a_name_the_user_code_never_defined_is_one_line_naming_file_line_and_function(tmp_path):
+    """numba's NameError says which name, not where: the line is the first of the decision naming it."""
+    bad = tmp_path / "typo_bots.py"
+    bad.write_text(BAD_TYPE.replace("pl.cash[p] > cost", "cost > build_reserv"))
+    usercode.use([bad])
+    with pytest.raises(usercode.UserCodeError) as error:
+        with usercode.compile_errors(usercode.in_use()):
+            usercode.compiled(1, "builds")(np.zeros((2, 14)), np.zeros((2, 21), dtype=np.int64), 0, 10)
+    assert str(error.value) == (f"{bad}:8: builds of strategy broken: numba cannot compile it: "
+                                "NameError: name 'build_reserv' is not defined")
+
+
 @pytest.mark.parametrize("text,expected", [
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_al')\n",
      "bad.py:2: strategy mine: base: unknown built-in strategy 'buy_al' for the board family: did you mean buy_all?"),
