@@ -288,21 +288,31 @@ def load(code: UserCode | None) -> Loaded | None:
         return None
     if _loaded is not None and _loaded.code == code:
         return _loaded
-    if _bound is None and plays_here(code, not numba.config.DISABLE_JIT):
+    binds_here = _bound is None and plays_here(code, not numba.config.DISABLE_JIT)
+    if binds_here:
         # This process's engine is bound to these files from now on. They may import a logic module (to call
         # a built-in decision): whatever numba compiles from here on goes to the bound engine's cache, never
         # to the built-in one's.
         _bound = code
+        before = numba.config.CACHE_DIR
         numba.config.CACHE_DIR = str(code.directory)
-    collected = []
-    for source in code.files:
-        collected += _import(source, code.directory)
-    registered = []
-    for number, found in enumerate(collected, 1):
-        base = get(found.family, found.base)   # a built-in one: strategy() checked it
-        registered.append(Strategy(found.name, found.family, found.summary, {**base.params, **found.params},
-                                   code=number, source=found.source))
-    set_user_strategies(registered)
+    try:
+        collected = []
+        for source in code.files:
+            collected += _import(source, code.directory)
+        registered = []
+        for number, found in enumerate(collected, 1):
+            base = get(found.family, found.base)   # a built-in one: strategy() checked it
+            registered.append(Strategy(found.name, found.family, found.summary, {**base.params, **found.params},
+                                       code=number, source=found.source))
+        set_user_strategies(registered)
+    except StrategyError:
+        # Files that do not load bind nothing: unless they imported a logic module (now cached beside them),
+        # the process stays free to play the built-in engine from its cache, or the files once fixed.
+        if binds_here and not _engine_importers() & set(sys.modules):
+            _bound = None
+            numba.config.CACHE_DIR = before
+        raise
     _loaded = Loaded(code, collected)
     return _loaded
 

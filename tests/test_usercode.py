@@ -194,6 +194,30 @@ def test_two_files_defining_one_name_are_refused_naming_both(tmp_path):
     assert f"{tmp_path / 'second.py'}: strategy 'twin' is defined in {tmp_path / 'first.py'} too" in result.output
 
 
+UNLOADABLE_THEN_BUILTIN = """
+import json, sys, numba
+from simulator import usercode
+before = numba.config.CACHE_DIR
+try:
+    usercode.use([sys.argv[1]])
+except usercode.UserCodeError:
+    pass
+print(json.dumps({"cache": numba.config.CACHE_DIR == before,
+                  "plays_fixed": usercode.plays_here(usercode.read_files([sys.argv[2]]), True)}))
+"""
+
+
+def test_a_file_that_does_not_load_leaves_a_fresh_process_free(tmp_path):
+    """As a notebook after a typo: the built-in engine still loads from its own cache, not compiled anew
+    into the broken file's, and the fixed file binds this process instead of a child's."""
+    broken, fixed = tmp_path / "broken.py", tmp_path / "fixed.py"
+    fixed.write_text("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all')\n")
+    broken.write_text(fixed.read_text().replace("base='buy_all')", "base='buy_all'"))
+    out = subprocess.run([sys.executable, "-c", UNLOADABLE_THEN_BUILTIN, str(broken), str(fixed)],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {"cache": True, "plays_fixed": True}
+
+
 def test_the_decisions_are_those_the_engines_call_with_a_seat_and_its_parameters():
     """Read from the code: the board decisions the shared economy calls, Millionaire's on top of them, Deal's
     that take the parameter rows; the rules of play that take none (Deal's payment_card) are not offered."""
