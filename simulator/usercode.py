@@ -22,6 +22,8 @@ module that the family's engine calls (found in the engine's sources) and that t
 from __future__ import annotations
 
 import ast
+import builtins
+import dis
 import functools
 import hashlib
 import importlib
@@ -343,9 +345,36 @@ def _import(source: SourceFile, directory: Path) -> list[UserStrategy]:
         raise UserCodeError(f"{source.name}: defines no strategy: call simulator.usercode.strategy(...)")
     for each in found:
         each.source = f"{source.name} (sha256 {source.module.rsplit('_', 1)[1]})"
+        for name, function in each.functions.items():
+            if undefined := _undefined_name(getattr(function, "py_func", function), source.module):
+                raise UserCodeError(f"{source.name}:{undefined[1]}: {name} of strategy {each.name}: name "
+                                    f"'{undefined[0]}' is not defined")
     module.__user_strategies__ = found
     sys.modules[source.module] = module
     return found
+
+
+def _undefined_name(function: Callable, module: str, seen=None) -> tuple[str, int] | None:
+    """A global name a decision (or a function of the user's file it calls) uses and nobody defined, with its
+    line: found now, not minutes into the engine's compile, where numba's NameError does not say where."""
+    seen = seen if seen is not None else set()
+    if function in seen:
+        return None
+    seen.add(function)
+    codes = [function.__code__]
+    for code in codes:
+        codes += [constant for constant in code.co_consts if inspect.iscode(constant)]
+        for instruction in dis.get_instructions(code):
+            if instruction.opname != "LOAD_GLOBAL":
+                continue
+            name = instruction.argval
+            if name not in function.__globals__ and not hasattr(builtins, name):
+                return name, instruction.positions.lineno
+            called = getattr(function.__globals__.get(name), "py_func", function.__globals__.get(name))
+            if inspect.isfunction(called) and called.__module__ == module:
+                if found := _undefined_name(called, module, seen):
+                    return found
+    return None
 
 
 def _where(exc: BaseException, copy: Path, source: SourceFile) -> str:
@@ -484,26 +513,7 @@ def _one_line(message: str, code: UserCode) -> str:
             if Path(match.group(1)).name == f"{source.module}.py":
                 line = int(match.group(2))
                 return f"{source.name}:{line}: {_function_at(source, line)}: numba cannot compile it: {reason}"
-    undefined = re.search(r"NameError: name '(\w+)' is not defined", message)
-    if undefined and (found := _line_naming(code, undefined.group(1))):
-        source, line = found
-        return f"{source.name}:{line}: {_function_at(source, line)}: numba cannot compile it: {reason}"
     return f"the user strategies' decisions cannot be compiled: {reason}"
-
-
-def _line_naming(code: UserCode, name: str) -> tuple[SourceFile, int] | None:
-    """The first line of a user decision that names `name` (numba says which name it cannot find, not where)."""
-    for source in code.files:
-        for user in getattr(sys.modules.get(source.module), "__user_strategies__", []):
-            for function in user.functions.values():
-                python = getattr(function, "py_func", function)
-                if name not in python.__code__.co_names:
-                    continue
-                lines, first = inspect.getsourcelines(python)
-                for offset, text in enumerate(lines):
-                    if re.search(rf"\b{name}\b", text):
-                        return source, first + offset
-    return None
 
 
 def _function_at(source: SourceFile, line: int) -> str:

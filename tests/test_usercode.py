@@ -145,18 +145,6 @@ def test_user_code_numba_cannot_type_is_one_line_naming_file_line_function_and_w
     assert message.startswith(f"{bad}:8: builds of strategy broken: numba cannot compile it: Unknown attribute 'cash'")
 
 
-def test_a_name_the_user_code_never_defined_is_one_line_naming_file_line_and_function(tmp_path):
-    """numba's NameError says which name, not where: the line is the first of the decision naming it."""
-    bad = tmp_path / "typo_bots.py"
-    bad.write_text(BAD_TYPE.replace("pl.cash[p] > cost", "cost > build_reserv"))
-    usercode.use([bad])
-    with pytest.raises(usercode.UserCodeError) as error:
-        with usercode.compile_errors(usercode.in_use()):
-            usercode.compiled(1, "builds")(np.zeros((2, 14)), np.zeros((2, 21), dtype=np.int64), 0, 10)
-    assert str(error.value) == (f"{bad}:8: builds of strategy broken: numba cannot compile it: "
-                                "NameError: name 'build_reserv' is not defined")
-
-
 @pytest.mark.parametrize("text,expected", [
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_al')\n",
      "bad.py:2: strategy mine: base: unknown built-in strategy 'buy_al' for the board family: did you mean buy_all?"),
@@ -173,6 +161,10 @@ def test_a_name_the_user_code_never_defined_is_one_line_naming_file_line_and_fun
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all'\n",
      "bad.py:2: '(' was never closed"),
     ("x = 1\n", "bad.py: defines no strategy"),
+    ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all')\n"
+     "@mine.decision\ndef builds(prm, pl, p, cost):\n    return cost < reserve(prm, p)\n"
+     "def reserve(prm, p):\n    return 2 * build_reserv\n",
+     "bad.py:7: builds of strategy mine: name 'build_reserv' is not defined"),
 ])
 def test_a_user_file_that_cannot_load_is_one_line_and_exit_2(tmp_path, text, expected):
     bad = tmp_path / "bad.py"
