@@ -203,7 +203,8 @@ def test_a_file_that_does_not_load_leaves_a_fresh_process_free(tmp_path):
     """As a notebook after a typo: the built-in engine still loads from its own cache, not compiled anew
     into the broken file's, and the fixed file binds this process instead of a child's."""
     broken, fixed = tmp_path / "broken.py", tmp_path / "fixed.py"
-    fixed.write_text("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all')\n")
+    fixed.write_text("from simulator.usercode import strategy\n"
+                     "mine = strategy('mine', family='board', base='buy_all')\n")
     broken.write_text(fixed.read_text().replace("base='buy_all')", "base='buy_all'"))
     out = subprocess.run([sys.executable, "-c", UNLOADABLE_THEN_BUILTIN, str(broken), str(fixed)],
                          capture_output=True, text=True, check=True)
