@@ -126,7 +126,7 @@ def _child_process(jit: bool):
     before = os.environ.get("NUMBA_DISABLE_JIT")
     os.environ["NUMBA_DISABLE_JIT"] = "0" if jit else "1"   # read by numba when the child imports it
     try:
-        return multiprocessing.get_context("spawn").Pool(1)
+        return multiprocessing.get_context("spawn").Pool(1, initializer=None if jit else _wrap_silently)
     finally:
         if before is None:
             del os.environ["NUMBA_DISABLE_JIT"]
@@ -190,6 +190,13 @@ class DaskExecutor:
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+def _wrap_silently() -> None:
+    """The engine's 64-bit arithmetic wraps around (the random streams rely on it), silently when compiled: run
+    as Python, numpy would warn at every game, burying the user's print() under warnings."""
+    import numpy as np
+    np.seterr(over="ignore")
 
 
 def _play(task: BatchTask, batch: int) -> BatchOutput:

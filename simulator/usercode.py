@@ -22,6 +22,8 @@ module that the family's engine calls (found in the engine's sources) and that t
 from __future__ import annotations
 
 import ast
+import builtins
+import dis
 import functools
 import hashlib
 import importlib
@@ -39,7 +41,8 @@ import numba
 
 import simulator.engines
 from simulator import families
-from strategies import Strategy, StrategyError, check_parameter, get, set_user_strategies
+from simulator.checks import hint
+from strategies import Strategy, StrategyError, available, check_parameter, get, set_user_strategies
 
 ENGINES = Path(simulator.engines.__file__).parent
 ENGINE_CACHE = Path(numba.config.CACHE_DIR)   # the built-in engine's (simulator/__init__.py)
@@ -203,6 +206,10 @@ def strategy(name: str, family: str, base: str, summary: str = "", **params) -> 
                             "strategy_files=[...]), not elsewhere")
     if family not in families.names():
         raise UserCodeError(f"strategy {name}: unknown family '{family}' (known: {', '.join(families.names())})")
+    built_in = {strategy.name for strategy in available(family) if not strategy.code}
+    if base not in built_in:
+        raise UserCodeError(f"strategy {name}: base: unknown built-in strategy '{base}' for the {family} family"
+                            f"{hint(base, sorted(built_in))}")
     parameters = families.get(family).strategies.PARAMETERS
     for key in params:
         check_parameter(name, key, parameters)
@@ -283,24 +290,31 @@ def load(code: UserCode | None) -> Loaded | None:
         return None
     if _loaded is not None and _loaded.code == code:
         return _loaded
-    if _bound is None and plays_here(code, not numba.config.DISABLE_JIT):
+    binds_here = _bound is None and plays_here(code, not numba.config.DISABLE_JIT)
+    if binds_here:
         # This process's engine is bound to these files from now on. They may import a logic module (to call
         # a built-in decision): whatever numba compiles from here on goes to the bound engine's cache, never
         # to the built-in one's.
         _bound = code
+        before = numba.config.CACHE_DIR
         numba.config.CACHE_DIR = str(code.directory)
-    collected = []
-    for source in code.files:
-        collected += _import(source, code.directory)
-    registered = []
-    for number, found in enumerate(collected, 1):
-        try:
-            base = get(found.family, found.base)
-        except StrategyError as exc:
-            raise UserCodeError(f"strategy {found.name}: base: {exc}") from None
-        registered.append(Strategy(found.name, found.family, found.summary, {**base.params, **found.params},
-                                   code=number, source=found.source))
-    set_user_strategies(registered)
+    try:
+        collected = []
+        for source in code.files:
+            collected += _import(source, code.directory)
+        registered = []
+        for number, found in enumerate(collected, 1):
+            base = get(found.family, found.base)   # a built-in one: strategy() checked it
+            registered.append(Strategy(found.name, found.family, found.summary, {**base.params, **found.params},
+                                       code=number, source=found.source))
+        set_user_strategies(registered)
+    except StrategyError:
+        # Files that do not load bind nothing: unless they imported a logic module (now cached beside them),
+        # the process stays free to play the built-in engine from its cache, or the files once fixed.
+        if binds_here and not _engine_importers() & set(sys.modules):
+            _bound = None
+            numba.config.CACHE_DIR = before
+        raise
     _loaded = Loaded(code, collected)
     return _loaded
 
@@ -331,9 +345,36 @@ def _import(source: SourceFile, directory: Path) -> list[UserStrategy]:
         raise UserCodeError(f"{source.name}: defines no strategy: call simulator.usercode.strategy(...)")
     for each in found:
         each.source = f"{source.name} (sha256 {source.module.rsplit('_', 1)[1]})"
+        for name, function in each.functions.items():
+            if undefined := _undefined_name(getattr(function, "py_func", function), source.module):
+                raise UserCodeError(f"{source.name}:{undefined[1]}: {name} of strategy {each.name}: name "
+                                    f"'{undefined[0]}' is not defined")
     module.__user_strategies__ = found
     sys.modules[source.module] = module
     return found
+
+
+def _undefined_name(function: Callable, module: str, seen=None) -> tuple[str, int] | None:
+    """A global name a decision (or a function of the user's file it calls) uses and nobody defined, with its
+    line: found now, not minutes into the engine's compile, where numba's NameError does not say where."""
+    seen = seen if seen is not None else set()
+    if function in seen:
+        return None
+    seen.add(function)
+    codes = [function.__code__]
+    for code in codes:
+        codes += [constant for constant in code.co_consts if inspect.iscode(constant)]
+        for instruction in dis.get_instructions(code):
+            if instruction.opname != "LOAD_GLOBAL":
+                continue
+            name = instruction.argval
+            if name not in function.__globals__ and not hasattr(builtins, name):
+                return name, instruction.positions.lineno
+            called = getattr(function.__globals__.get(name), "py_func", function.__globals__.get(name))
+            if inspect.isfunction(called) and called.__module__ == module:
+                if found := _undefined_name(called, module, seen):
+                    return found
+    return None
 
 
 def _where(exc: BaseException, copy: Path, source: SourceFile) -> str:
@@ -518,6 +559,25 @@ def columns(family: str, array: str) -> list[tuple[str, int, str]]:
     return sorted(found, key=lambda column: (column[1], column[0]))
 
 
+def heading(family: str, array: str) -> str:
+    """What `array` holds, as the layout says above its first column: `tab[player, column, set]` and the like."""
+    found = columns(family, array)
+    if not found:
+        return ""
+    first = re.compile(rf"^{found[0][0]} = ")
+    for module in (family_layout(family), importlib.import_module("simulator.engines.shared.layout")):
+        lines = Path(module.__file__).read_text().splitlines()
+        at = next((number for number, line in enumerate(lines) if first.match(line)), None)
+        if at is None:
+            continue
+        comment = []
+        while at > 0 and lines[at - 1].startswith("# "):
+            at -= 1
+            comment.insert(0, lines[at].removeprefix("# "))
+        return " ".join(comment)
+    return ""
+
+
 def template(family: str) -> str:
     """A commented starting file for `family`: one strategy, each decision's signature and meaning, the
     columns of the arrays the decisions read, one decision replaced by a call to the built-in one."""
@@ -545,9 +605,8 @@ def template(family: str) -> str:
         lines += [f"#   {line}" for line in decision.doc.splitlines()]
         lines += [f"{mark}@mine.decision", f"{mark}def {decision.signature}:",
                   f"{mark}    return builtin_{decision.name}({', '.join(decision.parameters)})", ""]
-    lines += ["", "# What the arrays hold, by column (array[row, COLUMN]; rows are players for pl and prm, squares",
-              "# for sq and own):"]
+    lines += ["", "# What the arrays hold, by column name (array[row, COLUMN]):"]
     for array in arrays:
-        lines.append(f"#   {array}:")
+        lines.append(f"#   {array}: {heading(family, array)}".rstrip())
         lines += [f"#     {name:<24} {meaning}".rstrip() for name, _, meaning in columns(family, array)]
     return "\n".join(lines) + "\n"

@@ -108,9 +108,11 @@ def set_user_strategies(found: list[Strategy]) -> None:
     for strategy in found:
         key = (strategy.family, strategy.name)
         if key in _REGISTRY or key in _USER_REGISTRY:
+            earlier = f"defined in {_USER_REGISTRY[key].source.split(' (')[0]} too" if key in _USER_REGISTRY \
+                else f"already a built-in {strategy.family} strategy"
             _USER_REGISTRY.clear()
-            raise StrategyError(f"{strategy.source.split(' (')[0]}: strategy '{strategy.name}' is already a "
-                                f"{strategy.family} strategy: give yours another name")
+            raise StrategyError(f"{strategy.source.split(' (')[0]}: strategy '{strategy.name}' is {earlier}: "
+                                "give yours another name")
         _USER_REGISTRY[key] = strategy
 
 

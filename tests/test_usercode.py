@@ -73,6 +73,12 @@ def test_the_jit_off_plays_the_same_games_as_python():
     pd.testing.assert_frame_equal(compiled.players(), python.players())
 
 
+def test_the_jit_off_says_nothing_of_the_engine_s_wrapping_arithmetic(capfd):
+    """Only the user's print() should reach the terminal: the random streams' 64-bit wrap-around is no error."""
+    simulator.simulate("classic", 2, ["buy_all", "cautious"], games=1, seed=1, jit=False)
+    assert "overflow" not in capfd.readouterr().err
+
+
 def test_dask_workers_receive_the_files_and_play_the_same_games():
     """Each batch carries the files' text: a worker started for the run binds its engine to them."""
     args = ["simulate", "--strategy-file", EXAMPLE, "-s", "my_builder", "-s", "buy_all", "-s", "cautious", "-n", "60",
@@ -141,11 +147,11 @@ def test_user_code_numba_cannot_type_is_one_line_naming_file_line_function_and_w
 
 @pytest.mark.parametrize("text,expected", [
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_al')\n",
-     "strategy mine: base: unknown strategy 'buy_al' for the board family"),
+     "bad.py:2: strategy mine: base: unknown built-in strategy 'buy_al' for the board family: did you mean buy_all?"),
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all', reserve=3)\n",
      "bad.py:2: strategy mine: unknown parameter 'reserve'"),
     ("from simulator.usercode import strategy\nmine = strategy('cautious', family='board', base='buy_all')\n",
-     "strategy 'cautious' is already a board strategy: give yours another name"),
+     "strategy 'cautious' is already a built-in board strategy: give yours another name"),
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all')\n"
      "@mine.decision\ndef buy(prm, p):\n    return True\n",
      "bad.py:3: strategy mine: 'buy' is not a decision of the board family (known: buys, max_bid,"),
@@ -155,6 +161,10 @@ def test_user_code_numba_cannot_type_is_one_line_naming_file_line_function_and_w
     ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all'\n",
      "bad.py:2: '(' was never closed"),
     ("x = 1\n", "bad.py: defines no strategy"),
+    ("from simulator.usercode import strategy\nmine = strategy('mine', family='board', base='buy_all')\n"
+     "@mine.decision\ndef builds(prm, pl, p, cost):\n    return cost < reserve(prm, p)\n"
+     "def reserve(prm, p):\n    return 2 * build_reserv\n",
+     "bad.py:7: builds of strategy mine: name 'build_reserv' is not defined"),
 ])
 def test_a_user_file_that_cannot_load_is_one_line_and_exit_2(tmp_path, text, expected):
     bad = tmp_path / "bad.py"
@@ -163,6 +173,42 @@ def test_a_user_file_that_cannot_load_is_one_line_and_exit_2(tmp_path, text, exp
     assert result.exit_code == 2
     assert expected in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_two_files_defining_one_name_are_refused_naming_both(tmp_path):
+    files = []
+    for name, base in (("first.py", "cautious"), ("second.py", "buy_all")):
+        files += ["--strategy-file", tmp_path / name]
+        (tmp_path / name).write_text(f"from simulator.usercode import strategy\ntwin = strategy('twin', "
+                                     f"family='board', base='{base}')\n")
+    result = invoke("simulate", *files, "-s", "twin", "-s", "buy_all", "-n", "10", "--no-progress")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{tmp_path / 'second.py'}: strategy 'twin' is defined in {tmp_path / 'first.py'} too" in result.output
+
+
+UNLOADABLE_THEN_BUILTIN = """
+import json, sys, numba
+from simulator import usercode
+before = numba.config.CACHE_DIR
+try:
+    usercode.use([sys.argv[1]])
+except usercode.UserCodeError:
+    pass
+print(json.dumps({"cache": numba.config.CACHE_DIR == before,
+                  "plays_fixed": usercode.plays_here(usercode.read_files([sys.argv[2]]), True)}))
+"""
+
+
+def test_a_file_that_does_not_load_leaves_a_fresh_process_free(tmp_path):
+    """As a notebook after a typo: the built-in engine still loads from its own cache, not compiled anew
+    into the broken file's, and the fixed file binds this process instead of a child's."""
+    broken, fixed = tmp_path / "broken.py", tmp_path / "fixed.py"
+    fixed.write_text("from simulator.usercode import strategy\n"
+                     "mine = strategy('mine', family='board', base='buy_all')\n")
+    broken.write_text(fixed.read_text().replace("base='buy_all')", "base='buy_all'"))
+    out = subprocess.run([sys.executable, "-c", UNLOADABLE_THEN_BUILTIN, str(broken), str(fixed)],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {"cache": True, "plays_fixed": True}
 
 
 def test_the_decisions_are_those_the_engines_call_with_a_seat_and_its_parameters():
@@ -189,6 +235,10 @@ def test_the_template_is_a_file_of_strategies_that_loads(tmp_path, family):
     for decision in usercode.decisions(family).values():
         assert f"def {decision.signature}:" in result.output
     assert "P_USER_STRATEGY" in result.output
+    # each array says what its rows are, as its family's layout does (Deal's are cards, copies and sets too)
+    assert "#   pl: Player matrix `pl[player, column]`" in result.output
+    if family == "deal":
+        assert "`loc[copy, column]`" in result.output and "`tab[player, column, set]`" in result.output
 
 
 SECTION = (Path(__file__).parent.parent / "README.md").read_text().split("## Your own strategies as code")[1] \
