@@ -43,6 +43,7 @@ from strategies import Strategy, StrategyError, check_parameter, get, set_user_s
 
 ENGINES = Path(simulator.engines.__file__).parent
 ENGINE_CACHE = Path(numba.config.CACHE_DIR)   # the built-in engine's (simulator/__init__.py)
+SOURCES = ENGINE_CACHE / "user-sources"       # the copies of the user files, imported from there
 SEATS = ("p", "q")                            # how the logic modules name the seat deciding
 
 
@@ -283,7 +284,8 @@ def load(code: UserCode | None) -> Loaded | None:
         return None
     if _loaded is not None and _loaded.code == code:
         return _loaded
-    if _bound is None and plays_here(code, not numba.config.DISABLE_JIT):
+    binding = _bound is None and plays_here(code, not numba.config.DISABLE_JIT)
+    if binding:
         # This process's engine is bound to these files from now on. They may import a logic module (to call
         # a built-in decision): whatever numba compiles from here on goes to the bound engine's cache, never
         # to the built-in one's.
@@ -291,7 +293,11 @@ def load(code: UserCode | None) -> Loaded | None:
         numba.config.CACHE_DIR = str(code.directory)
     collected = []
     for source in code.files:
-        collected += _import(source, code.directory)
+        collected += _import(source)
+    if binding and not any(found.functions for found in collected) and not _engine_importers() & set(sys.modules):
+        # Parameters only, and no logic module imported: the built-in engine plays them, from its own cache.
+        _bound = None
+        numba.config.CACHE_DIR = str(ENGINE_CACHE)
     registered = []
     for number, found in enumerate(collected, 1):
         try:
@@ -305,10 +311,11 @@ def load(code: UserCode | None) -> Loaded | None:
     return _loaded
 
 
-def _import(source: SourceFile, directory: Path) -> list[UserStrategy]:
-    """Import a user file from its copy (written once per text: numba's cache checks the file's time)."""
+def _import(source: SourceFile) -> list[UserStrategy]:
+    """Import a user file from its copy (written once per text: numba's cache checks the file's time). The
+    copies sit beside the engines' caches, not in one: a file of parameters only creates no bound engine's."""
     global _collected
-    copy = directory / "sources" / f"{source.module}.py"
+    copy = SOURCES / f"{source.module}.py"
     if not copy.exists():
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(source.text)
@@ -342,8 +349,11 @@ def _where(exc: BaseException, copy: Path, source: SourceFile) -> str:
 
 
 def in_use() -> UserCode | None:
-    """The user files this process plays (use()), which every run ships to where its batches are played."""
-    return _loaded.code if _loaded is not None else None
+    """The user files this process plays (use()) whose decisions every run binds where its batches are
+    played; None if they replace no decision: their strategies are parameters over the built-in engine."""
+    if _loaded is None or not any(found.functions for found in _loaded.strategies):
+        return None
+    return _loaded.code
 
 
 def jit_enabled() -> bool:
@@ -391,6 +401,7 @@ def bind(code: UserCode) -> None:
         source = _binding_source(module_name, overridden)
         name = f"usercode_binding_{code.key}_{module_name.rsplit('.', 1)[1]}"
         path = code.directory / "sources" / f"{name}.py"
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text() != source:
             path.write_text(source)
         spec = importlib.util.spec_from_file_location(name, path)
