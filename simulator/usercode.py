@@ -356,6 +356,11 @@ def in_use() -> UserCode | None:
     return _loaded.code
 
 
+def loaded_strategy(number: int) -> UserStrategy:
+    """The user strategy registered with `number` (Strategy.code) from the files in use."""
+    return _loaded.strategies[number - 1]
+
+
 def jit_enabled() -> bool:
     return _jit
 
@@ -451,7 +456,7 @@ def _binding_source(module_name: str, overridden: dict[str, list[tuple[int, Deci
 
 def compiled(number: int, name: str):
     """User strategy `number`'s function for decision `name`, compiled by numba (cached beside the engine)."""
-    function = _loaded.strategies[number - 1].functions[name]
+    function = loaded_strategy(number).functions[name]
     return function if hasattr(function, "py_func") else numba.njit(cache=True)(function)
 
 
