@@ -299,11 +299,14 @@ class Problem:
         return self.rungs[-1] + 2 * self.rungs[0]
 
     def definition(self) -> dict:
-        """What fixes a study's candidates and values: a resumed study must have the same."""
-        return {"kind": self.kind, "edition": self.edition, "variant": self.variant,
-                "fixed": [[p, v] for p, v in self.fixed], "lineup": self.names, "players": self.players,
-                "vary": [d.describe() for d in self.dimensions], "objectives": [o.name for o in self.objectives],
-                "rungs": self.rungs, "seed": self.seed}
+        """What fixes a study's candidates and values: a resumed study must have the same (and the same
+        texts of the user files its strategies come from, if any)."""
+        definition = {"kind": self.kind, "edition": self.edition, "variant": self.variant,
+                      "fixed": [[p, v] for p, v in self.fixed], "lineup": self.names, "players": self.players,
+                      "vary": [d.describe() for d in self.dimensions],
+                      "objectives": [o.name for o in self.objectives], "rungs": self.rungs, "seed": self.seed}
+        sources = {s.name: s.source for s in self.spec({}, 1, 0).lineup if s.source}
+        return {**definition, "sources": sources} if sources else definition
 
 
 def optimize_problem(edition: str, strategy: str, params: list[str], field_names: list[str] | None = None,

@@ -240,3 +240,17 @@ def test_a_strategy_file_gives_the_field_and_the_tuned_strategy(tmp_path):
         assert tuned.params["build_target"] in (0, 5)
     finally:
         usercode.use([])
+
+
+def test_a_kept_study_is_resumed_only_with_the_same_strategy_file(tmp_path):
+    file = tmp_path / "reserved.py"
+    file.write_text(PARAMETERS_ONLY)
+    options = dict(field=["reserved", "cautious"], games=36, budget=80, recheck=12, finalists=1,
+                   out=tmp_path / "study")
+    try:
+        simulator.optimize("buy_all", ["build_target=0,5"], strategy_files=[file], **options)
+        file.write_text(PARAMETERS_ONLY.replace("build_reserve=350", "build_reserve=100"))
+        with pytest.raises(search.SearchError, match=r"holds another search \(it differs in: sources\)"):
+            simulator.optimize("buy_all", ["build_target=0,5"], strategy_files=[file], **options)
+    finally:
+        usercode.use([])
