@@ -2,6 +2,7 @@
 games; a seed fixes the study; an interrupted study resumes; what a search writes loads and plays; bad input
 is one line; every edition can be searched."""
 import math
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from strategies import family_module, get
 from tests.helpers import invoke
 
 FIELD = ["cautious", "three_houses", "hard_trader"]
+MY_BOTS = Path(__file__).parent.parent / "reports" / "strategies" / "my_bots.py"   # strategies replacing decisions
 GRID = [0, 1, 3, 5]          # buy_all's build_target: building nothing or one house loses to building hotels
 GAMES = 1_800                # per grid point, and per candidate that plays every rung
 
@@ -130,9 +132,14 @@ def test_the_written_data_file_extends_the_edition_with_the_chosen_values(tmp_pa
     (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breakr.count=0:4", "--objective", "spread"],
      "did you mean deal_breaker"),
     (["balance", "--vary", "strategy.buy_all.build_reserve=0:4", "--objective", "spread"], "tune a strategy with"),
+    (["optimize", "--strategy-file", MY_BOTS, "-s", "my_builder", "--param", "build_reserve=0:500", "--write",
+      "tuned.py"], "my_builder replaces decisions (builds)"),
 ])
 def test_bad_input_is_one_line(args, expected):
-    result = invoke(*args, "--no-progress")
+    try:
+        result = invoke(*args, "--no-progress")
+    finally:
+        usercode.use([])
     lines = result.output.strip().splitlines()
     assert result.exit_code == 2 and len(lines) == 1 and expected in lines[0], result.output
 
