@@ -1,75 +1,125 @@
-"""Name the compiled functions in a `perf` profile of an engine: numba loads its cached engines as object
-code that perf cannot see into, so this script plays an edition on one thread after writing perf's map of
-JIT code (/tmp/perf-<pid>.map, perf's own convention) for every function in the loaded engine.
+"""Profile one edition's compiled engine: where a turn's time goes, and where a cold compile's time goes.
 
-    perf record -F 4000 -o engine.data python scripts/profile_engine.py fortnite 30000
-    perf report -i engine.data --no-children --sort symbol
+    python scripts/profile_engine.py turns classic 6000
+        One batch of 6,000 games on one thread, kernel only (no Python between batches): CPU seconds (the
+        figure that a busy machine disturbs least), wall seconds, microseconds per player turn, and a digest
+        of every output array (equal digests: equal results). Before timing, it writes /tmp/perf-PID.map
+        naming every function in the engine's machine code, so that Linux perf can name them:
 
-The engine must be in the numba cache (run the edition once before): only code loaded from the cache is
-mapped. LLVM inlines small helpers into their callers, whose lines then count their time.
+        perf record -F 2000 -o perf.data python scripts/profile_engine.py turns classic 6000
+        perf report -i perf.data --no-children --sort sym
+
+    NUMBA_CACHE_DIR=$(mktemp -d) python scripts/profile_engine.py compile classic
+        The engine's cold compile (the cache directory must be empty): wall and CPU seconds, the number of
+        compilations, and the functions whose own compilation (callees excluded) took longest.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
 import tempfile
 import time
+from collections import defaultdict
 
-import numba.core.codegen as codegen
-from numba.core.registry import cpu_target
+import numpy as np
+from numba.core import codegen, event
 
-OBJECTS: list[bytes] = []
-_unserialize = codegen.CPUCodeLibrary._unserialize.__func__
+from simulator.engines.shared import layout as L
+from simulator.executors import BatchTask
+from simulator.rules import compile_rules, load_edition
+from simulator.runner import resolve_lineup
 
-
-def _keep_object_code(cls, context, state):
-    if state[1] == "object":
-        OBJECTS.append(state[2][0])
-    return _unserialize(cls, context, state)
-
-
-codegen.CPUCodeLibrary._unserialize = classmethod(_keep_object_code)
+# numba keeps a cached engine's object code only while loading it; keep it to read its symbol table.
+_OBJECTS: dict[str, bytes] = {}
+_set_compiled_object = codegen.CodeLibrary._set_compiled_object
 
 
-def _symbols(object_code: bytes) -> list[tuple[int, int, str, str]]:
-    """(offset, size, name, nm kind) of each function in an object file."""
-    with tempfile.NamedTemporaryFile(suffix=".o") as file:
-        file.write(object_code)
-        file.flush()
-        listing = subprocess.run(["nm", "-S", "--defined-only", file.name], capture_output=True, text=True,
-                                 check=True).stdout
-    symbols = []
-    for line in listing.splitlines():
-        parts = line.split()
-        if len(parts) == 4 and parts[2] in "tTWw":
-            symbols.append((int(parts[0], 16), int(parts[1], 16), parts[3], parts[2]))
-    return symbols
+def _keep_object(library, value):
+    _OBJECTS[library.name] = value
+    return _set_compiled_object(library, value)
 
 
-def write_perf_map() -> int:
-    """Place each object's functions by the address of one of its global functions; returns how many."""
-    engine = cpu_target.target_context.codegen()._engine._ee
-    entries = {}
-    for object_code in OBJECTS:
-        symbols = _symbols(object_code)
-        placed = [(engine.get_function_address(name), offset) for offset, _, name, kind in symbols if kind == "T"]
-        base = next((address - offset for address, offset in placed if address), None)
-        if base is not None:
-            entries.update({base + offset: (size, name) for offset, size, name, _ in symbols})
+codegen.CodeLibrary._set_compiled_object = _keep_object
+
+
+def _task(edition: str, games: int) -> BatchTask:
+    loaded = load_edition(edition)
+    board = compile_rules(loaded)
+    params = np.stack([board.parameter_vector(s) for s in resolve_lineup(loaded, board, 4, [])])
+    return BatchTask(board, params, games, games, 1, True, False, threads=1)
+
+
+def write_perf_map(kernel) -> int:
+    """Name every function of the kernel's machine code in /tmp/perf-PID.map (perf's format for JIT code)."""
+    lines = []
+    for compiled in kernel.overloads.values():
+        library = compiled.library
+        with tempfile.NamedTemporaryFile(suffix=".o") as obj:
+            obj.write(_OBJECTS.get(library.name) or library._get_compiled_object())
+            obj.flush()
+            symbols = subprocess.run(["readelf", "-sW", obj.name], capture_output=True, text=True, check=True).stdout
+        engine = library._codegen._engine
+        for row in symbols.splitlines():
+            fields = row.split()
+            if len(fields) >= 8 and fields[3] == "FUNC" and fields[6] != "UND":
+                address = engine.get_function_address(fields[7])
+                if address:
+                    lines.append(f"{address:x} {int(fields[2], 0):x} {fields[7]}")
     with open(f"/tmp/perf-{os.getpid()}.map", "w") as out:
-        out.writelines(f"{address:x} {size:x} {name}\n" for address, (size, name) in sorted(entries.items()))
-    return len(entries)
+        out.write("\n".join(lines) + "\n")
+    return len(lines)
 
 
-def main(edition: str, games: int) -> None:
-    from simulator import simulate
-    simulate(edition=edition, games=200, threads=1)  # loads the engine from the cache
-    print(f"{write_perf_map()} compiled functions mapped", file=sys.stderr)
-    started = time.perf_counter()
-    simulate(edition=edition, games=games, threads=1, seed=1)
-    print(f"{games:,} {edition} games on one thread in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+def turns(edition: str, games: int) -> None:
+    task = _task(edition, games)
+    task.warm_up()
+    write_perf_map(task.board.kernel())
+    cpu, wall = time.process_time(), time.perf_counter()
+    out = task(0)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    played = int(out.games[:, L.GM_TURNS].sum())
+    digest = hashlib.sha256(b"".join(a.tobytes() for a in (out.games, out.players, out.sq_agg, out.card_agg)))
+    print(f"{edition}: {games:,} games, {played:,} player turns on 1 thread: {cpu:.2f} s CPU ({wall:.2f} s wall), "
+          f"{cpu / played * 1e6:.3f} µs CPU per turn; results digest {digest.hexdigest()[:16]}")
+
+
+def compile_cold(edition: str, top: int = 12) -> None:
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        raise SystemExit("set NUMBA_CACHE_DIR to an empty directory: a cold compile needs an empty cache")
+    own = defaultdict(float)
+    count = defaultdict(int)
+    stack = []
+
+    class Timer(event.Listener):
+        def on_start(self, ev):
+            stack.append([ev.data["dispatcher"].py_func.__qualname__, time.perf_counter(), 0.0])
+
+        def on_end(self, ev):
+            name, start, inner = stack.pop()
+            spent = time.perf_counter() - start
+            own[name] += spent - inner
+            count[name] += 1
+            if stack:
+                stack[-1][2] += spent
+
+    task = _task(edition, 1)
+    cpu, wall = time.process_time(), time.perf_counter()
+    with event.install_listener("numba:compile", Timer()):
+        task.warm_up()
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    if not count:
+        raise SystemExit(f"nothing compiled: {os.environ['NUMBA_CACHE_DIR']} already holds the {edition} engine")
+    print(f"{edition}: cold compile {wall:.1f} s wall, {cpu:.1f} s CPU, {sum(count.values())} compilations")
+    for name, spent in sorted(own.items(), key=lambda item: -item[1])[:top]:
+        print(f"  {spent:6.1f} s  x{count[name]}  {name}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 30_000)
+    if len(sys.argv) < 3 or sys.argv[1] not in ("turns", "compile"):
+        raise SystemExit("usage: profile_engine.py turns EDITION [GAMES] | compile EDITION")
+    if sys.argv[1] == "turns":
+        turns(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 6000)
+    else:
+        compile_cold(sys.argv[2])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import re
 import time
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ BOOTSTRAP = 400        # resamples of the fresh games behind each finalist's int
 EXHAUSTED_AFTER = 30   # proposals in a row that repeat an evaluated candidate end the search
 RECHECK_STREAM = 1_000_000  # the fresh seeds' index among derived seeds: no rung reaches it
 STUDY_FILE = "study.db"         # in --out, beside the candidates, the finalists and the summary
+SAMPLER_FILE = "sampler.pickle"  # in --out: the sampler before the latest candidate, for a resumed study
 CANDIDATES_FILE, FINALISTS_FILE, SUMMARY_FILE = "candidates.csv", "finalists.csv", "search.json"
 
 
@@ -181,6 +183,21 @@ class Objective:
     meaning: str
     measure: Callable[[Tally], np.ndarray]
     rate: bool = True               # a share of games (shown in percent), else rounds
+    signed: Callable[[Tally], np.ndarray] | None = None   # of a distance (measure = |signed|): the signed gap
+
+    def interval(self, resampled: Tally) -> tuple[float, float]:
+        """The 95% interval from bootstrap resamples. A distance's is its signed gap's, folded: near zero every
+        resample's distance lies above the games' own, and their percentiles would leave it out."""
+        if self.signed is None:
+            return _interval(self.measure(resampled))
+        low, high = _interval(self.signed(resampled))
+        if low <= 0 <= high:
+            return 0.0, max(-low, high)
+        return min(abs(low), abs(high)), max(abs(low), abs(high))
+
+
+def _distance(signed: Callable[[Tally], np.ndarray]) -> Callable[[Tally], np.ndarray]:
+    return lambda tally: np.abs(signed(tally))
 
 
 def _win_of(strategy: str) -> Callable[[Tally], np.ndarray]:
@@ -192,13 +209,13 @@ def _spread(tally: Tally) -> np.ndarray:
     return rates.max(axis=-1) - rates.min(axis=-1)
 
 
-def _first_player(tally: Tally) -> np.ndarray:
+def _first_player_advantage(tally: Tally) -> np.ndarray:
     # the fair share of the first seat is that of the finished games: unfinished games are no one's win
-    return np.abs(tally.seat_wins[..., 0] - tally.finished / tally.seat_wins.shape[-1]) / tally.games
+    return (tally.seat_wins[..., 0] - tally.finished / tally.seat_wins.shape[-1]) / tally.games
 
 
-def _length_gap(target: float) -> Callable[[Tally], np.ndarray]:
-    return lambda tally: np.abs(tally.rounds / np.maximum(tally.finished, 1) - target)
+def _length_excess(target: float) -> Callable[[Tally], np.ndarray]:
+    return lambda tally: tally.rounds / np.maximum(tally.finished, 1) - target
 
 
 BALANCE_OBJECTIVES = ("spread", "first_player", "length=N")
@@ -211,11 +228,12 @@ def parse_objective(text: str) -> Objective:
         return Objective(name, "minimize", "win rate of the strongest strategy minus that of the weakest", _spread)
     if name == "first_player":
         return Objective(name, "minimize", "first seat's win rate away from its fair share (absolute)",
-                         _first_player)
+                         _distance(_first_player_advantage), signed=_first_player_advantage)
     target = re.fullmatch(r"length=(\d+(?:\.\d+)?)", name)
     if target and float(target.group(1)) > 0:
+        excess = _length_excess(float(target.group(1)))
         return Objective(name, "minimize", f"mean rounds of a finished game away from {target.group(1)}",
-                         _length_gap(float(target.group(1))), rate=False)
+                         _distance(excess), rate=False, signed=excess)
     raise SearchError(f"--objective {text}: unknown objective: expected {', '.join(BALANCE_OBJECTIVES)} "
                       f"(N rounds > 0){hint(name, ['spread', 'first_player'])}")
 
@@ -275,7 +293,7 @@ class Problem:
         self.rungs = [first * REDUCTION ** k for k in range(RUNGS)]
         for dimension in self.dimensions:          # every extreme is a valid game, before any is played
             for value in dimension.extremes():
-                self.spec({dimension.path: value}, 1, 0)
+                self.spec({dimension.path: value}, 1, 0)   # an error names the item as given (said())
 
     @property
     def directions(self) -> list[str]:
@@ -286,9 +304,9 @@ class Problem:
                           self.players, games, seed, self.said, **self.options)
 
     def said(self, path: str, value: Any) -> str:
-        """A setting of a run as the caller wrote it: a varied value by its item (and the value tried)."""
+        """A setting of a run as the caller wrote it: a varied value by its item (its range or choices)."""
         if path in self.written:
-            return f"{self.written[path]} (at {json.dumps(value, default=str)})"
+            return self.written[path]
         return self.spelling.fixed(path, value)
 
     def rung_seed(self, rung: int) -> int:
@@ -378,8 +396,6 @@ def open_study(problem: Problem, out: Path | None):
         out.mkdir(parents=True, exist_ok=True)
         storage = optuna.storages.RDBStorage(f"sqlite:///{(out / STUDY_FILE).resolve()}")
     definition = problem.definition()
-    # A resumed study reseeds its sampler by the trials it holds: seeded as at the start, it would propose
-    # again the candidates already played. (Optuna's samplers take 32-bit seeds.)
     study = optuna.create_study(storage=storage, study_name=problem.kind, directions=problem.directions,
                                 load_if_exists=True)
     stored = study.user_attrs.get("definition")
@@ -391,12 +407,47 @@ def open_study(problem: Problem, out: Path | None):
                           f"to resume it, or a new directory")
     for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
         study._storage.set_trial_state_values(trial._trial_id, optuna.trial.TrialState.FAIL)
-    study.sampler = optuna.samplers.TPESampler(seed=derived_seed(problem.seed, len(study.trials)) % 2 ** 32)
+    # A resumed study's sampler is the one kept before the interrupted candidate was proposed (Optuna's way to
+    # resume a seeded study): it proposes that candidate again and then what an uninterrupted run would have.
+    kept = None if out is None else out / SAMPLER_FILE
+    study.sampler = pickle.loads(kept.read_bytes()) if kept is not None and kept.exists() and study.trials \
+        else optuna.samplers.TPESampler(seed=derived_seed(problem.seed, 0) % 2 ** 32)   # 32-bit seeds
     return study
 
 
+def keep_sampler(study, out: Path | None) -> None:
+    """The sampler as it is now, in `out`, for a resumed study to go on from (written whole, then renamed)."""
+    if out is not None:
+        partial = out / (SAMPLER_FILE + ".partial")
+        partial.write_bytes(pickle.dumps(study.sampler))
+        partial.replace(out / SAMPLER_FILE)
+
+
 def games_spent(study) -> int:
-    return sum(t.user_attrs.get("games", 0) for t in study.trials)
+    """The games of the candidates played; an interrupted one (failed) is played again from its start on the same
+    seeds, so its games count once, when played again."""
+    return sum(t.user_attrs.get("games", 0) for t in study.trials if t.state.name != "FAIL")
+
+
+class _Unfailed:
+    """The study as successive halving sees it: without the interrupted candidates, which an uninterrupted study
+    would not hold (their finished rungs would compete beside the same candidate played again)."""
+
+    def __init__(self, study):
+        self.study, self._storage, self.direction = study, study._storage, study.direction
+
+    def get_trials(self, deepcopy: bool = True, states=None) -> list:
+        return [t for t in self.study.get_trials(deepcopy=deepcopy, states=states) if t.state.name != "FAIL"]
+
+
+class _HalvingWithoutFailed:
+    """Optuna's successive halving over the candidates that were not interrupted."""
+
+    def __init__(self, pruner):
+        self.pruner = pruner
+
+    def prune(self, study, trial) -> bool:
+        return self.pruner.prune(_Unfailed(study), trial)
 
 
 def _candidate(problem: Problem, params: dict) -> dict:
@@ -490,8 +541,8 @@ def search(problem: Problem, budget: Budget, out: Path | None = None, executor=N
                           f"{problem.rungs[0]:,} and one candidate's {problem.rungs[-1]:,}); or lower --games")
     study = open_study(problem, out)
     if len(problem.objectives) == 1:
-        study.pruner = optuna.pruners.SuccessiveHalvingPruner(min_resource=problem.rungs[0],
-                                                              reduction_factor=REDUCTION)
+        study.pruner = _HalvingWithoutFailed(optuna.pruners.SuccessiveHalvingPruner(
+            min_resource=problem.rungs[0], reduction_factor=REDUCTION))
     else:
         study.pruner = optuna.pruners.NopPruner()
     if progress is not None and games_spent(study):
@@ -503,6 +554,7 @@ def search(problem: Problem, budget: Budget, out: Path | None = None, executor=N
                     if t.state in (optuna.trial.TrialState.COMPLETE, optuna.trial.TrialState.PRUNED)}
         if len(distinct) >= size or objective.repeats >= EXHAUSTED_AFTER:
             break
+        keep_sampler(study, out)
         study.optimize(objective, n_trials=1, catch=())
         if describe is not None:
             describe(f"{problem.kind}: {len(study.trials)} candidates, {_best_line(problem, study)}")
@@ -547,7 +599,8 @@ def recheck(problem: Problem, candidates: list[dict], games: int, executor=None,
             baseline.setdefault(objective.name, (measured, float(objective.measure(point))))
             difference = measured - baseline[objective.name][0]
             row.update({objective.name: float(objective.measure(point)),
-                        **dict(zip((f"{objective.name}_ci_low", f"{objective.name}_ci_high"), _interval(measured))),
+                        **dict(zip((f"{objective.name}_ci_low", f"{objective.name}_ci_high"),
+                                   objective.interval(resampled))),
                         f"{objective.name}_change": float(objective.measure(point)) - baseline[objective.name][1],
                         **dict(zip((f"{objective.name}_change_ci_low", f"{objective.name}_change_ci_high"),
                                    _interval(difference)))})
@@ -608,7 +661,7 @@ def trials_frame(problem: Problem, study) -> pd.DataFrame:
                      **{o.name: v for o, v in zip(problem.objectives, values)}})
     frame = pd.DataFrame(rows)
     if not frame.empty:
-        frame["games_spent"] = frame.games.cumsum()
+        frame["games_spent"] = frame.games.where(frame.state != "fail", 0).cumsum()
     return frame
 
 
@@ -634,6 +687,9 @@ def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, rechec
     recheck_games = problem.rungs[-1] if recheck_games is None else recheck_games
     if not problem.players <= recheck_games <= 10 ** 9:
         raise SearchError(f"--recheck {recheck_games}: expected {problem.players} to 1,000,000,000 fresh games")
+    # whole rotations of the seats, as the rungs: every strategy sits in every seat equally often, so a
+    # strategy's win rate is not its seats'
+    recheck_games = math.ceil(recheck_games / problem.players) * problem.players
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
     study = search(problem, budget, out, executor, progress, describe)
@@ -649,6 +705,7 @@ def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, rechec
     outcome = Outcome(problem, budget, trials_frame(problem, study), frame, candidates, _importances(problem, study),
                       games_spent(study), recheck_games * len(candidates), time.perf_counter() - clock, started)
     if out is not None:
+        keep_sampler(study, out)   # a larger --budget goes on from here
         outcome.trials.to_csv(out / CANDIDATES_FILE, index=False)
         outcome.finalists.to_csv(out / FINALISTS_FILE, index=False)
         (out / SUMMARY_FILE).write_text(json.dumps({

@@ -4,6 +4,7 @@ is one line; every edition can be searched."""
 import math
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 import simulator
@@ -29,8 +30,10 @@ def grid():
 
 @pytest.fixture(scope="module")
 def found():
+    # a budget larger than the grid: the search must spend fewer games by itself (pruning, ending once every
+    # point is played), not because the budget forbids more
     return simulator.optimize("buy_all", [f"build_target={','.join(map(str, GRID))}"], field=FIELD, games=GAMES,
-                              budget=3 * GAMES, finalists=2, recheck=GAMES, seed=3)
+                              budget=2 * len(GRID) * GAMES, finalists=2, recheck=GAMES, seed=3)
 
 
 def test_the_search_finds_the_grids_best_within_its_interval_for_fewer_games(grid, found):
@@ -65,19 +68,26 @@ def test_a_fixed_seed_gives_the_same_study():
     assert not a.trials.equals(other.trials)
 
 
-def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
+# candidates of 180 games (rungs of 20, 60, 180): a few stored trials, each an SQLite write
+INTERRUPTED = dict(vary=["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"],
+                   games=180, budget=600)
+
+
+def stopping_after(games: int):
+    """A progress callback that interrupts the search (as Ctrl-C) once more than `games` were played."""
     played = []
 
-    def stop_after_some(games):
-        played.append(games)
-        if sum(played) > 250:
+    def progress(added):
+        played.append(added)
+        if sum(played) > games:
             raise KeyboardInterrupt
+    return progress
 
-    # candidates of 180 games (rungs of 20, 60, 180): a few stored trials, each an SQLite write
-    options = dict(vary=["decks.deal.cards.deal_breaker.count=0:4", "decks.deal.cards.just_say_no.count=1:5"],
-                   games=180, budget=600, out=tmp_path / "study")
+
+def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
+    options = dict(**INTERRUPTED, out=tmp_path / "study")
     with pytest.raises(KeyboardInterrupt):
-        tiny_balance(**options, progress=stop_after_some)
+        tiny_balance(**options, progress=stopping_after(250))
     import optuna
     before = optuna.load_study(study_name="balance", storage=f"sqlite:///{tmp_path / 'study' / 'study.db'}").trials
     assert before and before[-1].state == optuna.trial.TrialState.FAIL
@@ -131,6 +141,10 @@ def test_the_written_data_file_extends_the_edition_with_the_chosen_values(tmp_pa
      "unknown objective: expected spread, first_player, length=N"),
     (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breakr.count=0:4", "--objective", "spread"],
      "did you mean deal_breaker"),
+    (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.cnt=0:4", "--objective", "spread"],
+     "--vary decks.deal.cards.deal_breaker.cnt=0:4: decks.deal.cards.deal_breaker: no field 'cnt'"),
+    (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.count=-3:4", "--objective", "spread"],
+     "--vary decks.deal.cards.deal_breaker.count=-3:4: decks.deal.cards.deal_breaker.count: expected an integer"),
     (["balance", "--vary", "strategy.buy_all.build_reserve=0:4", "--objective", "spread"], "tune a strategy with"),
     (["optimize", "--strategy-file", MY_BOTS, "-s", "my_builder", "--param", "build_reserve=0:500", "--write",
       "tuned.py"], "my_builder replaces decisions (builds)"),
@@ -195,7 +209,7 @@ DEAL_BREAKERS = "decks.deal.cards.deal_breaker.count"
 SPELLINGS = [   # the search, its Python arguments, its command line, the setting as each wrote it
     ("balance", dict(vary=[f"{DEAL_BREAKERS}=-1:4"], objectives=["spread"], edition="deal"),
      ["-e", "deal", "--vary", f"{DEAL_BREAKERS}=-1:4", "--objective", "spread"],
-     f"vary=[..., '{DEAL_BREAKERS}=-1:4', ...] (at -1)", f"--vary {DEAL_BREAKERS}=-1:4 (at -1)"),
+     f"vary=[..., '{DEAL_BREAKERS}=-1:4', ...]", f"--vary {DEAL_BREAKERS}=-1:4"),
     ("balance", dict(vary=[f"{DEAL_BREAKERS}=0:4"], objectives=["spread"], edition="deal",
                      overrides={"rules.hand_start": "x"}),
      ["-e", "deal", "--vary", f"{DEAL_BREAKERS}=0:4", "--objective", "spread", "--set", "rules.hand_start=x"],
@@ -261,3 +275,47 @@ def test_a_kept_study_is_resumed_only_with_the_same_strategy_file(tmp_path):
             simulator.optimize("buy_all", ["build_target=0,5"], strategy_files=[file], **options)
     finally:
         usercode.use([])
+
+
+def test_a_resumed_study_is_the_one_an_uninterrupted_run_gives(tmp_path):
+    options = INTERRUPTED
+    whole = tiny_balance(**options)
+    with pytest.raises(KeyboardInterrupt):
+        tiny_balance(**options, out=tmp_path / "study", progress=stopping_after(250))
+    resumed = tiny_balance(**options, out=tmp_path / "study")
+    # the interrupted candidate is played again from its start: without it, the same candidates in the same order
+    played_whole = whole.trials.drop(columns=["trial"])
+    played_resumed = resumed.trials[resumed.trials.state != "fail"].drop(columns=["trial"]).reset_index(drop=True)
+    assert (resumed.trials.state == "fail").sum() == 1
+    pd.testing.assert_frame_equal(played_resumed, played_whole)
+    assert resumed.games == whole.games
+    pd.testing.assert_frame_equal(resumed.finalists.drop(columns=["trial"]), whole.finalists.drop(columns=["trial"]))
+
+
+def test_a_best_worse_than_the_baseline_on_the_fresh_games_is_told():
+    # on these seeds the deck as written beats both finalists on the fresh games (the search's 180 games each
+    # were too few to tell them apart)
+    args = ["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.count=0:4", "--objective", "spread",
+            "--games", 180, "--budget", 1500, "--recheck", 400, "--finalists", 2, "--seed", 3, "--no-progress"]
+    outcome = simulator.balance(["decks.deal.cards.deal_breaker.count=0:4"], ["spread"], edition="deal", games=180,
+                                budget=1500, finalists=2, recheck=400, seed=3)
+    assert outcome.chosen.spread > outcome.finalists.spread.iloc[0]
+    result = invoke(*args)
+    assert result.exit_code == 0 and "no finalist does better than as written" in result.output, result.output
+
+
+def test_the_fresh_games_are_whole_rotations_of_the_seats():
+    outcome = tiny_balance(recheck=41)
+    assert (outcome.finalists.games == 44).all() and outcome.recheck_per_candidate == 44
+
+
+def test_every_objectives_interval_holds_its_value_even_near_zero():
+    # first_player and length=N are distances (absolute values): near zero, resamples of the distance all lie
+    # above it; the interval is that of the signed gap, folded
+    outcome = simulator.balance(["decks.deal.cards.deal_breaker.count=0:4", "rules.hand_start=3:7"],
+                                ["spread", "first_player", "length=8"], edition="deal", games=180, budget=3000,
+                                finalists=4, recheck=400, seed=2)
+    rows = outcome.finalists
+    for name in ("spread", "first_player", "length=8"):
+        assert ((rows[f"{name}_ci_low"] <= rows[name]) & (rows[name] <= rows[f"{name}_ci_high"])).all(), \
+            rows[[name, f"{name}_ci_low", f"{name}_ci_high"]]

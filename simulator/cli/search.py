@@ -106,7 +106,9 @@ def _report(outcome, baseline_label: str) -> list[str]:
     return lines
 
 
-def _best_line(outcome) -> str:
+def _best_line(outcome, baseline_label: str) -> str:
+    """The chosen values against the baseline; told when they do no better than it, so that what is written is
+    not taken for an improvement."""
     from simulator.search import shown
     chosen = outcome.chosen
     baseline = outcome.finalists.iloc[0]
@@ -115,7 +117,13 @@ def _best_line(outcome) -> str:
                          f"{present.objective_interval(o, chosen)}, against the baseline's "
                          f"{present.objective_value(o, baseline[o.name])}: {_change(o, chosen)}"
                          for o in outcome.problem.objectives)
-    return f"Best: {values}: {measured} (paired over the same games)"
+    line = f"Best: {values}: {measured} (paired over the same games)"
+    first = outcome.problem.objectives[0]
+    gain = chosen[first.name] - baseline[first.name]
+    if (gain <= 0) if first.direction == "maximize" else (gain >= 0):
+        line += (f"\nno finalist does better than {baseline_label} in {first.name} on the fresh games: the best "
+                 f"finalist is no improvement on it")
+    return line
 
 
 def _change(objective, row) -> str:
@@ -159,7 +167,7 @@ def optimize(strategy, params, field_names, players, name, write, edition, varia
     lines = [f"optimize {strategy} on {edition} against {', '.join(problem.names[1:])}: {problem.players} players, "
              f"seats rotated every game; objective: win rate of {strategy}"]
     lines += _report(outcome, f"{strategy} as registered")
-    lines += ["", _best_line(outcome)]
+    lines += ["", _best_line(outcome, f"{strategy} as registered")]
     if write is not None:
         write.parent.mkdir(parents=True, exist_ok=True)
         write.write_text(strategy_file(outcome, name))
@@ -203,7 +211,8 @@ def balance(vary, objectives, strategy_names, players, name, write, edition, var
     rows.append(["mean rounds", f"{before.mean_rounds:.1f}", f"{after.mean_rounds:.1f}",
                  f"{after.mean_rounds - before.mean_rounds:+.1f}"])
     lines += ["", tables.render(["win rate per player", "before", "after", "difference"], rows,
-                                title="Before and after, on the same fresh games"), "", _best_line(outcome)]
+                                title="Before and after, on the same fresh games"), "",
+              _best_line(outcome, "as written")]
     if write is not None:
         write.parent.mkdir(parents=True, exist_ok=True)
         write.write_text(edition_file(outcome, name))

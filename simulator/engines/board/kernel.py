@@ -20,8 +20,8 @@ from simulator.engines.shared.layout import (
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.play import (
-    bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages, load_position, new_game,
-    note_groups,
+    FINE, bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages, load_position,
+    new_game, note_groups,
     offer_square, pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, set_owner, trade,
 )
 from simulator.engines.shared.state import repairs_due, wealth
@@ -83,7 +83,7 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
                          dice_total, rent_multiplier, dice_multiplier)
             return
         if kind == TAX:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, sq[s, SQ_AMOUNT], True)
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, sq[s, SQ_AMOUNT], FINE)
             return
         if kind == GO_TO_JAIL:
             send_to_jail(rules, pl, p)
@@ -109,7 +109,7 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
             if amount >= 0:
                 bank_pays(pl, bank, p, amount)
             else:
-                pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, True)
+                pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, FINE)
             return
         if effect == EACH_PLAYER:
             each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, cards[card, C_A])
@@ -117,7 +117,7 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
         if effect == REPAIRS:
             due = repairs_due(own, rules, p, cards[card, C_A], cards[card, C_B])
             if due > 0:
-                pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, True)
+                pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, FINE)
             return
         moved, rent_multiplier, dice_multiplier = card_move(sq, cards, rules, pl, bank, p, card)
         if not moved:

@@ -6,6 +6,7 @@ Kernels take arrays and scalars only; column numbers are in shared/layout.py. Ru
 "rulebook: Crise du batiment") point at the Walking Dead rulebook, shared/rules/004_66603cd0e01f861b.txt,
 which states the classic rules.
 """
+import numpy as np
 from numba import njit
 
 from simulator.engines.shared.layout import (
@@ -30,6 +31,15 @@ from simulator.engines.shared.state import (
 )
 from simulator.engines.shared.rng import below
 from strategies import board_logic as strategy
+
+# Flags and amounts that callers fix are passed as these numpy scalars, not as literals: numba compiles a
+# separate copy of a function, and of everything it calls, for each literal value it is passed (pay_bank
+# with True and with False compiled the whole payment and bankruptcy path twice).
+FINE = np.bool_(True)
+NOT_A_FINE = np.bool_(False)
+LOOSE_ONLY = np.bool_(True)
+ANY_SQUARE = np.bool_(False)
+NOTHING = np.int64(0)
 
 # ---------------------------------------------------------------------------------------------------
 # Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
@@ -143,15 +153,15 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     rest. Under sell_buildings_first every building goes before any mortgage (Millionaire's order)."""
     buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
     while pl[p, PL_CASH] < amount:
-        s = -1 if buildings_first else _mortgageable(sq, groups, own, p, True)
+        s = -1 if buildings_first else _mortgageable(sq, groups, own, p, LOOSE_ONLY)
         if s < 0:
             g = _cheapest_built_group(sq, groups, own, p)
             if g >= 0:
                 sell_building(sq, groups, own, rules, pl, bank, p, g)
                 continue
-            s = _mortgageable(sq, groups, own, p, True)
+            s = _mortgageable(sq, groups, own, p, LOOSE_ONLY)
             if s < 0:
-                s = _mortgageable(sq, groups, own, p, False)
+                s = _mortgageable(sq, groups, own, p, ANY_SQUARE)
         if s < 0:
             return
         mortgage_square(sq, own, pl, bank, p, s)
@@ -400,7 +410,7 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
             if own[s, O_MORTGAGED] != 0:
                 due += interest(sq, rules, s)
     if due > 0:
-        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due, False)
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due, NOT_A_FINE)
     return False
 
 
@@ -419,7 +429,7 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
                 continue
             cost = sq[s, SQ_MORTGAGE] + interest(sq, rules, s)
             if strategy.lifts_mortgage(prm, pl, p, cost):
-                into_bank(rules, pl, bank, p, cost, False)
+                into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
                 own[s, O_MORTGAGED] = 0
 
 
@@ -494,7 +504,7 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
             pl[q, PL_CASH] += offer
             pl[q, PL_SOLD] += 1
             _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
-            _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, 0)
+            _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, NOTHING)
             return
     if not possible:
         pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
@@ -505,9 +515,9 @@ def _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards,
     pl[p, PL_TRADES] += 1
     pl[q, PL_TRADES] += 1
     if due_p > 0:
-        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due_p, False)
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due_p, NOT_A_FINE)
     if due_q > 0:
-        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due_q, False)
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due_q, NOT_A_FINE)
 
 
 @njit(cache=True)
@@ -684,7 +694,7 @@ def jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng
             pl[p, PL_JAIL] = -1
             return 0
         if pl[p, PL_CASH] >= rules[R_JAIL_FINE]:
-            into_bank(rules, pl, bank, p, rules[R_JAIL_FINE], True)
+            into_bank(rules, pl, bank, p, rules[R_JAIL_FINE], FINE)
             pl[p, PL_JAIL] = -1
             return 0
     d1, d2 = roll(rng)
@@ -694,7 +704,7 @@ def jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng
             sq_agg[rules[R_JAIL_SQUARE], SA_LANDINGS] += 1
             return -1
         if not pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
-                        rules[R_JAIL_FINE], True):
+                        rules[R_JAIL_FINE], FINE):
             return -1
     pl[p, PL_JAIL] = -1
     return d1 + d2
