@@ -175,6 +175,7 @@ def whatif(file: str | Path, alt: str | Path, games: int = DEFAULT_GAMES["positi
                                        threads, progress, verdicts=("better in alt", "worse in alt"))
 
 
+@_with_user_code
 def optimize(strategy: str, params: list[str], edition: str = "classic", field: list[str] | None = None,
              players: int = 4, budget: str | int = "200k", games: int = 20_000, finalists: int = 3,
              recheck: int | None = None, seed: int = 0, variant: str | None = None, overrides: dict | None = None,
@@ -182,7 +183,8 @@ def optimize(strategy: str, params: list[str], edition: str = "classic", field: 
              progress: Callable[[int], None] | None = None):
     """The values of `params` (["build_reserve=0:500", "build_target=3,4,5"]) that maximise `strategy`'s win
     rate against `field` (the frames behind `monopoly-mc optimize`: .trials, .finalists, .best;
-    simulator.search.strategy_file(outcome, name) writes it as a strategy). `out` keeps the study and resumes it."""
+    simulator.search.strategy_file(outcome, name) writes it as a strategy file for strategy_files=[...]).
+    `out` keeps the study and resumes it."""
     from simulator import search
     problem = search.optimize_problem(edition, strategy, list(params), None if field is None else list(field),
                                       players, variant, list((overrides or {}).items()), games, seed,
@@ -191,6 +193,7 @@ def optimize(strategy: str, params: list[str], edition: str = "classic", field: 
                              None if out is None else Path(out), progress=progress)
 
 
+@_with_user_code
 def balance(vary: list[str], objectives: list[str], edition: str = "classic", strategies: list[str] | tuple = (),
             players: int = 4, budget: str | int = "200k", games: int = 20_000, finalists: int = 3,
             recheck: int | None = None, seed: int = 0, variant: str | None = None, overrides: dict | None = None,

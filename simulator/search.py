@@ -24,12 +24,12 @@ from typing import Any, Callable
 import numpy as np
 import pandas as pd
 
-from simulator import stats
-from simulator.checks import EditionError, hint
-from simulator.rules import compile_rules, load_edition, merge, override_patch, parse_value
+from simulator import stats, usercode
+from simulator.checks import hint
+from simulator.rules import as_keyword, as_set_option, compile_rules, load_edition, merge, override_patch, parse_value
 from simulator.runner import (STRATEGY_PREFIX, RunError, RunSpec, Totals, derived_seed, parse_axis, point_spec,
                               resolve_lineup, run)
-from strategies import StrategyError, check_parameter, family_module, get
+from strategies import StrategyError, check_parameter, get
 
 REDUCTION = 3          # each rung plays 3x the games of the one before; a third of its candidates go on
 RUNGS = 3              # rungs per candidate: about 1/9, 1/3 and all of --games
@@ -87,28 +87,45 @@ class Dimension:
         return f"{self.path}={self.low}:{self.high}"
 
 
-def parse_dimension(item: str, option: str, prefix: str = "") -> Dimension:
+@dataclass(frozen=True)
+class Spelling:
+    """How the caller wrote a search's settings, so that an error names them in its words: the fixed values
+    (`--set` or overrides=), and the option or keyword listing the values varied."""
+    fixed: Callable[[str, Any], str]
+    param: str
+    vary: str
+    listed: bool     # a Python list of items, not an option repeated
+
+    def item(self, option: str, text: str) -> str:
+        return f"{option}=[..., {text!r}, ...]" if self.listed else f"{option} {text}"
+
+
+CLI_SEARCH = Spelling(as_set_option, "--param", "--vary", listed=False)
+API_SEARCH = Spelling(as_keyword("overrides"), "params", "vary", listed=True)
+
+
+def parse_dimension(item: str, said: str, prefix: str = "") -> Dimension:
     """`PATH=LOW:HIGH` (integers if both are, else reals) or `PATH=A,B,C` (choices); `prefix` is put before
-    the path (a strategy's, for --param)."""
+    the path (a strategy's, for --param); `said` is the item as the caller wrote it, for errors."""
     path, sep, text = item.partition("=")
     path, text = path.strip(), text.strip()
     example = "e.g. build_reserve=0:500 or build_target=3,4,5" if prefix else \
         "e.g. rules.start_cash=1000:2000 or decks.deal.cards.deal_breaker.count=1,2,3"
     if not sep or not path or not text:
-        raise SearchError(f"{option} {item}: expected NAME=LOW:HIGH or NAME=A,B,..., {example}")
+        raise SearchError(f"{said}: expected NAME=LOW:HIGH or NAME=A,B,..., {example}")
     full = prefix + path
     if ":" in text and "," not in text:
         low, high = (parse_value(part.strip()) for part in text.split(":", 1))
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in (low, high)):
-            raise SearchError(f"{option} {item}: bad range: expected two numbers LOW:HIGH, {example}")
+            raise SearchError(f"{said}: bad range: expected two numbers LOW:HIGH, {example}")
         if not low < high:
-            raise SearchError(f"{option} {item}: bad range: expected LOW < HIGH")
+            raise SearchError(f"{said}: bad range: expected LOW < HIGH")
         if isinstance(low, int) != isinstance(high, int):
             low, high = float(low), float(high)
         return Dimension(full, low=low, high=high)
     _, values = parse_axis(f"{full}={text}")
     if len(values) < 2 or len(set(map(json.dumps, values))) != len(values):
-        raise SearchError(f"{option} {item}: expected a range LOW:HIGH or at least two different choices A,B,...")
+        raise SearchError(f"{said}: expected a range LOW:HIGH or at least two different choices A,B,...")
     return Dimension(full, choices=tuple(values))
 
 
@@ -260,6 +277,8 @@ class Problem:
     games: int                         # the most games a candidate plays (the last rung)
     seed: int = 0
     options: dict = field(default_factory=dict)   # threads, batch size
+    spelling: Spelling = API_SEARCH
+    written: dict = field(default_factory=dict)   # each varied path -> its item as the caller wrote it
 
     def __post_init__(self) -> None:
         paths = [d.path for d in self.dimensions]
@@ -274,13 +293,7 @@ class Problem:
         self.rungs = [first * REDUCTION ** k for k in range(RUNGS)]
         for dimension in self.dimensions:          # every extreme is a valid game, before any is played
             for value in dimension.extremes():
-                try:
-                    self.spec({dimension.path: value}, 1, 0)
-                except (RunError, EditionError) as exc:   # said of --set: name the option the user gave
-                    option = "--param" if dimension.path.startswith(STRATEGY_PREFIX) else "--vary"
-                    said = f"--set {dimension.path}="
-                    text = str(exc).partition(": ")[2] if str(exc).startswith(said) else str(exc)
-                    raise SearchError(f"{option} {dimension.describe()}: {text}") from None
+                self.spec({dimension.path: value}, 1, 0)   # an error names the item as given (said())
 
     @property
     def directions(self) -> list[str]:
@@ -288,7 +301,13 @@ class Problem:
 
     def spec(self, values: dict, games: int, seed: int) -> RunSpec:
         return point_spec(self.edition, self.variant, list(self.fixed) + list(values.items()), self.names,
-                          self.players, games, seed, **self.options)
+                          self.players, games, seed, self.said, **self.options)
+
+    def said(self, path: str, value: Any) -> str:
+        """A setting of a run as the caller wrote it: a varied value by its item (its range or choices)."""
+        if path in self.written:
+            return self.written[path]
+        return self.spelling.fixed(path, value)
 
     def rung_seed(self, rung: int) -> int:
         return derived_seed(self.seed, rung)
@@ -298,18 +317,21 @@ class Problem:
         return self.rungs[-1] + 2 * self.rungs[0]
 
     def definition(self) -> dict:
-        """What fixes a study's candidates and values: a resumed study must have the same."""
-        return {"kind": self.kind, "edition": self.edition, "variant": self.variant,
-                "fixed": [[p, v] for p, v in self.fixed], "lineup": self.names, "players": self.players,
-                "vary": [d.describe() for d in self.dimensions], "objectives": [o.name for o in self.objectives],
-                "rungs": self.rungs, "seed": self.seed}
+        """What fixes a study's candidates and values: a resumed study must have the same (and the same
+        texts of the user files its strategies come from, if any)."""
+        definition = {"kind": self.kind, "edition": self.edition, "variant": self.variant,
+                      "fixed": [[p, v] for p, v in self.fixed], "lineup": self.names, "players": self.players,
+                      "vary": [d.describe() for d in self.dimensions],
+                      "objectives": [o.name for o in self.objectives], "rungs": self.rungs, "seed": self.seed}
+        sources = {s.name: s.source for s in self.spec({}, 1, 0).lineup if s.source}
+        return {**definition, "sources": sources} if sources else definition
 
 
 def optimize_problem(edition: str, strategy: str, params: list[str], field_names: list[str] | None = None,
                      players: int = 4, variant: str | None = None, fixed: list | None = None,
-                     games: int = 20_000, seed: int = 0, **options) -> Problem:
+                     games: int = 20_000, seed: int = 0, spelling: Spelling = API_SEARCH, **options) -> Problem:
     """The best response of `strategy` to a field: its parameters varied, its win rate maximised."""
-    loaded = load_edition(edition, variant, list(fixed or []))
+    loaded = load_edition(edition, variant, list(fixed or []), spelling.fixed)
     board = compile_rules(loaded)
     get(loaded.family, strategy)
     if field_names is None:
@@ -322,33 +344,35 @@ def optimize_problem(edition: str, strategy: str, params: list[str], field_names
                           f"both; leave it out of the field")
     names = [strategy, *field_names]
     resolve_lineup(loaded, board, len(names), names)
-    dimensions = [parse_dimension(p, "--param", f"{STRATEGY_PREFIX}{strategy}.") for p in params]
-    for item, dimension in zip(params, dimensions):
+    said = [spelling.item(spelling.param, p) for p in params]
+    dimensions = [parse_dimension(p, item, f"{STRATEGY_PREFIX}{strategy}.") for p, item in zip(params, said)]
+    for item, dimension in zip(said, dimensions):
         try:
             check_parameter(strategy, dimension.path.rpartition(".")[2], board.strategies.PARAMETERS)
         except StrategyError as exc:
-            raise SearchError(f"--param {item}: {exc}") from None
+            raise SearchError(f"{item}: {exc}") from None
     objective = Objective("win", "maximize", f"win rate of {strategy}", _win_of(strategy))
     return Problem("optimize", edition, variant, list(fixed or []), names, len(names), dimensions, [objective],
-                   games, seed, options)
+                   games, seed, options, spelling, {d.path: item for d, item in zip(dimensions, said)})
 
 
 def balance_problem(edition: str, vary: list[str], objectives: list[str], strategies: list[str] | None = None,
                     players: int = 4, variant: str | None = None, fixed: list | None = None,
-                    games: int = 20_000, seed: int = 0, **options) -> Problem:
+                    games: int = 20_000, seed: int = 0, spelling: Spelling = API_SEARCH, **options) -> Problem:
     """The edition's values that best meet a designer's goals, played by a lineup."""
     if not objectives:
         raise SearchError(f"--objective: give at least one of {', '.join(BALANCE_OBJECTIVES)}")
     parsed = [parse_objective(o) for o in objectives]
     if len({o.name for o in parsed}) != len(parsed):
         raise SearchError("--objective: an objective is given twice")
-    dimensions = [parse_dimension(v, "--vary") for v in vary]
-    for dimension in dimensions:
+    said = [spelling.item(spelling.vary, v) for v in vary]
+    dimensions = [parse_dimension(v, item) for v, item in zip(vary, said)]
+    for dimension, item in zip(dimensions, said):
         if dimension.path.startswith(STRATEGY_PREFIX) or dimension.path == "players":
-            raise SearchError(f"--vary {dimension.path}: balance varies the edition's values (a data file holds "
+            raise SearchError(f"{item}: balance varies the edition's values (a data file holds "
                               f"them); tune a strategy with `optimize`")
     return Problem("balance", edition, variant, list(fixed or []), list(strategies or []), players, dimensions,
-                   parsed, games, seed, options)
+                   parsed, games, seed, options, spelling, {d.path: item for d, item in zip(dimensions, said)})
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -708,7 +732,7 @@ def load_outcome(directory: Path) -> Outcome:
         objectives = [parse_objective(name) for name in definition["objectives"]]
     problem = Problem(definition["kind"], definition["edition"], definition["variant"],
                       [tuple(pair) for pair in definition["fixed"]], names, definition["players"],
-                      [parse_dimension(item, "--vary") for item in definition["vary"]], objectives,
+                      [parse_dimension(item, f"--vary {item}") for item in definition["vary"]], objectives,
                       definition["rungs"][-1], definition["seed"])
     finalists = pd.read_csv(directory / FINALISTS_FILE)
     paths = [d.path for d in problem.dimensions]
@@ -724,28 +748,46 @@ def load_outcome(directory: Path) -> Outcome:
 # What a search writes
 
 
+def written_base(problem: Problem) -> tuple[str, dict]:
+    """The built-in strategy a tuned strategy's file names as its base, and the parameters it changes on it
+    before the tuned ones: none for a built-in strategy, a user strategy's own for one of parameters only.
+    A user strategy replacing decisions cannot be written as parameters: its own file holds them."""
+    family = load_edition(problem.edition, problem.variant).family
+    tuned = get(family, problem.names[0])
+    if not tuned.code:
+        return tuned.name, {}
+    user = usercode.loaded_strategy(tuned.code)
+    if user.functions:
+        raise SearchError(f"--write: {tuned.name} replaces decisions ({', '.join(user.functions)}) in "
+                          f"{user.source}: a file of parameters cannot carry them; put the chosen values in "
+                          f"that file")
+    return user.base, dict(user.params)
+
+
 def strategy_file(outcome: Outcome, name: str) -> str:
-    """A Python module that registers the tuned strategy under `name` when put in strategies/."""
+    """A strategies-as-code file (simulator/usercode.py) defining the tuned strategy under `name`: its base
+    with the chosen values, played by `--strategy-file FILE -s NAME` on the built-in engine."""
     problem = outcome.problem
-    base = get(load_edition(problem.edition, problem.variant).family, problem.names[0])
+    family = load_edition(problem.edition, problem.variant).family
+    base, own = written_base(problem)
     changes = {short_label(p, problem): v for p, v in outcome.best.items()}
     chosen = outcome.chosen
     objective = problem.objectives[0]
-    summary = (f"{base.name} tuned against {', '.join(problem.names[1:])} on {problem.edition}: "
+    summary = (f"{problem.names[0]} tuned against {', '.join(problem.names[1:])} on {problem.edition}: "
                + ", ".join(f"{k}={shown(v)}" for k, v in changes.items()))
-    module = family_module(base.family).__name__
-    full = {**base.params, **changes}
-    params = ",\n       ".join(f"{key}={_python(value)}" for key, value in full.items())
-    needs_math = any(isinstance(v, float) and not math.isfinite(v) for v in full.values())
+    params = {**own, **changes}
+    arguments = "".join(f",\n         {key}={_python(value)}" for key, value in params.items())
+    needs_math = any(isinstance(v, float) and not math.isfinite(v) for v in params.values())
     return (f'"""{name}: {summary}.\n\n'
             f"Written by `monopoly-mc optimize` on {outcome.started}: {objective.name} "
             f"{chosen[objective.name]:.4f} [{chosen[objective.name + '_ci_low']:.4f}, "
             f"{chosen[objective.name + '_ci_high']:.4f}] in {outcome.recheck_per_candidate:,} "
-            f"fresh games (seed {problem.seed}). Put this file in strategies/ to register it; the other "
-            f'parameters are those of {base.name}."""\n'
+            f"fresh games (seed {problem.seed}). Play it with `--strategy-file THIS_FILE -s {name}` in any "
+            f"command (Python: strategy_files=[THIS_FILE]); the parameters not given are those of "
+            f'{base}."""\n'
             + ("import math\n\n" if needs_math else "")
-            + f"from strategies import define\nfrom {module} import FAMILY, PARAMETERS\n\n"
-            f"define(FAMILY, PARAMETERS, {name!r}, {summary!r},\n       {params})\n")
+            + "from simulator.usercode import strategy\n\n"
+            f"strategy({name!r}, family={family!r}, base={base!r},\n         summary={summary!r}{arguments})\n")
 
 
 def _python(value: Any) -> str:

@@ -46,6 +46,7 @@ from strategies import Strategy, StrategyError, available, check_parameter, get,
 
 ENGINES = Path(simulator.engines.__file__).parent
 ENGINE_CACHE = Path(numba.config.CACHE_DIR)   # the built-in engine's (simulator/__init__.py)
+SOURCES = ENGINE_CACHE / "user-sources"       # the copies of the user files, imported from there
 SEATS = ("p", "q")                            # how the logic modules name the seat deciding
 
 
@@ -301,7 +302,7 @@ def load(code: UserCode | None) -> Loaded | None:
     try:
         collected = []
         for source in code.files:
-            collected += _import(source, code.directory)
+            collected += _import(source)
         registered = []
         for number, found in enumerate(collected, 1):
             base = get(found.family, found.base)   # a built-in one: strategy() checked it
@@ -312,17 +313,20 @@ def load(code: UserCode | None) -> Loaded | None:
         # Files that do not load bind nothing: unless they imported a logic module (now cached beside them),
         # the process stays free to play the built-in engine from its cache, or the files once fixed.
         if binds_here and not _engine_importers() & set(sys.modules):
-            _bound = None
-            numba.config.CACHE_DIR = before
+            _bound, numba.config.CACHE_DIR = None, before
         raise
+    if binds_here and not any(found.functions for found in collected) and not _engine_importers() & set(sys.modules):
+        # Parameters only, and no logic module imported: the built-in engine plays them, from its own cache.
+        _bound, numba.config.CACHE_DIR = None, before
     _loaded = Loaded(code, collected)
     return _loaded
 
 
-def _import(source: SourceFile, directory: Path) -> list[UserStrategy]:
-    """Import a user file from its copy (written once per text: numba's cache checks the file's time)."""
+def _import(source: SourceFile) -> list[UserStrategy]:
+    """Import a user file from its copy (written once per text: numba's cache checks the file's time). The
+    copies sit beside the engines' caches, not in one: a file of parameters only creates no bound engine's."""
     global _collected
-    copy = directory / "sources" / f"{source.module}.py"
+    copy = SOURCES / f"{source.module}.py"
     if not copy.exists():
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(source.text)
@@ -383,8 +387,16 @@ def _where(exc: BaseException, copy: Path, source: SourceFile) -> str:
 
 
 def in_use() -> UserCode | None:
-    """The user files this process plays (use()), which every run ships to where its batches are played."""
-    return _loaded.code if _loaded is not None else None
+    """The user files this process plays (use()) whose decisions every run binds where its batches are
+    played; None if they replace no decision: their strategies are parameters over the built-in engine."""
+    if _loaded is None or not any(found.functions for found in _loaded.strategies):
+        return None
+    return _loaded.code
+
+
+def loaded_strategy(number: int) -> UserStrategy:
+    """The user strategy registered with `number` (Strategy.code) from the files in use."""
+    return _loaded.strategies[number - 1]
 
 
 def jit_enabled() -> bool:
@@ -432,6 +444,7 @@ def bind(code: UserCode) -> None:
         source = _binding_source(module_name, overridden)
         name = f"usercode_binding_{code.key}_{module_name.rsplit('.', 1)[1]}"
         path = code.directory / "sources" / f"{name}.py"
+        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text() != source:
             path.write_text(source)
         spec = importlib.util.spec_from_file_location(name, path)
@@ -481,7 +494,7 @@ def _binding_source(module_name: str, overridden: dict[str, list[tuple[int, Deci
 
 def compiled(number: int, name: str):
     """User strategy `number`'s function for decision `name`, compiled by numba (cached beside the engine)."""
-    function = _loaded.strategies[number - 1].functions[name]
+    function = loaded_strategy(number).functions[name]
     return function if hasattr(function, "py_func") else numba.njit(cache=True)(function)
 
 

@@ -1,20 +1,20 @@
 """Searches (optimize, balance): on a grid small enough to play whole, the search finds its best for fewer
 games; a seed fixes the study; an interrupted study resumes; what a search writes loads and plays; bad input
 is one line; every edition can be searched."""
-import importlib.util
 import math
+from pathlib import Path
 
 import pandas as pd
 import pytest
 
 import simulator
-import strategies
-from simulator import search
+from simulator import search, usercode
 from simulator.rules import builtin_editions, compile_rules, load_edition
 from strategies import family_module, get
 from tests.helpers import invoke
 
 FIELD = ["cautious", "three_houses", "hard_trader"]
+MY_BOTS = Path(__file__).parent.parent / "reports" / "strategies" / "my_bots.py"   # strategies replacing decisions
 GRID = [0, 1, 3, 5]          # buy_all's build_target: building nothing or one house loses to building hotels
 GAMES = 1_800                # per grid point, and per candidate that plays every rung
 
@@ -102,19 +102,19 @@ def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
         tiny_balance(**options, seed=9)
 
 
-def test_the_written_strategy_registers_and_plays(found, tmp_path):
-    path = tmp_path / "buy_all_tuned_test.py"
+def test_the_written_strategy_is_a_strategy_file_that_plays(found, tmp_path):
+    """The tuned strategy is written as strategies as code: buy_all's parameters with the chosen one."""
+    path = tmp_path / "tuned.py"
     path.write_text(search.strategy_file(found, "buy_all_tuned_test"))
-    spec = importlib.util.spec_from_file_location("strategies.buy_all_tuned_test", path)
     try:
-        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+        run = simulator.simulate(strategies=["buy_all_tuned_test", "cautious"], players=2, games=40, seed=1,
+                                 strategy_files=[path])
         tuned = get("board", "buy_all_tuned_test")
         assert tuned.params == {**get("board", "buy_all").params, "build_target": found.best[
             "strategy.buy_all.build_target"]}
-        run = simulator.simulate(strategies=["buy_all_tuned_test", "cautious"], players=2, games=40, seed=1)
-        assert run.summary["games"] == 40
+        assert run.summary["games"] == 40 and "buy_all_tuned_test" in set(run.players().strategy)
     finally:
-        strategies._REGISTRY.pop(("board", "buy_all_tuned_test"), None)
+        usercode.use([])
 
 
 def test_the_written_data_file_extends_the_edition_with_the_chosen_values(tmp_path):
@@ -146,9 +146,14 @@ def test_the_written_data_file_extends_the_edition_with_the_chosen_values(tmp_pa
     (["balance", "-e", "deal", "--vary", "decks.deal.cards.deal_breaker.count=-3:4", "--objective", "spread"],
      "--vary decks.deal.cards.deal_breaker.count=-3:4: decks.deal.cards.deal_breaker.count: expected an integer"),
     (["balance", "--vary", "strategy.buy_all.build_reserve=0:4", "--objective", "spread"], "tune a strategy with"),
+    (["optimize", "--strategy-file", MY_BOTS, "-s", "my_builder", "--param", "build_reserve=0:500", "--write",
+      "tuned.py"], "my_builder replaces decisions (builds)"),
 ])
 def test_bad_input_is_one_line(args, expected):
-    result = invoke(*args, "--no-progress")
+    try:
+        result = invoke(*args, "--no-progress")
+    finally:
+        usercode.use([])
     lines = result.output.strip().splitlines()
     assert result.exit_code == 2 and len(lines) == 1 and expected in lines[0], result.output
 
@@ -170,6 +175,11 @@ def test_every_edition_can_be_searched(edition, tmp_path):
                     "--games", 36, "--budget", 80, "--recheck", 8, "--finalists", 1, "--no-progress",
                     "--write", tmp_path / "tuned.py")
     assert result.exit_code == 0 and "Best:" in result.output, result.output
+    try:   # the tuned strategy is a strategy file of its family
+        usercode.use([tmp_path / "tuned.py"])
+        assert get(loaded.family, f"{strategy}_tuned").family == loaded.family
+    finally:
+        usercode.use([])
     result = invoke("balance", "-e", edition, "--vary", "rules.max_rounds=150:300", "--objective", "spread",
                     "--objective", "length=40", "--games", 36, "--budget", 200, "--recheck", 8, "--finalists", 1,
                     "--no-progress", "--write", tmp_path / "balanced.toml")
@@ -193,6 +203,78 @@ def test_a_kept_search_goes_into_a_report(tmp_path):
     assert result.exit_code == 0 and (tmp_path / "report_files" / "s0_search.png").exists()
     chosen = outcome.finalists.loc[outcome.chosen_index]
     assert f"trial {int(chosen.trial)}" in text and "Finalists and the baseline on the same 40 fresh games" in text
+
+
+DEAL_BREAKERS = "decks.deal.cards.deal_breaker.count"
+SPELLINGS = [   # the search, its Python arguments, its command line, the setting as each wrote it
+    ("balance", dict(vary=[f"{DEAL_BREAKERS}=-1:4"], objectives=["spread"], edition="deal"),
+     ["-e", "deal", "--vary", f"{DEAL_BREAKERS}=-1:4", "--objective", "spread"],
+     f"vary=[..., '{DEAL_BREAKERS}=-1:4', ...]", f"--vary {DEAL_BREAKERS}=-1:4"),
+    ("balance", dict(vary=[f"{DEAL_BREAKERS}=0:4"], objectives=["spread"], edition="deal",
+                     overrides={"rules.hand_start": "x"}),
+     ["-e", "deal", "--vary", f"{DEAL_BREAKERS}=0:4", "--objective", "spread", "--set", "rules.hand_start=x"],
+     "overrides={'rules.hand_start': 'x'}", '--set rules.hand_start="x"'),
+    ("optimize", dict(strategy="buy_all", params=["build_reservz=0:500"]),
+     ["-s", "buy_all", "--param", "build_reservz=0:500"],
+     "params=[..., 'build_reservz=0:500', ...]", "--param build_reservz=0:500"),
+    ("optimize", dict(strategy="buy_all", params=["build_reserve=0:500"], overrides={"rules.start_cash": "lots"}),
+     ["-s", "buy_all", "--param", "build_reserve=0:500", "--set", "rules.start_cash=lots"],
+     "overrides={'rules.start_cash': 'lots'}", '--set rules.start_cash="lots"'),
+]
+
+
+@pytest.mark.parametrize("command, arguments, options, in_python, on_command_line", SPELLINGS)
+def test_a_bad_setting_is_named_as_its_caller_wrote_it(command, arguments, options, in_python, on_command_line):
+    with pytest.raises(Exception) as raised:
+        getattr(simulator, command)(**arguments, games=36, budget=80)
+    assert str(raised.value).startswith(in_python + ":"), str(raised.value)
+    result = invoke(command, *options, "--games", 36, "--budget", 80, "--no-progress")
+    assert result.exit_code == 2 and f"error: {on_command_line}:" in result.output, result.output
+    assert in_python not in result.output
+
+
+PARAMETERS_ONLY = """from simulator.usercode import strategy
+
+strategy("reserved", family="board", base="buy_all", build_reserve=350, trade_offer=2)
+"""
+
+
+def test_a_strategy_file_gives_the_field_and_the_tuned_strategy(tmp_path):
+    file = tmp_path / "reserved.py"
+    file.write_text(PARAMETERS_ONLY)
+    try:
+        in_field = simulator.optimize("buy_all", ["build_target=0,5"], field=["reserved", "cautious"], games=36,
+                                      budget=80, recheck=12, finalists=1, strategy_files=[file])
+        assert "win_rate:reserved" in in_field.finalists.columns
+        assert in_field.finalists["win_rate:reserved"].notna().all()
+        # a user strategy tuned, and written over its own base with its own parameters and the chosen one
+        written = tmp_path / "tuned.py"
+        result = invoke("optimize", "--strategy-file", file, "-s", "reserved", "--param", "build_target=0,5",
+                        "--field", "cautious", "--games", 36, "--budget", 80, "--recheck", 12, "--finalists", 1,
+                        "--no-progress", "--write", written)
+        assert result.exit_code == 0 and f"--strategy-file {written} -s reserved_tuned" in result.output, \
+            result.output
+        usercode.use([written])
+        tuned = get("board", "reserved_tuned")
+        assert tuned.params == {**get("board", "buy_all").params, "build_reserve": 350, "trade_offer": 2,
+                                "build_target": tuned.params["build_target"]}
+        assert tuned.params["build_target"] in (0, 5)
+    finally:
+        usercode.use([])
+
+
+def test_a_kept_study_is_resumed_only_with_the_same_strategy_file(tmp_path):
+    file = tmp_path / "reserved.py"
+    file.write_text(PARAMETERS_ONLY)
+    options = dict(field=["reserved", "cautious"], games=36, budget=80, recheck=12, finalists=1,
+                   out=tmp_path / "study")
+    try:
+        simulator.optimize("buy_all", ["build_target=0,5"], strategy_files=[file], **options)
+        file.write_text(PARAMETERS_ONLY.replace("build_reserve=350", "build_reserve=100"))
+        with pytest.raises(search.SearchError, match=r"holds another search \(it differs in: sources\)"):
+            simulator.optimize("buy_all", ["build_target=0,5"], strategy_files=[file], **options)
+    finally:
+        usercode.use([])
 
 
 def test_a_resumed_study_is_the_one_an_uninterrupted_run_gives(tmp_path):

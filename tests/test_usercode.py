@@ -3,6 +3,7 @@ beside the built-in strategies, with the example file in reports/strategies/.
 
 This process runs the built-in engine (as any session that played a built-in strategy), so the API plays
 user files in a child process bound to them, as it would in a notebook."""
+import io
 import json
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pandas as pd
 import pytest
 
 import simulator
-from simulator import usercode
+from simulator import runner, usercode
 from simulator.engines.shared import play  # noqa: F401  (the built-in engine is loaded here, see above)
 from tests.helpers import invoke
 
@@ -120,6 +121,43 @@ def test_a_second_run_loads_the_engine_from_the_cache_and_an_edit_compiles_anew(
     assert usercode.read_files([EXAMPLE]).directory == Path(again["directory"])
     # a new directory: nothing there yet, so the edited file's engine is compiled, not loaded
     assert not code.directory.exists() or not any(code.directory.rglob("*.nbi"))
+
+
+PARAMETERS_ONLY = """from simulator.usercode import strategy
+
+strategy("reserved", family="board", base="buy_all", build_reserve=350, trade_offer=2)
+"""
+
+PARAMETERS_PROBE = """
+import json, sys
+import numba
+from simulator import simulate, usercode
+run = simulate("classic", 3, ["reserved", "cautious", "hard_trader"], games=60, seed=4, strategy_files=[sys.argv[1]])
+from simulator.engines.board import kernel  # nothing imported the engine before: the file could have bound it
+stats = kernel.simulate_batch.stats
+print(json.dumps({"hits": sum(stats.cache_hits.values()), "misses": sum(stats.cache_misses.values()),
+                  "cache": numba.config.CACHE_DIR, "engine_cache": str(usercode.ENGINE_CACHE),
+                  "bound_directory": usercode.read_files([sys.argv[1]]).directory.exists(),
+                  "games": run.games().drop(columns=["winner_strategy"]).to_json()}))
+"""
+
+
+def test_a_file_of_parameters_only_plays_on_the_builtin_engine_and_its_cache(tmp_path):
+    """A strategy replacing no decision is the base strategy with those parameters: no engine of its own."""
+    file = tmp_path / "reserved.py"
+    file.write_text(PARAMETERS_ONLY)
+    settings = [("strategy.buy_all.build_reserve", 350), ("strategy.buy_all.trade_offer", 2)]
+    builtin = runner.run(runner.point_spec("classic", None, settings, ["buy_all", "cautious", "hard_trader"], 3, 60, 4),
+                         keep_frames=True)   # and the built-in engine is in its cache, compiled if it was not
+    out = subprocess.run([sys.executable, "-c", PARAMETERS_PROBE, str(file)], capture_output=True, text=True,
+                         check=True)
+    probe = json.loads(out.stdout.strip().splitlines()[-1])
+    assert probe["misses"] == 0 and probe["hits"] >= 1          # loaded from the built-in cache, not compiled
+    assert probe["cache"] == probe["engine_cache"] and not probe["bound_directory"]
+    played = pd.read_json(io.StringIO(probe["games"]))
+    expected = builtin.games.drop(columns=["winner_strategy"]).reset_index(drop=True)
+    pd.testing.assert_frame_equal(played.reset_index(drop=True), expected, check_dtype=False,
+                                  check_categorical=False)
 
 
 BAD_TYPE = '''from simulator.usercode import strategy

@@ -10,7 +10,7 @@ from simulator import presentation as present
 from simulator import tables
 from simulator.cli.options import (
     CliError, Interrupted, batches_on, edition_option, output_file, overrides_of, results_folder, scheduler_option,
-    set_option, user_errors, variant_option, workers_option,
+    set_option, user_code_options, user_errors, variant_option, workers_option,
 )
 from simulator.progress import progress_bar
 from simulator.tables import PLOT_FORMATS
@@ -45,6 +45,7 @@ def search_options(command):
                      show_default=True, help="table: for reading; json or csv: the candidates and finalists."),
         click.option("--progress/--no-progress", default=True, show_default=True,
                      help="Progress bar with the best so far on stderr."),
+        user_code_options,
     ]):
         command = option(command)
     return command
@@ -142,23 +143,25 @@ def _change(objective, row) -> str:
               help="The opponents, one seat each (default: the family's default lineup without the strategy, "
                    "up to --players).")
 @written_options("Table size when --field is not given.", "the tuned strategy (default: NAME_tuned)", ".py",
-                 "the tuned strategy as a Python file that registers it when put in strategies/")
+                 "the tuned strategy as a strategy file of your own (--strategy-file FILE.py -s NAME plays it)")
 def optimize(strategy, params, field_names, players, name, write, edition, variant, overrides, budget, games,
              finalists, recheck, seed, threads, scheduler, workers, out, plot, output_format, progress):
     """The parameter values of a strategy that maximise its win rate against a field: an Optuna study whose
     candidates play the same seeds in rungs of more and more games, the worse stopped early; then the best
     few and the strategy as registered played again on fresh seeds, with 95% intervals."""
-    from simulator.search import optimize_problem, strategy_file
+    from simulator.search import CLI_SEARCH, optimize_problem, strategy_file, written_base
     with user_errors():
         names = None if field_names is None else [n.strip() for n in field_names.split(",") if n.strip()]
         problem = optimize_problem(edition, strategy, list(params), names, players, variant, overrides_of(overrides),
-                                   games, seed, threads=threads)
+                                   games, seed, CLI_SEARCH, threads=threads)
         name = name or f"{strategy}_tuned"
         if not name.isidentifier():
             raise CliError(f"--name {name}: expected a name of letters, digits and underscores")
         family = problem.spec({}, 1, 0).edition.family
         if name in {s.name for s in available(family)}:
             raise CliError(f"--name {name}: a {family} strategy of that name exists: give the tuned one its own")
+        if write is not None:
+            written_base(problem)   # a strategy that cannot be written fails before the search, not after
         outcome = _run(problem, budget, finalists, recheck, threads, scheduler, workers, out, progress,
                        output_format)
     lines = [f"optimize {strategy} on {edition} against {', '.join(problem.names[1:])}: {problem.players} players, "
@@ -168,8 +171,7 @@ def optimize(strategy, params, field_names, players, name, write, edition, varia
     if write is not None:
         write.parent.mkdir(parents=True, exist_ok=True)
         write.write_text(strategy_file(outcome, name))
-        lines.append(f"Wrote {name} to {write}: put the file in strategies/ to register it "
-                     f"(then `-s {name}` in any command)")
+        lines.append(f"Wrote {name} to {write}: `--strategy-file {write} -s {name}` plays it in any command")
     _emit(outcome, output_format, "\n".join(lines), plot)
 
 
@@ -190,11 +192,11 @@ def balance(vary, objectives, strategy_names, players, name, write, edition, var
     """The values of an edition (card counts, prices, rules) that best meet a designer's goal for a lineup:
     the smallest gap between strongest and weakest strategy, the smallest seat advantage, or a target game
     length; searched like `optimize`, then shown before and after on the same fresh games."""
-    from simulator.search import WIN_RATE_OF, balance_problem, edition_file
+    from simulator.search import CLI_SEARCH, WIN_RATE_OF, balance_problem, edition_file
     with user_errors():
         goals = [g.strip() for item in objectives for g in item.split(",") if g.strip()]
         problem = balance_problem(edition, list(vary), goals, list(strategy_names), players, variant,
-                                  overrides_of(overrides), games, seed, threads=threads)
+                                  overrides_of(overrides), games, seed, CLI_SEARCH, threads=threads)
         outcome = _run(problem, budget, finalists, recheck, threads, scheduler, workers, out, progress,
                        output_format)
     name = name or f"{Path(edition).stem}_balanced"
