@@ -279,13 +279,19 @@ def test_the_template_is_a_file_of_strategies_that_loads(tmp_path, family):
         assert "`loc[copy, column]`" in result.output and "`tab[player, column, set]`" in result.output
 
 
-SECTION = (Path(__file__).parent.parent / "README.md").read_text().split("## Your own strategies as code")[1] \
-    .split("\n## ")[0]
+ROOT = Path(__file__).parent.parent
+# Each family's decisions and an example of each live in the report the README's section points to
+REFERENCE = (ROOT / "reports" / "strategies_as_code.md").read_text()
+README_SECTION = (ROOT / "README.md").read_text().split("## Your own strategies as code")[1].split("\n## ")[0]
+
+
+def _python_blocks(text: str) -> list[str]:
+    return [block.split("```")[0] for block in text.split("```python\n")[1:]]
 
 
 @pytest.mark.parametrize("family", ["board", "millionaire", "deal", "empire", "fortnite"])
-def test_the_readme_gives_each_decision_of_each_family_as_the_code_has_it(family):
-    (row,) = [line for line in SECTION.splitlines() if line.startswith(f"| {family} ")]
+def test_the_reference_gives_each_decision_of_each_family_as_the_code_has_it(family):
+    (row,) = [line for line in REFERENCE.splitlines() if line.startswith(f"| {family} ")]
     documented = usercode.decisions(family)
     if family == "millionaire":   # its row gives its own decisions after "the board family's"
         assert "the board family's" in row and set(usercode.decisions("board")) <= set(documented)
@@ -295,12 +301,18 @@ def test_the_readme_gives_each_decision_of_each_family_as_the_code_has_it(family
     assert row.count("(") == len(documented) + (1 if family == "board" else 0)
 
 
-def test_the_readme_examples_load_one_strategy_of_their_family(tmp_path):
-    examples = SECTION.split("```python\n")[1:]
+def test_the_reference_examples_load_one_strategy_of_their_family(tmp_path):
+    examples = _python_blocks(REFERENCE)
     assert len(examples) == 5
     for number, example in enumerate(examples):
         file = tmp_path / f"example_{number}.py"
-        file.write_text(example.split("```")[0])
+        file.write_text(example)
         usercode.use([file])
         (mine,) = usercode._loaded.strategies
         assert example.startswith(f"# {mine.family}") and len(mine.functions) == 1
+
+
+def test_the_readme_example_is_one_the_reference_loads():
+    """The README shows one of the reference's examples as it is, so the test above covers it too."""
+    (example,) = _python_blocks(README_SECTION)
+    assert example in _python_blocks(REFERENCE)
