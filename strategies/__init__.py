@@ -46,6 +46,12 @@ def register(strategy: Strategy) -> Strategy:
     return strategy
 
 
+def unregister(family: str, name: str) -> None:
+    """Take back a strategy registered for a while (a test's, a notebook's), so that the registry lists only
+    what the package and the user files in use define."""
+    _REGISTRY.pop((family, name), None)
+
+
 # A family's parameters: name -> (index in the parameter vector, default, meaning)
 Parameters = dict[str, tuple[int, Any, str]]
 

@@ -14,10 +14,18 @@ from simulator.results import ResultsError
 from simulator.rules import load_edition
 from simulator.runner import RunError, parse_axis, tournament_plan
 from simulator.tables import FIXED_BY_LINEUP
+from strategies import unregister
 from strategies.board import board_strategy
 
-board_strategy("test_bystander", "never buys, never bids: it cannot collect rent", buy_probability=0.0,
-               bid_factor=0.0, trade_offer=0.0, swaps=0)
+
+
+@pytest.fixture
+def bystander():
+    """A strategy that never buys, registered for one test only: the registry otherwise lists the package's."""
+    strategy = board_strategy("test_bystander", "never buys, never bids: it cannot collect rent",
+                              buy_probability=0.0, bid_factor=0.0, trade_offer=0.0, swaps=0)
+    yield strategy.name
+    unregister("board", strategy.name)
 
 NULL_CARDS_EDITION = """
 [edition]
@@ -64,8 +72,8 @@ def test_group_lift_is_computed_within_strategies():
 
 # --- strategies -------------------------------------------------------------------------------------
 
-def test_a_strategy_that_cannot_collect_rent_ranks_last_significantly():
-    runs = tournament(["buy_all", "cautious", "test_bystander"], players=3, games=600, seed=5)
+def test_a_strategy_that_cannot_collect_rent_ranks_last_significantly(bystander):
+    runs = tournament(["buy_all", "cautious", bystander], players=3, games=600, seed=5)
     ranking = analysis.strategy_ranking(runs)
     last = ranking.iloc[-1]
     assert last.strategy == "test_bystander"
