@@ -13,7 +13,7 @@ from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
     DQ_CARDS, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
     GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
-    PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_POS, PL_TRADE_SEEN, RAILROAD, REPAIRS, R_DEAL_DEEDS,
+    PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_MORTGAGES, PL_POS, PL_TRADE_SEEN, RAILROAD, REPAIRS, R_DEAL_DEEDS,
     R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_GO_LANDING_BONUS, R_GO_SALARY, R_JAIL_MAX_TURNS, R_MAX_ROUNDS,
     R_START_CASH, R_TRADING, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, STREET, TAX, UTILITY, V_JAIL_CARDS,
 )
@@ -130,10 +130,8 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     n = sq.shape[0]
     # The guards below are also checked inside the callees; testing them here first saves the
     # reference counting of a dozen array arguments on the many turns with nothing to do.
-    for s in range(n):
-        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
-            lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
-            break
+    if pl[p, PL_MORTGAGES] > 0:
+        lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
     if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
         if pl[p, PL_ALIVE] == 0 or game_over(rules, pl):

@@ -157,7 +157,12 @@ PL_DECLINED = 16    # squares it declined at the list price with the cash to buy
 PL_SOLD = 17        # trades in which it sold squares for cash
 PL_BOUGHT = 18      # squares bought at the list price
 PL_LEAST_AFTER_BUY = 19  # the least cash left right after buying a square or a building, -1 before any
-PL_COLUMNS = 20
+# Kept as the state changes so that a turn's questions need not scan the board (checked against a recount by
+# check_economy):
+PL_MORTGAGES = 20   # squares it owns under mortgage
+PL_COMPLETE_STREETS = 21  # bit g: owns every square of colour group g (as of PL_COMPLETE_SEEN)
+PL_COMPLETE_SEEN = 22  # ownership version at which PL_COMPLETE_STREETS was counted, -1: never
+PL_COLUMNS = 23
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank

@@ -12,17 +12,18 @@ from numba import njit
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, C_A, C_B,
     C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
-    O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILT, PL_CASH, PL_DECLINED,
-    PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS, PL_LEAST_AFTER_BUY, PL_OUT_ORDER,
-    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL, PL_TRADES, PL_TRADE_SEEN, PO_BOUGHT,
-    PO_BUILT, PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
-    PO_LEAST_AFTER_BUY, PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD,
-    PO_TOP_LEVEL, PO_TRADES, RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS,
-    R_BANK_HOUSES, R_DOUBLES_TO_JAIL, R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED,
-    R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES, R_MORTGAGE_INTEREST_ON_PRICE,
-    R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH, R_TRADING, SA_AUCTIONED,
-    SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET,
-    V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
+    O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILT, PL_CASH, PL_COMPLETE_SEEN,
+    PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
+    PL_LEAST_AFTER_BUY, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD,
+    PL_TOP_LEVEL, PL_TRADES, PL_TRADE_SEEN, PO_BOUGHT, PO_BUILT, PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD,
+    PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY, PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK,
+    PO_RENT_IN, PO_RENT_OUT, PO_SOLD, PO_TOP_LEVEL, PO_TRADES, RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID,
+    R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DOUBLES_TO_JAIL, R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT,
+    R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES,
+    R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH,
+    R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND,
+    SQ_MORTGAGE, SQ_PRICE, STREET, V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH,
+    V_OWNERSHIP,
 )
 from simulator.engines.shared.decks import shuffle_decks, take_held_from_queues, to_bottom
 from simulator.engines.shared.games import finishing_rank, out_order, record_aggregates, write_game_row
@@ -72,6 +73,7 @@ def interest(sq, rules, s):
 @njit(cache=True)
 def mortgage_square(sq, own, pl, bank, p, s):
     own[s, O_MORTGAGED] = 1
+    pl[p, PL_MORTGAGES] += 1
     bank_pays(pl, bank, p, sq[s, SQ_MORTGAGE])
 
 
@@ -133,11 +135,12 @@ def _mortgageable(sq, groups, own, p, loose_only):
 
 
 @njit(cache=True)
-def _cheapest_built_group(sq, groups, own, p):
-    """p's complete group with buildings whose houses cost least, or -1."""
+def _cheapest_built_group(sq, groups, own, complete):
+    """The group with buildings whose houses cost least among the complete colour groups `complete` (bits),
+    or -1."""
     cheapest = -1
     for g in range(groups.shape[0]):
-        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, p):
+        if (complete >> g) & 1 == 0:
             continue
         low, high = group_levels(own, groups, g)
         if high > 0 and (cheapest < 0 or sq[groups[g, G_MEMBERS], SQ_HOUSE_COST]
@@ -155,7 +158,7 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     while pl[p, PL_CASH] < amount:
         s = -1 if buildings_first else _mortgageable(sq, groups, own, p, LOOSE_ONLY)
         if s < 0:
-            g = _cheapest_built_group(sq, groups, own, p)
+            g = _cheapest_built_group(sq, groups, own, complete_streets(groups, own, pl, bank, p))
             if g >= 0:
                 sell_building(sq, groups, own, rules, pl, bank, p, g)
                 continue
@@ -228,6 +231,53 @@ def set_owner(own, bank, s, p):
     if own[s, O_FIRST_OWNER] < 0:
         own[s, O_FIRST_OWNER] = p
     bank[B_OWNERSHIP] += 1
+
+
+@njit(cache=True)
+def change_hands(own, pl, bank, s, p):
+    """An owned square goes to player p with its mortgage, if any."""
+    if own[s, O_MORTGAGED] != 0:
+        pl[own[s, O_OWNER], PL_MORTGAGES] -= 1
+        pl[p, PL_MORTGAGES] += 1
+    set_owner(own, bank, s, p)
+
+
+@njit(cache=True)
+def complete_streets(groups, own, pl, bank, p):
+    """Bit g set: p owns every square of colour group g. Counted again only after a square has changed
+    hands (set_owner bumps the ownership version), so the building and selling scans visit p's complete
+    groups without asking every group."""
+    if pl[p, PL_COMPLETE_SEEN] != bank[B_OWNERSHIP]:
+        pl[p, PL_COMPLETE_STREETS] = _count_complete_streets(groups, own, p)
+        pl[p, PL_COMPLETE_SEEN] = bank[B_OWNERSHIP]
+    return pl[p, PL_COMPLETE_STREETS]
+
+
+@njit(cache=True)
+def _count_complete_streets(groups, own, p):
+    complete = 0
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
+            complete |= 1 << g
+    return complete
+
+
+@njit(cache=True)
+def _count_mortgages(own, p):
+    n = 0
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def recount_holdings(own, pl):
+    """The per-player state kept as the squares change (PL_MORTGAGES, PL_COMPLETE_STREETS), counted from the
+    squares: for a state set up square by square (a position, a test)."""
+    for p in range(pl.shape[0]):
+        pl[p, PL_MORTGAGES] = _count_mortgages(own, p)
+        pl[p, PL_COMPLETE_SEEN] = -1
 
 
 @njit(cache=True)
@@ -362,6 +412,7 @@ def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
+    pl[p, PL_MORTGAGES] = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
             set_owner(own, bank, s, -1)
@@ -406,7 +457,7 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
     due = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            set_owner(own, bank, s, q)
+            change_hands(own, pl, bank, s, q)
             if own[s, O_MORTGAGED] != 0:
                 due += interest(sq, rules, s)
     if due > 0:
@@ -431,10 +482,11 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
             if strategy.lifts_mortgage(prm, pl, p, cost):
                 into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
                 own[s, O_MORTGAGED] = 0
+                pl[p, PL_MORTGAGES] -= 1
 
 
 @njit(cache=True)
-def _hand_over(sq, groups, own, bank, rules, g, giver, receiver):
+def _hand_over(sq, groups, own, pl, bank, rules, g, giver, receiver):
     """Give the giver's squares of group g to the receiver; returns the list value and the interest the
     receiver owes on mortgaged ones (rulebook: Passez des accords avec vos adversaires)."""
     value = 0
@@ -442,7 +494,7 @@ def _hand_over(sq, groups, own, bank, rules, g, giver, receiver):
     for k in range(groups[g, G_SIZE]):
         s = groups[g, G_MEMBERS + k]
         if own[s, O_OWNER] == giver:
-            set_owner(own, bank, s, receiver)
+            change_hands(own, pl, bank, s, receiver)
             value += sq[s, SQ_PRICE]
             if own[s, O_MORTGAGED] != 0:
                 due += interest(sq, rules, s)
@@ -491,8 +543,8 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
                     continue
                 pl[payer, PL_CASH] -= amount
                 pl[payee, PL_CASH] += amount
-                _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
-                _, due_q = _hand_over(sq, groups, own, bank, rules, h, p, q)
+                _, due_p = _hand_over(sq, groups, own, pl, bank, rules, g, q, p)
+                _, due_q = _hand_over(sq, groups, own, pl, bank, rules, h, p, q)
                 _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q,
                               due_p, due_q)
                 return
@@ -503,7 +555,7 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
             pl[p, PL_CASH] -= offer
             pl[q, PL_CASH] += offer
             pl[q, PL_SOLD] += 1
-            _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
+            _, due_p = _hand_over(sq, groups, own, pl, bank, rules, g, q, p)
             _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, NOTHING)
             return
     if not possible:
@@ -521,15 +573,16 @@ def _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards,
 
 
 @njit(cache=True)
-def next_building(sq, rent, groups, own, rules, prm, p):
+def next_building(sq, rent, groups, own, rules, prm, p, complete):
     """The square where p's next building earns the most extra rent per unit spent, building evenly
-    (rulebook: Construire b) and only on complete unmortgaged groups; -1 when there is none."""
+    (rulebook: Construire b) and only on complete unmortgaged groups (`complete`: p's complete colour groups,
+    as bits); -1 when there is none."""
     best = -1
     best_gain = -1.0
     top = hotel_level(rules)
     goal = strategy.target_level(prm, rules, p)
     for g in range(groups.shape[0]):
-        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, p) or group_mortgaged(own, groups, g):
+        if (complete >> g) & 1 == 0 or group_mortgaged(own, groups, g):
             continue
         low, high = group_levels(own, groups, g)
         if low >= goal:
@@ -563,10 +616,11 @@ def _build_on(sq, own, rules, pl, bank, p, s, price):
 
 
 @njit(cache=True)
-def _building_demand(sq, groups, own, rules, prm, pl, i, hotels):
-    """How many houses (or hotels) player i would buy now if the bank had them (for the shortage
-    auction). A hotel is wanted on a square at the house limit once its whole group has reached it."""
-    if pl[i, PL_ALIVE] == 0:
+def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
+    """How many houses (or hotels) player i, whose complete colour groups are `complete` (bits), would buy
+    now if the bank had them (for the shortage auction). A hotel is wanted on a square at the house limit
+    once its whole group has reached it."""
+    if pl[i, PL_ALIVE] == 0 or complete == 0:
         return 0
     goal = strategy.target_level(prm, rules, i)
     if hotels and goal < hotel_level(rules):
@@ -575,7 +629,7 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels):
     wanted = 0
     cheapest = 1 << 40
     for g in range(groups.shape[0]):
-        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, i) or group_mortgaged(own, groups, g):
+        if (complete >> g) & 1 == 0 or group_mortgaged(own, groups, g):
             continue
         low, _ = group_levels(own, groups, g)
         if hotels and low < goal:
@@ -599,8 +653,10 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     players who want them now would buy, each one goes to auction among those players, whose bids are
     for the square they would build next (rulebook: Crise du batiment)."""
     top = hotel_level(rules)
+    # Building changes no owner: the complete groups stay as counted here.
+    complete = complete_streets(groups, own, pl, bank, p)
     while True:
-        s = next_building(sq, rent, groups, own, rules, prm, p)
+        s = next_building(sq, rent, groups, own, rules, prm, p, complete)
         if s < 0:
             return
         is_hotel = own[s, O_LEVEL] + 1 == top
@@ -613,7 +669,8 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         demand = 0
         rivals = 0
         for i in range(pl.shape[0]):
-            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel)
+            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel,
+                                      complete_streets(groups, own, pl, bank, i))
             demand += wanted
             if i != p and wanted > 0:
                 rivals += 1
@@ -628,9 +685,10 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         n = pl.shape[0]
         for k in range(n):
             i = (p + k) % n
-            if _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel) == 0:
+            rival_complete = complete_streets(groups, own, pl, bank, i)
+            if _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel, rival_complete) == 0:
                 continue
-            target = next_building(sq, rent, groups, own, rules, prm, i)
+            target = next_building(sq, rent, groups, own, rules, prm, i, rival_complete)
             if target < 0 or (own[target, O_LEVEL] + 1 == top) != is_hotel:
                 continue
             target_cost = sq[target, SQ_HOTEL_COST] if is_hotel else sq[target, SQ_HOUSE_COST]
@@ -664,12 +722,10 @@ def _nobody_out(pl):
 def note_groups(groups, own, pl, bank, p):
     """Record whether p holds a complete colour group now, and which, while nobody is out yet."""
     pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
-    pl[p, PL_HAS_GROUP] = 0
-    for g in range(groups.shape[0]):
-        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
-            pl[p, PL_HAS_GROUP] = 1
-            if _nobody_out(pl):
-                pl[p, PL_GROUPS_HELD] |= 1 << g
+    complete = complete_streets(groups, own, pl, bank, p)
+    pl[p, PL_HAS_GROUP] = 1 if complete != 0 else 0
+    if complete != 0 and _nobody_out(pl):
+        pl[p, PL_GROUPS_HELD] |= complete
 
 
 @njit(cache=True)
@@ -734,6 +790,10 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
         total += pl[p, PL_CASH]
         if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
             flags |= V_NEGATIVE_CASH
+        if pl[p, PL_MORTGAGES] != _count_mortgages(own, p) or (
+                pl[p, PL_COMPLETE_SEEN] == bank[B_OWNERSHIP]
+                and pl[p, PL_COMPLETE_STREETS] != _count_complete_streets(groups, own, p)):
+            flags |= V_OWNERSHIP
     if total != money_at_start + bank[B_NET]:
         flags |= V_MONEY
     top = hotel_level(rules)
@@ -776,6 +836,7 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     pl[:, PL_OUT_TURN] = -1
     pl[:, PL_TRADE_SEEN] = -1
     pl[:, PL_GROUPS_SEEN] = -1
+    pl[:, PL_COMPLETE_SEEN] = -1
     pl[:, PL_LEAST_AFTER_BUY] = -1
     own[:, :] = 0
     own[:, O_OWNER] = -1
@@ -796,6 +857,7 @@ def load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, he
     own[:, :] = start_own
     bank[:] = start_bank
     held[:, :] = start_held
+    recount_holdings(own, pl)
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
