@@ -12,14 +12,14 @@ from numba import njit
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, C_A, C_B,
     C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
-    O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILT, PL_CASH, PL_COMPLETE_SEEN,
-    PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS,
-    PL_LEAST_AFTER_BUY, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD,
-    PL_TOP_LEVEL, PL_TRADES, PL_TRADE_SEEN, PO_BOUGHT, PO_BUILT, PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD,
-    PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY, PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK,
-    PO_RENT_IN, PO_RENT_OUT, PO_SOLD, PO_TOP_LEVEL, PO_TRADES, RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID,
-    R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DOUBLES_TO_JAIL, R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT,
-    R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES,
+    O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILD_IDLE, PL_BUILT, PL_CASH,
+    PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS, PL_LEAST_AFTER_BUY,
+    PL_LIFT_FLOOR, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL,
+    PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT, PO_CASH, PO_DECLINED, PO_GROUPS,
+    PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY, PO_NET_WORTH, PO_OUT_TURN,
+    PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD, PO_TOP_LEVEL, PO_TRADES, RAILROAD, R_AUCTIONS,
+    R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DOUBLES_TO_JAIL, R_FREE_PARKING_JACKPOT,
+    R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES,
     R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH,
     R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND,
     SQ_MORTGAGE, SQ_PRICE, STREET, V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH,
@@ -73,8 +73,17 @@ def interest(sq, rules, s):
 @njit(cache=True)
 def mortgage_square(sq, own, pl, bank, p, s):
     own[s, O_MORTGAGED] = 1
-    pl[p, PL_MORTGAGES] += 1
+    _note_mortgage(sq, pl, p, s)
     bank_pays(pl, bank, p, sq[s, SQ_MORTGAGE])
+
+
+@njit(cache=True)
+def _note_mortgage(sq, pl, p, s):
+    """p holds one more mortgaged square, s."""
+    pl[p, PL_BUILD_IDLE] = -1
+    if pl[p, PL_MORTGAGES] == 0 or sq[s, SQ_MORTGAGE] < pl[p, PL_LIFT_FLOOR]:
+        pl[p, PL_LIFT_FLOOR] = sq[s, SQ_MORTGAGE]
+    pl[p, PL_MORTGAGES] += 1
 
 
 @njit(cache=True)
@@ -85,6 +94,7 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
     low, high = group_levels(own, groups, g)
     if high == 0:
         return False
+    pl[p, PL_BUILD_IDLE] = -1
     top = hotel_level(rules)
     pct = rules[R_SELLBACK_PCT]
     for k in range(groups[g, G_SIZE]):
@@ -116,18 +126,23 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
 
 
 @njit(cache=True)
-def _mortgageable(sq, groups, own, p, loose_only):
+def _mortgageable(sq, groups, own, p, loose_only, complete):
     """The cheapest unmortgaged square of p whose group has no buildings; with loose_only, only squares
-    outside a group p completes (those cost p the least rent)."""
+    outside a group p completes (those cost p the least rent). `complete`: p's complete colour groups (bits),
+    the only streets that can have buildings (check_economy's V_BUILDINGS)."""
     best = -1
     for s in range(own.shape[0]):
         if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
             continue
         g = sq[s, SQ_GROUP]
-        low, high = group_levels(own, groups, g)
-        if high > 0:
-            continue
-        if loose_only and owns_group(own, groups, g, p):
+        if groups[g, G_KIND] == STREET:
+            if (complete >> g) & 1 != 0:
+                if loose_only:
+                    continue
+                low, high = group_levels(own, groups, g)
+                if high > 0:
+                    continue
+        elif loose_only and owns_group(own, groups, g, p):
             continue
         if best < 0 or sq[s, SQ_MORTGAGE] < sq[best, SQ_MORTGAGE]:
             best = s
@@ -155,16 +170,17 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     d'argent !): squares outside complete groups first, then buildings from the cheapest group, then the
     rest. Under sell_buildings_first every building goes before any mortgage (Millionaire's order)."""
     buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
+    complete = pl[p, PL_COMPLETE_STREETS]  # no square changes hands while p raises money
     while pl[p, PL_CASH] < amount:
-        s = -1 if buildings_first else _mortgageable(sq, groups, own, p, LOOSE_ONLY)
+        s = -1 if buildings_first else _mortgageable(sq, groups, own, p, LOOSE_ONLY, complete)
         if s < 0:
-            g = _cheapest_built_group(sq, groups, own, complete_streets(groups, own, pl, bank, p))
+            g = _cheapest_built_group(sq, groups, own, complete)
             if g >= 0:
                 sell_building(sq, groups, own, rules, pl, bank, p, g)
                 continue
-            s = _mortgageable(sq, groups, own, p, LOOSE_ONLY)
+            s = _mortgageable(sq, groups, own, p, LOOSE_ONLY, complete)
             if s < 0:
-                s = _mortgageable(sq, groups, own, p, ANY_SQUARE)
+                s = _mortgageable(sq, groups, own, p, ANY_SQUARE, complete)
         if s < 0:
             return
         mortgage_square(sq, own, pl, bank, p, s)
@@ -234,50 +250,53 @@ def set_owner(own, bank, s, p):
 
 
 @njit(cache=True)
-def change_hands(own, pl, bank, s, p):
-    """An owned square goes to player p with its mortgage, if any."""
-    if own[s, O_MORTGAGED] != 0:
-        pl[own[s, O_OWNER], PL_MORTGAGES] -= 1
-        pl[p, PL_MORTGAGES] += 1
+def transfer(sq, groups, own, pl, bank, s, p):
+    """Every change of owner in this family's economy goes through here, so that each player's mortgaged
+    squares and complete colour groups are kept as they change instead of scanned for (set_owner itself
+    is shared with engines whose player columns differ)."""
+    g = sq[s, SQ_GROUP]
+    mortgaged = own[s, O_MORTGAGED] != 0
+    giver = own[s, O_OWNER]
+    if giver >= 0:
+        pl[giver, PL_BUILD_IDLE] = -1
+        pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
+        if mortgaged:
+            pl[giver, PL_MORTGAGES] -= 1
     set_owner(own, bank, s, p)
+    if p >= 0:
+        pl[p, PL_BUILD_IDLE] = -1
+        if mortgaged:
+            _note_mortgage(sq, pl, p, s)
+        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
+            pl[p, PL_COMPLETE_STREETS] |= 1 << g
 
 
 @njit(cache=True)
-def complete_streets(groups, own, pl, bank, p):
-    """Bit g set: p owns every square of colour group g. Counted again only after a square has changed
-    hands (set_owner bumps the ownership version), so the building and selling scans visit p's complete
-    groups without asking every group."""
-    if pl[p, PL_COMPLETE_SEEN] != bank[B_OWNERSHIP]:
-        pl[p, PL_COMPLETE_STREETS] = _count_complete_streets(groups, own, p)
-        pl[p, PL_COMPLETE_SEEN] = bank[B_OWNERSHIP]
-    return pl[p, PL_COMPLETE_STREETS]
-
-
-@njit(cache=True)
-def _count_complete_streets(groups, own, p):
+def counted_holdings(sq, groups, own, p):
+    """p's mortgaged squares, its complete colour groups (bits) and the least mortgage among its mortgaged
+    squares, counted from the squares: what transfer and the mortgage helpers keep in PL_MORTGAGES,
+    PL_COMPLETE_STREETS and PL_LIFT_FLOOR."""
+    mortgages = 0
+    floor = 0
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
+            if mortgages == 0 or sq[s, SQ_MORTGAGE] < floor:
+                floor = sq[s, SQ_MORTGAGE]
+            mortgages += 1
     complete = 0
     for g in range(groups.shape[0]):
         if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
             complete |= 1 << g
-    return complete
+    return mortgages, complete, floor
 
 
 @njit(cache=True)
-def _count_mortgages(own, p):
-    n = 0
-    for s in range(own.shape[0]):
-        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def recount_holdings(own, pl):
-    """The per-player state kept as the squares change (PL_MORTGAGES, PL_COMPLETE_STREETS), counted from the
-    squares: for a state set up square by square (a position, a test)."""
+def recount_holdings(sq, groups, own, pl):
+    """The per-player state that transfer keeps, counted for a state set up square by square (a position,
+    a test)."""
     for p in range(pl.shape[0]):
-        pl[p, PL_MORTGAGES] = _count_mortgages(own, p)
-        pl[p, PL_COMPLETE_SEEN] = -1
+        pl[p, PL_MORTGAGES], pl[p, PL_COMPLETE_STREETS], pl[p, PL_LIFT_FLOOR] = counted_holdings(sq, groups, own, p)
+        pl[p, PL_BUILD_IDLE] = -1
 
 
 @njit(cache=True)
@@ -323,7 +342,7 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     price = clearing_price(minimum, best_bid, second_bid, 1)
     pl[best, PL_CASH] -= price
     bank[B_NET] -= price
-    set_owner(own, bank, s, best)
+    transfer(sq, groups, own, pl, bank, s, best)
     sq_agg[s, SA_AUCTIONED] += 1
     note_purchase(pl, best)
 
@@ -334,7 +353,7 @@ def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
     if strategy.buys(sq, prm, pl, rng, p, s):
         pl[p, PL_CASH] -= sq[s, SQ_PRICE]
         bank[B_NET] -= sq[s, SQ_PRICE]
-        set_owner(own, bank, s, p)
+        transfer(sq, groups, own, pl, bank, s, p)
         sq_agg[s, SA_BOUGHT] += 1
         pl[p, PL_BOUGHT] += 1
         note_purchase(pl, p)
@@ -412,10 +431,9 @@ def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
-    pl[p, PL_MORTGAGES] = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            set_owner(own, bank, s, -1)
+            transfer(sq, groups, own, pl, bank, s, -1)
             own[s, O_MORTGAGED] = 0
             own[s, O_LEVEL] = 0
             if rules[R_AUCTIONS] != 0:
@@ -457,7 +475,7 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
     due = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            change_hands(own, pl, bank, s, q)
+            transfer(sq, groups, own, pl, bank, s, q)
             if own[s, O_MORTGAGED] != 0:
                 due += interest(sq, rules, s)
     if due > 0:
@@ -469,9 +487,16 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
 # The player's own moves between rolls: lift mortgages, trade, build
 
 
+@njit(cache=True, inline="always")
+def may_lift_mortgage(prm, pl, p):
+    """Has p a mortgage and the cash to lift the cheapest it could? Otherwise lift_mortgages does nothing."""
+    return pl[p, PL_MORTGAGES] > 0 and strategy.lifts_mortgage(prm, pl, p, pl[p, PL_LIFT_FLOOR])
+
+
 @njit(cache=True)
 def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
     """Squares of complete groups first: they pay the most once free."""
+    floor = 0  # the least mortgage among those left
     for complete_first in (True, False):
         for s in range(own.shape[0]):
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] == 0:
@@ -483,6 +508,10 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
                 into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
                 own[s, O_MORTGAGED] = 0
                 pl[p, PL_MORTGAGES] -= 1
+                pl[p, PL_BUILD_IDLE] = -1
+            elif floor == 0 or sq[s, SQ_MORTGAGE] < floor:
+                floor = sq[s, SQ_MORTGAGE]
+    pl[p, PL_LIFT_FLOOR] = floor
 
 
 @njit(cache=True)
@@ -494,7 +523,7 @@ def _hand_over(sq, groups, own, pl, bank, rules, g, giver, receiver):
     for k in range(groups[g, G_SIZE]):
         s = groups[g, G_MEMBERS + k]
         if own[s, O_OWNER] == giver:
-            change_hands(own, pl, bank, s, receiver)
+            transfer(sq, groups, own, pl, bank, s, receiver)
             value += sq[s, SQ_PRICE]
             if own[s, O_MORTGAGED] != 0:
                 due += interest(sq, rules, s)
@@ -511,15 +540,26 @@ def _group_value(sq, groups, own, g, holder):
     return value
 
 
+@njit(cache=True, inline="always")
+def may_trade(rules, pl, bank, p):
+    """Could a trade scan of p find one now? Not while no square has changed hands since a scan found none
+    possible, nor while p holds no more cash than when the only ones found were cash offers it could not
+    afford (an offer, and so its acceptance, grows with p's cash alone)."""
+    version = bank[B_OWNERSHIP]
+    return rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != version and not (
+        pl[p, PL_TRADE_WAIT] == version and pl[p, PL_CASH] <= pl[p, PL_TRADE_CASH])
+
+
 @njit(cache=True)
 def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
     """At most one trade a turn that completes a colour group of p: a swap when the other player holds
     the rest of p's group and p holds the rest of one of theirs (both complete a group; the difference
     in list value is paid in cash), else a cash offer the seller's strategy may accept. Squares trade
     only without buildings, which holds: neither group is complete before the trade."""
-    if rules[R_TRADING] == 0 or pl[p, PL_TRADE_SEEN] == bank[B_OWNERSHIP]:
+    if not may_trade(rules, pl, bank, p):
         return
     possible = False
+    swap_possible = False
     for g in range(groups.shape[0]):
         if groups[g, G_KIND] != STREET:
             continue
@@ -537,6 +577,7 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
                 if other_owner(own, groups, h, q) != p:
                     continue
                 possible = True
+                swap_possible = True
                 balance = wanted - _group_value(sq, groups, own, h, p)
                 payer, payee, amount = (p, q, balance) if balance >= 0 else (q, p, -balance)
                 if pl[payer, PL_CASH] < amount:
@@ -560,6 +601,9 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
             return
     if not possible:
         pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
+    elif not swap_possible:
+        pl[p, PL_TRADE_WAIT] = bank[B_OWNERSHIP]
+        pl[p, PL_TRADE_CASH] = pl[p, PL_CASH]
 
 
 @njit(cache=True)
@@ -608,6 +652,7 @@ def _build_on(sq, own, rules, pl, bank, p, s, price):
     else:
         bank[B_HOUSES] -= 1
     own[s, O_LEVEL] += 1
+    pl[p, PL_BUILD_IDLE] = -1
     pl[p, PL_CASH] -= price
     bank[B_NET] -= price
     pl[p, PL_BUILT] += 1
@@ -620,7 +665,7 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
     """How many houses (or hotels) player i, whose complete colour groups are `complete` (bits), would buy
     now if the bank had them (for the shortage auction). A hotel is wanted on a square at the house limit
     once its whole group has reached it."""
-    if pl[i, PL_ALIVE] == 0 or complete == 0:
+    if pl[i, PL_ALIVE] == 0:
         return 0
     goal = strategy.target_level(prm, rules, i)
     if hotels and goal < hotel_level(rules):
@@ -647,21 +692,29 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
     return wanted
 
 
+@njit(cache=True, inline="always")
+def may_build(pl, p):
+    """Could build find something to do for p? Not while p holds no more cash than when it last found
+    nothing: what it finds depends only on p's squares (their owner, mortgages and buildings; any change
+    resets PL_BUILD_IDLE) and p's cash, and more cash only buys more."""
+    return pl[p, PL_COMPLETE_STREETS] != 0 and pl[p, PL_CASH] > pl[p, PL_BUILD_IDLE]
+
+
 @njit(cache=True)
 def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     """Build as the strategy wants while the bank has stock. When houses (or hotels) are fewer than the
     players who want them now would buy, each one goes to auction among those players, whose bids are
     for the square they would build next (rulebook: Crise du batiment)."""
     top = hotel_level(rules)
-    # Building changes no owner: the complete groups stay as counted here.
-    complete = complete_streets(groups, own, pl, bank, p)
     while True:
-        s = next_building(sq, rent, groups, own, rules, prm, p, complete)
+        s = next_building(sq, rent, groups, own, rules, prm, p, pl[p, PL_COMPLETE_STREETS])
         if s < 0:
+            pl[p, PL_BUILD_IDLE] = 1 << 62  # nothing to build at any cash
             return
         is_hotel = own[s, O_LEVEL] + 1 == top
         cost = sq[s, SQ_HOTEL_COST] if is_hotel else sq[s, SQ_HOUSE_COST]
         if not strategy.builds(prm, pl, p, cost):
+            pl[p, PL_BUILD_IDLE] = pl[p, PL_CASH]
             return
         stock = bank[B_HOTELS] if is_hotel else bank[B_HOUSES]
         if stock == 0:
@@ -669,8 +722,9 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         demand = 0
         rivals = 0
         for i in range(pl.shape[0]):
-            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel,
-                                      complete_streets(groups, own, pl, bank, i))
+            if pl[i, PL_COMPLETE_STREETS] == 0:
+                continue
+            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel, pl[i, PL_COMPLETE_STREETS])
             demand += wanted
             if i != p and wanted > 0:
                 rivals += 1
@@ -685,10 +739,10 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         n = pl.shape[0]
         for k in range(n):
             i = (p + k) % n
-            rival_complete = complete_streets(groups, own, pl, bank, i)
-            if _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel, rival_complete) == 0:
+            rival_groups = pl[i, PL_COMPLETE_STREETS]
+            if rival_groups == 0 or _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel, rival_groups) == 0:
                 continue
-            target = next_building(sq, rent, groups, own, rules, prm, i, rival_complete)
+            target = next_building(sq, rent, groups, own, rules, prm, i, rival_groups)
             if target < 0 or (own[target, O_LEVEL] + 1 == top) != is_hotel:
                 continue
             target_cost = sq[target, SQ_HOTEL_COST] if is_hotel else sq[target, SQ_HOUSE_COST]
@@ -719,11 +773,10 @@ def _nobody_out(pl):
 
 
 @njit(cache=True, inline="always")
-def note_groups(groups, own, pl, bank, p):
-    """Record whether p holds a complete colour group now, and which, while nobody is out yet."""
+def note_groups(pl, bank, p):
+    """Record which complete colour groups p holds at the start of its turn, while nobody is out yet."""
     pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
-    complete = complete_streets(groups, own, pl, bank, p)
-    pl[p, PL_HAS_GROUP] = 1 if complete != 0 else 0
+    complete = pl[p, PL_COMPLETE_STREETS]
     if complete != 0 and _nobody_out(pl):
         pl[p, PL_GROUPS_HELD] |= complete
 
@@ -790,9 +843,9 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
         total += pl[p, PL_CASH]
         if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
             flags |= V_NEGATIVE_CASH
-        if pl[p, PL_MORTGAGES] != _count_mortgages(own, p) or (
-                pl[p, PL_COMPLETE_SEEN] == bank[B_OWNERSHIP]
-                and pl[p, PL_COMPLETE_STREETS] != _count_complete_streets(groups, own, p)):
+        mortgages, complete, floor = counted_holdings(sq, groups, own, p)
+        if (pl[p, PL_MORTGAGES] != mortgages or pl[p, PL_COMPLETE_STREETS] != complete
+                or (mortgages > 0 and pl[p, PL_LIFT_FLOOR] > floor)):
             flags |= V_OWNERSHIP
     if total != money_at_start + bank[B_NET]:
         flags |= V_MONEY
@@ -835,8 +888,9 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     pl[:, PL_JAIL] = -1
     pl[:, PL_OUT_TURN] = -1
     pl[:, PL_TRADE_SEEN] = -1
+    pl[:, PL_TRADE_WAIT] = -1
+    pl[:, PL_BUILD_IDLE] = -1
     pl[:, PL_GROUPS_SEEN] = -1
-    pl[:, PL_COMPLETE_SEEN] = -1
     pl[:, PL_LEAST_AFTER_BUY] = -1
     own[:, :] = 0
     own[:, O_OWNER] = -1
@@ -850,14 +904,15 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
 
 
 @njit(cache=True)
-def load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
+def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
     """A position's state over a new game's (after new_game, whose shuffle stays): the cards its players keep
     leave their decks' queues."""
     pl[:, :] = start_pl
     own[:, :] = start_own
     bank[:] = start_bank
     held[:, :] = start_held
-    recount_holdings(own, pl)
+    recount_holdings(sq, groups, own, pl)
+    pl[:, PL_TRADE_WAIT] = -1
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
