@@ -38,8 +38,6 @@ from strategies import board_logic as strategy
 # with True and with False compiled the whole payment and bankruptcy path twice).
 FINE = np.bool_(True)
 NOT_A_FINE = np.bool_(False)
-LOOSE_ONLY = np.bool_(True)
-ANY_SQUARE = np.bool_(False)
 NOTHING = np.int64(0)
 
 # ---------------------------------------------------------------------------------------------------
@@ -126,27 +124,29 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
 
 
 @njit(cache=True)
-def _mortgageable(sq, groups, own, p, loose_only, complete):
-    """The cheapest unmortgaged square of p whose group has no buildings; with loose_only, only squares
-    outside a group p completes (those cost p the least rent). `complete`: p's complete colour groups (bits),
-    the only streets that can have buildings (check_economy's V_BUILDINGS)."""
-    best = -1
+def _mortgageable(sq, groups, own, p, complete):
+    """The cheapest unmortgaged squares of p whose group has no buildings, in one pass: among the squares
+    outside a group p completes (those cost p the least rent), and among all. `complete`: p's complete
+    colour groups (bits), the only streets that can have buildings (check_economy's V_BUILDINGS)."""
+    loose = -1
+    cheapest = -1
     for s in range(own.shape[0]):
         if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
             continue
         g = sq[s, SQ_GROUP]
         if groups[g, G_KIND] == STREET:
-            if (complete >> g) & 1 != 0:
-                if loose_only:
-                    continue
+            in_complete = (complete >> g) & 1 != 0
+            if in_complete:
                 low, high = group_levels(own, groups, g)
                 if high > 0:
                     continue
-        elif loose_only and owns_group(own, groups, g, p):
-            continue
-        if best < 0 or sq[s, SQ_MORTGAGE] < sq[best, SQ_MORTGAGE]:
-            best = s
-    return best
+        else:
+            in_complete = owns_group(own, groups, g, p)
+        if cheapest < 0 or sq[s, SQ_MORTGAGE] < sq[cheapest, SQ_MORTGAGE]:
+            cheapest = s
+        if not in_complete and (loose < 0 or sq[s, SQ_MORTGAGE] < sq[loose, SQ_MORTGAGE]):
+            loose = s
+    return loose, cheapest
 
 
 @njit(cache=True)
@@ -172,15 +172,14 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
     complete = pl[p, PL_COMPLETE_STREETS]  # no square changes hands while p raises money
     while pl[p, PL_CASH] < amount:
-        s = -1 if buildings_first else _mortgageable(sq, groups, own, p, LOOSE_ONLY, complete)
-        if s < 0:
+        loose, cheapest = _mortgageable(sq, groups, own, p, complete)
+        s = loose
+        if buildings_first or s < 0:
             g = _cheapest_built_group(sq, groups, own, complete)
             if g >= 0:
                 sell_building(sq, groups, own, rules, pl, bank, p, g)
                 continue
-            s = _mortgageable(sq, groups, own, p, LOOSE_ONLY, complete)
-            if s < 0:
-                s = _mortgageable(sq, groups, own, p, ANY_SQUARE, complete)
+            s = loose if loose >= 0 else cheapest
         if s < 0:
             return
         mortgage_square(sq, own, pl, bank, p, s)
