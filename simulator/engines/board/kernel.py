@@ -132,7 +132,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     # reference counting of a dozen array arguments on the many turns with nothing to do.
     if may_lift_mortgage(prm, pl, p):
         lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
-    if may_trade(rules, pl, bank, p):
+    if may_trade(rules, pl, p):
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
         if pl[p, PL_ALIVE] == 0 or game_over(rules, pl):
             return

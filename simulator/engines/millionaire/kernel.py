@@ -352,7 +352,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
             _note_spending(pl, p, cash, False)
     if holds_cards(held, p):
         play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
-    if may_trade(rules, pl, bank, p):
+    if may_trade(rules, pl, p):
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
         if reached_million(rules, pl, bank, p) or pl[p, PL_ALIVE] == 0:
             return

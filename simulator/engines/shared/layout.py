@@ -146,7 +146,7 @@ PL_RENT_OUT = 5
 PL_JAIL_TURNS = 6   # turns spent in jail
 PL_TRADES = 7
 PL_OUT_TURN = 8     # turn of bankruptcy, -1 while in the game
-PL_TRADE_SEEN = 9   # ownership version at which no trade was possible for this player
+PL_TRADE_SEEN = 9   # PL_TRADE_VERSION at which no trade was possible for this player
 PL_GROUPS_SEEN = 10 # ownership version at which PL_GROUPS_HELD was last noted
 PL_COMPLETE_STREETS = 11  # bit g: owns every square of colour group g (kept by transfer)
 PL_GROUPS_HELD = 12 # bit g: held colour group g complete at the start of one of its turns before any bankruptcy
@@ -161,10 +161,12 @@ PL_LEAST_AFTER_BUY = 19  # the least cash left right after buying a square or a 
 # against a recount by check_economy):
 PL_MORTGAGES = 20   # squares it owns under mortgage
 PL_LIFT_FLOOR = 21  # at most the least mortgage among its mortgaged squares (while it has one)
-PL_TRADE_WAIT = 22  # ownership version at which the only trades found waited on its cash (see may_trade)
+PL_TRADE_WAIT = 22  # PL_TRADE_VERSION at which the only trades found waited on its cash (see may_trade)
 PL_TRADE_CASH = 23  # its cash then
 PL_BUILD_IDLE = 24  # while its cash is at most this, building finds nothing to do; -1 after a change to its squares
-PL_COLUMNS = 25
+PL_STREETS_HELD = 25  # bit g: owns a square of colour group g
+PL_TRADE_VERSION = 26  # bumped when a square of a colour group it holds (or held) changes hands
+PL_COLUMNS = 27
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank

@@ -15,15 +15,15 @@ from simulator.engines.shared.layout import (
     O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILD_IDLE, PL_BUILT, PL_CASH,
     PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS, PL_LEAST_AFTER_BUY,
     PL_LIFT_FLOOR, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL,
-    PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT, PO_CASH, PO_DECLINED, PO_GROUPS,
-    PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY, PO_NET_WORTH, PO_OUT_TURN,
-    PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD, PO_TOP_LEVEL, PO_TRADES, RAILROAD, R_AUCTIONS,
-    R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DOUBLES_TO_JAIL, R_FREE_PARKING_JACKPOT,
-    R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES,
-    R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH,
-    R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND,
-    SQ_MORTGAGE, SQ_PRICE, STREET, V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH,
-    V_OWNERSHIP,
+    PL_STREETS_HELD, PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_VERSION, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT,
+    PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY,
+    PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD, PO_TOP_LEVEL, PO_TRADES,
+    RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DOUBLES_TO_JAIL,
+    R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS,
+    R_JAIL_SQUARE, R_MAX_HOUSES, R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT,
+    R_SELL_BUILDINGS_FIRST, R_START_CASH, R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP,
+    SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET, V_BANK_STOCK, V_BUILDINGS,
+    V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
 from simulator.engines.shared.decks import shuffle_decks, take_held_from_queues, to_bottom
 from simulator.engines.shared.games import finishing_rank, out_order, record_aggregates, write_game_row
@@ -251,9 +251,11 @@ def set_owner(own, bank, s, p):
 @njit(cache=True)
 def transfer(sq, groups, own, pl, bank, s, p):
     """Every change of owner in this family's economy goes through here, so that each player's mortgaged
-    squares and complete colour groups are kept as they change instead of scanned for (set_owner itself
-    is shared with engines whose player columns differ)."""
+    squares and colour groups held and complete are kept as they change instead of scanned for (set_owner
+    itself is shared with engines whose player columns differ). A trade scan of player i looks only at the
+    colour groups i holds a square of, so only those players' trade version moves."""
     g = sq[s, SQ_GROUP]
+    street = groups[g, G_KIND] == STREET
     mortgaged = own[s, O_MORTGAGED] != 0
     giver = own[s, O_OWNER]
     if giver >= 0:
@@ -266,15 +268,23 @@ def transfer(sq, groups, own, pl, bank, s, p):
         pl[p, PL_BUILD_IDLE] = -1
         if mortgaged:
             _note_mortgage(sq, pl, p, s)
-        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
+        if street and owns_group(own, groups, g, p):
             pl[p, PL_COMPLETE_STREETS] |= 1 << g
+    if street:
+        if giver >= 0 and owned_in_group(own, groups, g, giver) == 0:
+            pl[giver, PL_STREETS_HELD] &= ~(1 << g)
+        if p >= 0:
+            pl[p, PL_STREETS_HELD] |= 1 << g
+        for i in range(pl.shape[0]):
+            if i == giver or (pl[i, PL_STREETS_HELD] >> g) & 1 != 0:
+                pl[i, PL_TRADE_VERSION] += 1
 
 
 @njit(cache=True)
 def counted_holdings(sq, groups, own, p):
-    """p's mortgaged squares, its complete colour groups (bits) and the least mortgage among its mortgaged
-    squares, counted from the squares: what transfer and the mortgage helpers keep in PL_MORTGAGES,
-    PL_COMPLETE_STREETS and PL_LIFT_FLOOR."""
+    """p's mortgaged squares, its complete colour groups and the colour groups it holds a square of (bits),
+    and the least mortgage among its mortgaged squares, counted from the squares: what transfer and the
+    mortgage helpers keep in PL_MORTGAGES, PL_COMPLETE_STREETS, PL_STREETS_HELD and PL_LIFT_FLOOR."""
     mortgages = 0
     floor = 0
     for s in range(own.shape[0]):
@@ -283,18 +293,28 @@ def counted_holdings(sq, groups, own, p):
                 floor = sq[s, SQ_MORTGAGE]
             mortgages += 1
     complete = 0
+    held = 0
     for g in range(groups.shape[0]):
-        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
-            complete |= 1 << g
-    return mortgages, complete, floor
+        if groups[g, G_KIND] == STREET:
+            owned = owned_in_group(own, groups, g, p)
+            if owned == groups[g, G_SIZE]:
+                complete |= 1 << g
+            if owned > 0:
+                held |= 1 << g
+    return mortgages, complete, held, floor
 
 
 @njit(cache=True)
 def recount_holdings(sq, groups, own, pl):
     """The per-player state that transfer keeps, counted for a state set up square by square (a position,
-    a test)."""
+    a test); what was noted of the squares before (no trade, nothing to build) is looked at again."""
     for p in range(pl.shape[0]):
-        pl[p, PL_MORTGAGES], pl[p, PL_COMPLETE_STREETS], pl[p, PL_LIFT_FLOOR] = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, floor = counted_holdings(sq, groups, own, p)
+        pl[p, PL_MORTGAGES] = mortgages
+        pl[p, PL_COMPLETE_STREETS] = complete
+        pl[p, PL_STREETS_HELD] = held
+        pl[p, PL_LIFT_FLOOR] = floor
+        pl[p, PL_TRADE_VERSION] += 1
         pl[p, PL_BUILD_IDLE] = -1
 
 
@@ -540,11 +560,11 @@ def _group_value(sq, groups, own, g, holder):
 
 
 @njit(cache=True, inline="always")
-def may_trade(rules, pl, bank, p):
-    """Could a trade scan of p find one now? Not while no square has changed hands since a scan found none
-    possible, nor while p holds no more cash than when the only ones found were cash offers it could not
-    afford (an offer, and so its acceptance, grows with p's cash alone)."""
-    version = bank[B_OWNERSHIP]
+def may_trade(rules, pl, p):
+    """Could a trade scan of p find one now? Not while no square of a colour group p holds has changed hands
+    since a scan found none possible, nor while p holds no more cash than when the only ones found were cash
+    offers it could not afford (an offer, and so its acceptance, grows with p's cash alone)."""
+    version = pl[p, PL_TRADE_VERSION]
     return rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != version and not (
         pl[p, PL_TRADE_WAIT] == version and pl[p, PL_CASH] <= pl[p, PL_TRADE_CASH])
 
@@ -555,7 +575,7 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
     the rest of p's group and p holds the rest of one of theirs (both complete a group; the difference
     in list value is paid in cash), else a cash offer the seller's strategy may accept. Squares trade
     only without buildings, which holds: neither group is complete before the trade."""
-    if not may_trade(rules, pl, bank, p):
+    if not may_trade(rules, pl, p):
         return
     possible = False
     swap_possible = False
@@ -599,9 +619,9 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
             _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, NOTHING)
             return
     if not possible:
-        pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
+        pl[p, PL_TRADE_SEEN] = pl[p, PL_TRADE_VERSION]
     elif not swap_possible:
-        pl[p, PL_TRADE_WAIT] = bank[B_OWNERSHIP]
+        pl[p, PL_TRADE_WAIT] = pl[p, PL_TRADE_VERSION]
         pl[p, PL_TRADE_CASH] = pl[p, PL_CASH]
 
 
@@ -842,8 +862,9 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
         total += pl[p, PL_CASH]
         if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
             flags |= V_NEGATIVE_CASH
-        mortgages, complete, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, floor = counted_holdings(sq, groups, own, p)
         if (pl[p, PL_MORTGAGES] != mortgages or pl[p, PL_COMPLETE_STREETS] != complete
+                or pl[p, PL_STREETS_HELD] != held
                 or (mortgages > 0 and pl[p, PL_LIFT_FLOOR] > floor)):
             flags |= V_OWNERSHIP
     if total != money_at_start + bank[B_NET]:
