@@ -234,8 +234,8 @@ def card_steps(sq, cards, position, card):
 
 @njit(cache=True)
 def set_owner(own, bank, s, p):
-    """Every change of owner goes through here: the version it bumps lets a player skip re-scanning
-    for trades and complete groups while nothing has changed hands."""
+    """Every change of owner goes through here (in this family's economy by way of transfer): the version
+    it bumps lets a player skip re-scanning while nothing has changed hands."""
     # Rounds owned are kept per stretch of ownership, not counted every round: a loop over the board at
     # each round's end cost 3% of the engine's time.
     if own[s, O_OWNER] < 0 and p >= 0:
