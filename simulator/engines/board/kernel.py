@@ -13,16 +13,16 @@ from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
     DQ_CARDS, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
     GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
-    PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_POS, PL_TRADE_SEEN, RAILROAD, REPAIRS, R_DEAL_DEEDS,
+    PL_GROUPS_SEEN, PL_JAIL, PL_POS, RAILROAD, REPAIRS, R_DEAL_DEEDS,
     R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_GO_LANDING_BONUS, R_GO_SALARY, R_JAIL_MAX_TURNS, R_MAX_ROUNDS,
-    R_START_CASH, R_TRADING, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, STREET, TAX, UTILITY, V_JAIL_CARDS,
+    R_START_CASH, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, STREET, TAX, UTILITY, V_JAIL_CARDS,
 )
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.play import (
     FINE, bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages, load_position,
-    new_game, note_groups,
-    offer_square, pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, set_owner, trade,
+    may_build, may_lift_mortgage, may_trade, new_game, note_groups, offer_square, pay_bank, pay_rent, record_game,
+    roll, roll_to_move, send_to_jail, trade, transfer,
 )
 from simulator.engines.shared.state import repairs_due, wealth
 from simulator.engines.shared.views import borrowed
@@ -130,17 +130,15 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     n = sq.shape[0]
     # The guards below are also checked inside the callees; testing them here first saves the
     # reference counting of a dozen array arguments on the many turns with nothing to do.
-    for s in range(n):
-        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
-            lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
-            break
-    if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
+    if may_lift_mortgage(prm, pl, p):
+        lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
+    if may_trade(rules, pl, p):
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
         if pl[p, PL_ALIVE] == 0 or game_over(rules, pl):
             return
     if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
-        note_groups(groups, own, pl, bank, p)
-    if pl[p, PL_HAS_GROUP] != 0:
+        note_groups(pl, bank, p)
+    if may_build(pl, p):
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
     if pl[p, PL_JAIL] >= 0:
         steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
@@ -169,7 +167,10 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
 
 @njit(cache=True)
 def players_in(pl):
-    return pl[:, PL_ALIVE].sum()
+    alive = 0
+    for p in range(pl.shape[0]):
+        alive += pl[p, PL_ALIVE]
+    return alive
 
 
 @njit(cache=True)
@@ -196,7 +197,7 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 
 
 @njit(cache=True)
-def _deal_deeds(sq, rules, own, bank, rng, scratch, n_players):
+def _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n_players):
     """Quick game, step 1: shuffled title deeds dealt free, the same number to each player."""
     n = 0
     for s in range(sq.shape[0]):
@@ -207,7 +208,7 @@ def _deal_deeds(sq, rules, own, bank, rng, scratch, n_players):
     k = 0
     for _ in range(rules[R_DEAL_DEEDS]):
         for p in range(n_players):
-            set_owner(own, bank, scratch[k], p)
+            transfer(sq, groups, own, pl, bank, scratch[k], p)
             k += 1
 
 
@@ -222,12 +223,12 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
     new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
     p = 0
     if start_pl.shape[0] > 0:
-        load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq)
+        load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq)
         money_at_start = pl[:, PL_CASH].sum() + bank[B_POT]
         p = start_seat
     else:
         if rules[R_DEAL_DEEDS] > 0:
-            _deal_deeds(sq, rules, own, bank, rng, scratch, n)
+            _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n)
         money_at_start = n * rules[R_START_CASH]
     violations = 0
     end = END_TURN_CAP

@@ -10,28 +10,26 @@ point at shared/rules/003_b78aa77f0f31f052.txt. Column numbers are in layout.py.
 from numba import njit, prange
 
 from simulator.engines.shared.play import (
-    bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages, load_position,
-    new_game,
-    next_building, note_groups, offer_square, pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail,
-    set_owner, trade,
+    bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages,
+    load_position, may_build, may_lift_mortgage, may_trade, new_game, next_building, note_groups, offer_square,
+    pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
 from simulator.engines.shared.decks import card_accounted_for, draw, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.state import (
-    group_levels, hotel_level, owned_in_group, owns_group, repairs_due, wealth,
+    group_levels, hotel_level, owned_in_group, repairs_due, wealth,
 )
 from simulator.engines.millionaire.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOUSES, B_NET, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, CARD,
     COLLECT_SALARY, C_A, C_AMOUNT, C_B, C_DECK, C_EFFECT, C_FINE, C_MIN_ROLL, DICE_CHALLENGE, EACH_PLAYER,
     END_LAST_STANDING, END_MILLION, END_TURN_CAP, FORCE_SWAP, FREE_HOUSE, GET_OUT_OF_JAIL, GIVE_PROPERTY,
-    GO_TO_JAIL, GO_TO_JAIL_CARD, G_KIND, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED,
-    O_OWNER, PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN,
-    PL_HAS_GROUP, PL_JAIL, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
-    PL_TRADE_SEEN, PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN,
-    PO_FORTUNE_PLAYED, PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY,
-    R_START_CASH, R_TRADING, R_UPGRADE_COST, R_WIN_CASH, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SQ_AMOUNT, SQ_DECK,
-    SQ_GROUP, SQ_KIND, SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, STREET, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS,
-    V_WINNER,
+    GO_TO_JAIL, GO_TO_JAIL_CARD, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED, O_OWNER,
+    PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_BUILD_IDLE, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN, PL_JAIL,
+    PL_COMPLETE_STREETS, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
+    PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN, PO_FORTUNE_PLAYED,
+    PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY, R_START_CASH,
+    R_UPGRADE_COST, R_WIN_CASH, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND,
+    SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS, V_WINNER,
 )
 from simulator.engines.shared.views import borrowed
 from strategies import millionaire_logic as millionaire
@@ -73,14 +71,6 @@ def _note_spending(pl, p, cash_before, kept):
 
 
 @njit(cache=True)
-def _holds_street_group(own, groups, p):
-    for g in range(groups.shape[0]):
-        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
-            return True
-    return False
-
-
-@njit(cache=True)
 def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     """The salary of p's star level; p may take the next level and receive the salary less its cost
     (rulebook: Case Depart & evolution des pions). Levels are climbed one at a time."""
@@ -88,7 +78,8 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     cash = pl[p, PL_CASH]
     salary = rules[R_SALARY + level]
     # The cheap question first: without a complete street group there is nothing to build.
-    built = _holds_street_group(own, groups, p) and next_building(sq, rent, groups, own, rules, prm, p) < 0
+    complete = pl[p, PL_COMPLETE_STREETS]
+    built = complete != 0 and next_building(sq, rent, groups, own, rules, prm, p, complete) < 0
     climbable = level + 1 < STAR_LEVELS
     upgrade = climbable and millionaire.upgrades(rules, prm, pl, bank, p, built)
     bank_pays(pl, bank, p, salary)
@@ -179,7 +170,7 @@ def _give_property(sq, groups, own, pl, bank, p):
         if i != p and pl[i, PL_ALIVE] != 0 and (poorest < 0 or pl[i, PL_CASH] < pl[poorest, PL_CASH]):
             poorest = i
     if poorest >= 0:
-        set_owner(own, bank, s, poorest)
+        transfer(sq, groups, own, pl, bank, s, poorest)
 
 
 @njit(cache=True)
@@ -190,7 +181,7 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
         s = _rival_property(sq, groups, own, pl, p, not millionaire.steals_any(prm, p))
         if s < 0:
             return False
-        set_owner(own, bank, s, p)
+        transfer(sq, groups, own, pl, bank, s, p)
         return True
     if effect == FORCE_SWAP:
         s = _rival_property(sq, groups, own, pl, p, True)
@@ -199,14 +190,15 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
         mine = _spare_property(sq, groups, own, p, sq[s, SQ_GROUP])
         if mine < 0:
             return False
-        set_owner(own, bank, mine, own[s, O_OWNER])
-        set_owner(own, bank, s, p)
+        transfer(sq, groups, own, pl, bank, mine, own[s, O_OWNER])
+        transfer(sq, groups, own, pl, bank, s, p)
         return True
     if effect == FREE_HOUSE:
-        s = next_building(sq, rent, groups, own, rules, prm, p)
+        s = next_building(sq, rent, groups, own, rules, prm, p, pl[p, PL_COMPLETE_STREETS])
         if s < 0 or own[s, O_LEVEL] + 1 == hotel_level(rules) or bank[B_HOUSES] == 0:
             return False
         own[s, O_LEVEL] += 1
+        pl[p, PL_BUILD_IDLE] = -1
         bank[B_HOUSES] -= 1
         return True
     return False
@@ -354,22 +346,20 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     n = sq.shape[0]
     hoarding = millionaire.hoards(prm, pl, p)
     if not hoarding:
-        for s in range(n):
-            if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
-                cash = pl[p, PL_CASH]
-                lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
-                _note_spending(pl, p, cash, False)
-                break
+        if may_lift_mortgage(prm, pl, p):
+            cash = pl[p, PL_CASH]
+            lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
+            _note_spending(pl, p, cash, False)
     if holds_cards(held, p):
         play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
-    if rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]:
+    if may_trade(rules, pl, p):
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
         if reached_million(rules, pl, bank, p) or pl[p, PL_ALIVE] == 0:
             return
     if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
-        note_groups(groups, own, pl, bank, p)
+        note_groups(pl, bank, p)
     # A trade may have brought the cash up to the hoarding mark since the turn began.
-    if pl[p, PL_HAS_GROUP] != 0 and not millionaire.hoards(prm, pl, p):
+    if may_build(pl, p) and not millionaire.hoards(prm, pl, p):
         cash = pl[p, PL_CASH]
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
         _note_spending(pl, p, cash, True)
@@ -453,7 +443,7 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
     p = 0
     money_at_start = n * rules[R_START_CASH]
     if start_pl.shape[0] > 0:
-        load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq)
+        load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq)
         money_at_start = pl[:, PL_CASH].sum()  # no Free Parking jackpot in Millionaire
         p = start_seat
     start_measures(pl)

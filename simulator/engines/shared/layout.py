@@ -146,9 +146,9 @@ PL_RENT_OUT = 5
 PL_JAIL_TURNS = 6   # turns spent in jail
 PL_TRADES = 7
 PL_OUT_TURN = 8     # turn of bankruptcy, -1 while in the game
-PL_TRADE_SEEN = 9   # ownership version at which no trade was possible for this player
-PL_GROUPS_SEEN = 10 # ownership version at which PL_HAS_GROUP was computed
-PL_HAS_GROUP = 11   # owns a complete colour group (as of PL_GROUPS_SEEN)
+PL_TRADE_SEEN = 9   # PL_TRADE_VERSION at which no trade was possible for this player
+PL_GROUPS_SEEN = 10 # ownership version at which PL_GROUPS_HELD was last noted
+PL_COMPLETE_STREETS = 11  # bit g: owns every square of colour group g (kept by transfer)
 PL_GROUPS_HELD = 12 # bit g: held colour group g complete at the start of one of its turns before any bankruptcy
 PL_OUT_ORDER = 13   # 1 for the first player out of the game, 2 for the next, ...; 0 while in
 PL_BUILT = 14       # houses and hotels bought
@@ -157,7 +157,16 @@ PL_DECLINED = 16    # squares it declined at the list price with the cash to buy
 PL_SOLD = 17        # trades in which it sold squares for cash
 PL_BOUGHT = 18      # squares bought at the list price
 PL_LEAST_AFTER_BUY = 19  # the least cash left right after buying a square or a building, -1 before any
-PL_COLUMNS = 20
+# Kept as the state changes so that a turn's questions need not scan the board (the first two checked
+# against a recount by check_economy):
+PL_MORTGAGES = 20   # squares it owns under mortgage
+PL_LIFT_FLOOR = 21  # at most the least mortgage among its mortgaged squares (while it has one)
+PL_TRADE_WAIT = 22  # PL_TRADE_VERSION at which the only trades found waited on its cash (see may_trade)
+PL_TRADE_CASH = 23  # its cash then
+PL_BUILD_IDLE = 24  # while its cash is at most this, building finds nothing to do; -1 after a change to its squares
+PL_STREETS_HELD = 25  # bit g: owns a square of colour group g
+PL_TRADE_VERSION = 26  # bumped when a square of a colour group it holds (or held) changes hands
+PL_COLUMNS = 27
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank

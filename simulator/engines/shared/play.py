@@ -12,17 +12,18 @@ from numba import njit
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, C_A, C_B,
     C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
-    O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILT, PL_CASH, PL_DECLINED,
-    PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_HAS_GROUP, PL_JAIL, PL_JAIL_TURNS, PL_LEAST_AFTER_BUY, PL_OUT_ORDER,
-    PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL, PL_TRADES, PL_TRADE_SEEN, PO_BOUGHT,
-    PO_BUILT, PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS,
-    PO_LEAST_AFTER_BUY, PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD,
-    PO_TOP_LEVEL, PO_TRADES, RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS,
-    R_BANK_HOUSES, R_DOUBLES_TO_JAIL, R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED,
-    R_JAIL_FINE, R_JAIL_MAX_TURNS, R_JAIL_SQUARE, R_MAX_HOUSES, R_MORTGAGE_INTEREST_ON_PRICE,
-    R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT, R_SELL_BUILDINGS_FIRST, R_START_CASH, R_TRADING, SA_AUCTIONED,
-    SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP, SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET,
-    V_BANK_STOCK, V_BUILDINGS, V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
+    O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILD_IDLE, PL_BUILT, PL_CASH,
+    PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS, PL_LEAST_AFTER_BUY,
+    PL_LIFT_FLOOR, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL,
+    PL_STREETS_HELD, PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_VERSION, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT,
+    PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY,
+    PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD, PO_TOP_LEVEL, PO_TRADES,
+    RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DOUBLES_TO_JAIL,
+    R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS,
+    R_JAIL_SQUARE, R_MAX_HOUSES, R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT,
+    R_SELL_BUILDINGS_FIRST, R_START_CASH, R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP,
+    SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET, V_BANK_STOCK, V_BUILDINGS,
+    V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
 from simulator.engines.shared.decks import shuffle_decks, take_held_from_queues, to_bottom
 from simulator.engines.shared.games import finishing_rank, out_order, record_aggregates, write_game_row
@@ -37,8 +38,6 @@ from strategies import board_logic as strategy
 # with True and with False compiled the whole payment and bankruptcy path twice).
 FINE = np.bool_(True)
 NOT_A_FINE = np.bool_(False)
-LOOSE_ONLY = np.bool_(True)
-ANY_SQUARE = np.bool_(False)
 NOTHING = np.int64(0)
 
 # ---------------------------------------------------------------------------------------------------
@@ -72,7 +71,17 @@ def interest(sq, rules, s):
 @njit(cache=True)
 def mortgage_square(sq, own, pl, bank, p, s):
     own[s, O_MORTGAGED] = 1
+    _note_mortgage(sq, pl, p, s)
     bank_pays(pl, bank, p, sq[s, SQ_MORTGAGE])
+
+
+@njit(cache=True)
+def _note_mortgage(sq, pl, p, s):
+    """p holds one more mortgaged square, s."""
+    pl[p, PL_BUILD_IDLE] = -1
+    if pl[p, PL_MORTGAGES] == 0 or sq[s, SQ_MORTGAGE] < pl[p, PL_LIFT_FLOOR]:
+        pl[p, PL_LIFT_FLOOR] = sq[s, SQ_MORTGAGE]
+    pl[p, PL_MORTGAGES] += 1
 
 
 @njit(cache=True)
@@ -83,6 +92,7 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
     low, high = group_levels(own, groups, g)
     if high == 0:
         return False
+    pl[p, PL_BUILD_IDLE] = -1
     top = hotel_level(rules)
     pct = rules[R_SELLBACK_PCT]
     for k in range(groups[g, G_SIZE]):
@@ -114,30 +124,38 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
 
 
 @njit(cache=True)
-def _mortgageable(sq, groups, own, p, loose_only):
-    """The cheapest unmortgaged square of p whose group has no buildings; with loose_only, only squares
-    outside a group p completes (those cost p the least rent)."""
-    best = -1
+def _mortgageable(sq, groups, own, p, complete):
+    """The cheapest unmortgaged squares of p whose group has no buildings, in one pass: among the squares
+    outside a group p completes (those cost p the least rent), and among all. `complete`: p's complete
+    colour groups (bits), the only streets that can have buildings (check_economy's V_BUILDINGS)."""
+    loose = -1
+    cheapest = -1
     for s in range(own.shape[0]):
         if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
             continue
         g = sq[s, SQ_GROUP]
-        low, high = group_levels(own, groups, g)
-        if high > 0:
-            continue
-        if loose_only and owns_group(own, groups, g, p):
-            continue
-        if best < 0 or sq[s, SQ_MORTGAGE] < sq[best, SQ_MORTGAGE]:
-            best = s
-    return best
+        if groups[g, G_KIND] == STREET:
+            in_complete = (complete >> g) & 1 != 0
+            if in_complete:
+                low, high = group_levels(own, groups, g)
+                if high > 0:
+                    continue
+        else:
+            in_complete = owns_group(own, groups, g, p)
+        if cheapest < 0 or sq[s, SQ_MORTGAGE] < sq[cheapest, SQ_MORTGAGE]:
+            cheapest = s
+        if not in_complete and (loose < 0 or sq[s, SQ_MORTGAGE] < sq[loose, SQ_MORTGAGE]):
+            loose = s
+    return loose, cheapest
 
 
 @njit(cache=True)
-def _cheapest_built_group(sq, groups, own, p):
-    """p's complete group with buildings whose houses cost least, or -1."""
+def _cheapest_built_group(sq, groups, own, complete):
+    """The group with buildings whose houses cost least among the complete colour groups `complete` (bits),
+    or -1."""
     cheapest = -1
     for g in range(groups.shape[0]):
-        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, p):
+        if (complete >> g) & 1 == 0:
             continue
         low, high = group_levels(own, groups, g)
         if high > 0 and (cheapest < 0 or sq[groups[g, G_MEMBERS], SQ_HOUSE_COST]
@@ -152,16 +170,16 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     d'argent !): squares outside complete groups first, then buildings from the cheapest group, then the
     rest. Under sell_buildings_first every building goes before any mortgage (Millionaire's order)."""
     buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
+    complete = pl[p, PL_COMPLETE_STREETS]  # no square changes hands while p raises money
     while pl[p, PL_CASH] < amount:
-        s = -1 if buildings_first else _mortgageable(sq, groups, own, p, LOOSE_ONLY)
-        if s < 0:
-            g = _cheapest_built_group(sq, groups, own, p)
+        loose, cheapest = _mortgageable(sq, groups, own, p, complete)
+        s = loose
+        if buildings_first or s < 0:
+            g = _cheapest_built_group(sq, groups, own, complete)
             if g >= 0:
                 sell_building(sq, groups, own, rules, pl, bank, p, g)
                 continue
-            s = _mortgageable(sq, groups, own, p, LOOSE_ONLY)
-            if s < 0:
-                s = _mortgageable(sq, groups, own, p, ANY_SQUARE)
+            s = loose if loose >= 0 else cheapest
         if s < 0:
             return
         mortgage_square(sq, own, pl, bank, p, s)
@@ -216,8 +234,8 @@ def card_steps(sq, cards, position, card):
 
 @njit(cache=True)
 def set_owner(own, bank, s, p):
-    """Every change of owner goes through here: the version it bumps lets a player skip re-scanning
-    for trades and complete groups while nothing has changed hands."""
+    """Every change of owner goes through here (in this family's economy by way of transfer): the version
+    it bumps lets a player skip re-scanning while nothing has changed hands."""
     # Rounds owned are kept per stretch of ownership, not counted every round: a loop over the board at
     # each round's end cost 3% of the engine's time.
     if own[s, O_OWNER] < 0 and p >= 0:
@@ -228,6 +246,76 @@ def set_owner(own, bank, s, p):
     if own[s, O_FIRST_OWNER] < 0:
         own[s, O_FIRST_OWNER] = p
     bank[B_OWNERSHIP] += 1
+
+
+@njit(cache=True)
+def transfer(sq, groups, own, pl, bank, s, p):
+    """Every change of owner in this family's economy goes through here, so that each player's mortgaged
+    squares and colour groups held and complete are kept as they change instead of scanned for (set_owner
+    itself is shared with engines whose player columns differ). A trade scan of player i looks only at the
+    colour groups i holds a square of, so only those players' trade version moves."""
+    g = sq[s, SQ_GROUP]
+    street = groups[g, G_KIND] == STREET
+    mortgaged = own[s, O_MORTGAGED] != 0
+    giver = own[s, O_OWNER]
+    if giver >= 0:
+        pl[giver, PL_BUILD_IDLE] = -1
+        pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
+        if mortgaged:
+            pl[giver, PL_MORTGAGES] -= 1
+    set_owner(own, bank, s, p)
+    if p >= 0:
+        pl[p, PL_BUILD_IDLE] = -1
+        if mortgaged:
+            _note_mortgage(sq, pl, p, s)
+        if street and owns_group(own, groups, g, p):
+            pl[p, PL_COMPLETE_STREETS] |= 1 << g
+    if street:
+        if giver >= 0 and owned_in_group(own, groups, g, giver) == 0:
+            pl[giver, PL_STREETS_HELD] &= ~(1 << g)
+        if p >= 0:
+            pl[p, PL_STREETS_HELD] |= 1 << g
+        for i in range(pl.shape[0]):
+            if i == giver or (pl[i, PL_STREETS_HELD] >> g) & 1 != 0:
+                pl[i, PL_TRADE_VERSION] += 1
+
+
+@njit(cache=True)
+def counted_holdings(sq, groups, own, p):
+    """p's mortgaged squares, its complete colour groups and the colour groups it holds a square of (bits),
+    and the least mortgage among its mortgaged squares, counted from the squares: what transfer and the
+    mortgage helpers keep in PL_MORTGAGES, PL_COMPLETE_STREETS, PL_STREETS_HELD and PL_LIFT_FLOOR."""
+    mortgages = 0
+    floor = 0
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
+            if mortgages == 0 or sq[s, SQ_MORTGAGE] < floor:
+                floor = sq[s, SQ_MORTGAGE]
+            mortgages += 1
+    complete = 0
+    held = 0
+    for g in range(groups.shape[0]):
+        if groups[g, G_KIND] == STREET:
+            owned = owned_in_group(own, groups, g, p)
+            if owned == groups[g, G_SIZE]:
+                complete |= 1 << g
+            if owned > 0:
+                held |= 1 << g
+    return mortgages, complete, held, floor
+
+
+@njit(cache=True)
+def recount_holdings(sq, groups, own, pl):
+    """The per-player state that transfer keeps, counted for a state set up square by square (a position,
+    a test); what was noted of the squares before (no trade, nothing to build) is looked at again."""
+    for p in range(pl.shape[0]):
+        mortgages, complete, held, floor = counted_holdings(sq, groups, own, p)
+        pl[p, PL_MORTGAGES] = mortgages
+        pl[p, PL_COMPLETE_STREETS] = complete
+        pl[p, PL_STREETS_HELD] = held
+        pl[p, PL_LIFT_FLOOR] = floor
+        pl[p, PL_TRADE_VERSION] += 1
+        pl[p, PL_BUILD_IDLE] = -1
 
 
 @njit(cache=True)
@@ -273,7 +361,7 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     price = clearing_price(minimum, best_bid, second_bid, 1)
     pl[best, PL_CASH] -= price
     bank[B_NET] -= price
-    set_owner(own, bank, s, best)
+    transfer(sq, groups, own, pl, bank, s, best)
     sq_agg[s, SA_AUCTIONED] += 1
     note_purchase(pl, best)
 
@@ -284,7 +372,7 @@ def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
     if strategy.buys(sq, prm, pl, rng, p, s):
         pl[p, PL_CASH] -= sq[s, SQ_PRICE]
         bank[B_NET] -= sq[s, SQ_PRICE]
-        set_owner(own, bank, s, p)
+        transfer(sq, groups, own, pl, bank, s, p)
         sq_agg[s, SA_BOUGHT] += 1
         pl[p, PL_BOUGHT] += 1
         note_purchase(pl, p)
@@ -364,7 +452,7 @@ def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
     pl[p, PL_OUT_TURN] = bank[B_TURN]
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            set_owner(own, bank, s, -1)
+            transfer(sq, groups, own, pl, bank, s, -1)
             own[s, O_MORTGAGED] = 0
             own[s, O_LEVEL] = 0
             if rules[R_AUCTIONS] != 0:
@@ -406,7 +494,7 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
     due = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            set_owner(own, bank, s, q)
+            transfer(sq, groups, own, pl, bank, s, q)
             if own[s, O_MORTGAGED] != 0:
                 due += interest(sq, rules, s)
     if due > 0:
@@ -418,9 +506,16 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
 # The player's own moves between rolls: lift mortgages, trade, build
 
 
+@njit(cache=True, inline="always")
+def may_lift_mortgage(prm, pl, p):
+    """Has p a mortgage and the cash to lift the cheapest it could? Otherwise lift_mortgages does nothing."""
+    return pl[p, PL_MORTGAGES] > 0 and strategy.lifts_mortgage(prm, pl, p, pl[p, PL_LIFT_FLOOR])
+
+
 @njit(cache=True)
 def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
     """Squares of complete groups first: they pay the most once free."""
+    floor = 0  # the least mortgage among those left
     for complete_first in (True, False):
         for s in range(own.shape[0]):
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] == 0:
@@ -431,10 +526,15 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
             if strategy.lifts_mortgage(prm, pl, p, cost):
                 into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
                 own[s, O_MORTGAGED] = 0
+                pl[p, PL_MORTGAGES] -= 1
+                pl[p, PL_BUILD_IDLE] = -1
+            elif floor == 0 or sq[s, SQ_MORTGAGE] < floor:
+                floor = sq[s, SQ_MORTGAGE]
+    pl[p, PL_LIFT_FLOOR] = floor
 
 
 @njit(cache=True)
-def _hand_over(sq, groups, own, bank, rules, g, giver, receiver):
+def _hand_over(sq, groups, own, pl, bank, rules, g, giver, receiver):
     """Give the giver's squares of group g to the receiver; returns the list value and the interest the
     receiver owes on mortgaged ones (rulebook: Passez des accords avec vos adversaires)."""
     value = 0
@@ -442,7 +542,7 @@ def _hand_over(sq, groups, own, bank, rules, g, giver, receiver):
     for k in range(groups[g, G_SIZE]):
         s = groups[g, G_MEMBERS + k]
         if own[s, O_OWNER] == giver:
-            set_owner(own, bank, s, receiver)
+            transfer(sq, groups, own, pl, bank, s, receiver)
             value += sq[s, SQ_PRICE]
             if own[s, O_MORTGAGED] != 0:
                 due += interest(sq, rules, s)
@@ -459,15 +559,26 @@ def _group_value(sq, groups, own, g, holder):
     return value
 
 
+@njit(cache=True, inline="always")
+def may_trade(rules, pl, p):
+    """Could a trade scan of p find one now? Not while no square of a colour group p holds has changed hands
+    since a scan found none possible, nor while p holds no more cash than when the only ones found were cash
+    offers it could not afford (an offer, and so its acceptance, grows with p's cash alone)."""
+    version = pl[p, PL_TRADE_VERSION]
+    return rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != version and not (
+        pl[p, PL_TRADE_WAIT] == version and pl[p, PL_CASH] <= pl[p, PL_TRADE_CASH])
+
+
 @njit(cache=True)
 def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
     """At most one trade a turn that completes a colour group of p: a swap when the other player holds
     the rest of p's group and p holds the rest of one of theirs (both complete a group; the difference
     in list value is paid in cash), else a cash offer the seller's strategy may accept. Squares trade
     only without buildings, which holds: neither group is complete before the trade."""
-    if rules[R_TRADING] == 0 or pl[p, PL_TRADE_SEEN] == bank[B_OWNERSHIP]:
+    if not may_trade(rules, pl, p):
         return
     possible = False
+    swap_possible = False
     for g in range(groups.shape[0]):
         if groups[g, G_KIND] != STREET:
             continue
@@ -485,14 +596,15 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
                 if other_owner(own, groups, h, q) != p:
                     continue
                 possible = True
+                swap_possible = True
                 balance = wanted - _group_value(sq, groups, own, h, p)
                 payer, payee, amount = (p, q, balance) if balance >= 0 else (q, p, -balance)
                 if pl[payer, PL_CASH] < amount:
                     continue
                 pl[payer, PL_CASH] -= amount
                 pl[payee, PL_CASH] += amount
-                _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
-                _, due_q = _hand_over(sq, groups, own, bank, rules, h, p, q)
+                _, due_p = _hand_over(sq, groups, own, pl, bank, rules, g, q, p)
+                _, due_q = _hand_over(sq, groups, own, pl, bank, rules, h, p, q)
                 _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q,
                               due_p, due_q)
                 return
@@ -503,11 +615,14 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
             pl[p, PL_CASH] -= offer
             pl[q, PL_CASH] += offer
             pl[q, PL_SOLD] += 1
-            _, due_p = _hand_over(sq, groups, own, bank, rules, g, q, p)
+            _, due_p = _hand_over(sq, groups, own, pl, bank, rules, g, q, p)
             _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, NOTHING)
             return
     if not possible:
-        pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
+        pl[p, PL_TRADE_SEEN] = pl[p, PL_TRADE_VERSION]
+    elif not swap_possible:
+        pl[p, PL_TRADE_WAIT] = pl[p, PL_TRADE_VERSION]
+        pl[p, PL_TRADE_CASH] = pl[p, PL_CASH]
 
 
 @njit(cache=True)
@@ -521,15 +636,16 @@ def _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards,
 
 
 @njit(cache=True)
-def next_building(sq, rent, groups, own, rules, prm, p):
+def next_building(sq, rent, groups, own, rules, prm, p, complete):
     """The square where p's next building earns the most extra rent per unit spent, building evenly
-    (rulebook: Construire b) and only on complete unmortgaged groups; -1 when there is none."""
+    (rulebook: Construire b) and only on complete unmortgaged groups (`complete`: p's complete colour groups,
+    as bits); -1 when there is none."""
     best = -1
     best_gain = -1.0
     top = hotel_level(rules)
     goal = strategy.target_level(prm, rules, p)
     for g in range(groups.shape[0]):
-        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, p) or group_mortgaged(own, groups, g):
+        if (complete >> g) & 1 == 0 or group_mortgaged(own, groups, g):
             continue
         low, high = group_levels(own, groups, g)
         if low >= goal:
@@ -555,6 +671,7 @@ def _build_on(sq, own, rules, pl, bank, p, s, price):
     else:
         bank[B_HOUSES] -= 1
     own[s, O_LEVEL] += 1
+    pl[p, PL_BUILD_IDLE] = -1
     pl[p, PL_CASH] -= price
     bank[B_NET] -= price
     pl[p, PL_BUILT] += 1
@@ -563,9 +680,10 @@ def _build_on(sq, own, rules, pl, bank, p, s, price):
 
 
 @njit(cache=True)
-def _building_demand(sq, groups, own, rules, prm, pl, i, hotels):
-    """How many houses (or hotels) player i would buy now if the bank had them (for the shortage
-    auction). A hotel is wanted on a square at the house limit once its whole group has reached it."""
+def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
+    """How many houses (or hotels) player i, whose complete colour groups are `complete` (bits), would buy
+    now if the bank had them (for the shortage auction). A hotel is wanted on a square at the house limit
+    once its whole group has reached it."""
     if pl[i, PL_ALIVE] == 0:
         return 0
     goal = strategy.target_level(prm, rules, i)
@@ -575,7 +693,7 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels):
     wanted = 0
     cheapest = 1 << 40
     for g in range(groups.shape[0]):
-        if groups[g, G_KIND] != STREET or not owns_group(own, groups, g, i) or group_mortgaged(own, groups, g):
+        if (complete >> g) & 1 == 0 or group_mortgaged(own, groups, g):
             continue
         low, _ = group_levels(own, groups, g)
         if hotels and low < goal:
@@ -593,6 +711,14 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels):
     return wanted
 
 
+@njit(cache=True, inline="always")
+def may_build(pl, p):
+    """Could build find something to do for p? Not while p holds no more cash than when it last found
+    nothing: what it finds depends only on p's squares (their owner, mortgages and buildings; any change
+    resets PL_BUILD_IDLE) and p's cash, and more cash only buys more."""
+    return pl[p, PL_COMPLETE_STREETS] != 0 and pl[p, PL_CASH] > pl[p, PL_BUILD_IDLE]
+
+
 @njit(cache=True)
 def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     """Build as the strategy wants while the bank has stock. When houses (or hotels) are fewer than the
@@ -600,12 +726,14 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     for the square they would build next (rulebook: Crise du batiment)."""
     top = hotel_level(rules)
     while True:
-        s = next_building(sq, rent, groups, own, rules, prm, p)
+        s = next_building(sq, rent, groups, own, rules, prm, p, pl[p, PL_COMPLETE_STREETS])
         if s < 0:
+            pl[p, PL_BUILD_IDLE] = 1 << 62  # nothing to build at any cash
             return
         is_hotel = own[s, O_LEVEL] + 1 == top
         cost = sq[s, SQ_HOTEL_COST] if is_hotel else sq[s, SQ_HOUSE_COST]
         if not strategy.builds(prm, pl, p, cost):
+            pl[p, PL_BUILD_IDLE] = pl[p, PL_CASH]
             return
         stock = bank[B_HOTELS] if is_hotel else bank[B_HOUSES]
         if stock == 0:
@@ -613,7 +741,9 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         demand = 0
         rivals = 0
         for i in range(pl.shape[0]):
-            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel)
+            if pl[i, PL_COMPLETE_STREETS] == 0:
+                continue
+            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel, pl[i, PL_COMPLETE_STREETS])
             demand += wanted
             if i != p and wanted > 0:
                 rivals += 1
@@ -628,9 +758,10 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         n = pl.shape[0]
         for k in range(n):
             i = (p + k) % n
-            if _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel) == 0:
+            rival_groups = pl[i, PL_COMPLETE_STREETS]
+            if rival_groups == 0 or _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel, rival_groups) == 0:
                 continue
-            target = next_building(sq, rent, groups, own, rules, prm, i)
+            target = next_building(sq, rent, groups, own, rules, prm, i, rival_groups)
             if target < 0 or (own[target, O_LEVEL] + 1 == top) != is_hotel:
                 continue
             target_cost = sq[target, SQ_HOTEL_COST] if is_hotel else sq[target, SQ_HOUSE_COST]
@@ -661,15 +792,12 @@ def _nobody_out(pl):
 
 
 @njit(cache=True, inline="always")
-def note_groups(groups, own, pl, bank, p):
-    """Record whether p holds a complete colour group now, and which, while nobody is out yet."""
+def note_groups(pl, bank, p):
+    """Record which complete colour groups p holds at the start of its turn, while nobody is out yet."""
     pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
-    pl[p, PL_HAS_GROUP] = 0
-    for g in range(groups.shape[0]):
-        if groups[g, G_KIND] == STREET and owns_group(own, groups, g, p):
-            pl[p, PL_HAS_GROUP] = 1
-            if _nobody_out(pl):
-                pl[p, PL_GROUPS_HELD] |= 1 << g
+    complete = pl[p, PL_COMPLETE_STREETS]
+    if complete != 0 and _nobody_out(pl):
+        pl[p, PL_GROUPS_HELD] |= complete
 
 
 @njit(cache=True)
@@ -734,6 +862,11 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
         total += pl[p, PL_CASH]
         if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
             flags |= V_NEGATIVE_CASH
+        mortgages, complete, held, floor = counted_holdings(sq, groups, own, p)
+        if (pl[p, PL_MORTGAGES] != mortgages or pl[p, PL_COMPLETE_STREETS] != complete
+                or pl[p, PL_STREETS_HELD] != held
+                or (mortgages > 0 and pl[p, PL_LIFT_FLOOR] > floor)):
+            flags |= V_OWNERSHIP
     if total != money_at_start + bank[B_NET]:
         flags |= V_MONEY
     top = hotel_level(rules)
@@ -775,6 +908,8 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     pl[:, PL_JAIL] = -1
     pl[:, PL_OUT_TURN] = -1
     pl[:, PL_TRADE_SEEN] = -1
+    pl[:, PL_TRADE_WAIT] = -1
+    pl[:, PL_BUILD_IDLE] = -1
     pl[:, PL_GROUPS_SEEN] = -1
     pl[:, PL_LEAST_AFTER_BUY] = -1
     own[:, :] = 0
@@ -789,13 +924,15 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
 
 
 @njit(cache=True)
-def load_position(start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
+def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
     """A position's state over a new game's (after new_game, whose shuffle stays): the cards its players keep
     leave their decks' queues."""
     pl[:, :] = start_pl
     own[:, :] = start_own
     bank[:] = start_bank
     held[:, :] = start_held
+    recount_holdings(sq, groups, own, pl)
+    pl[:, PL_TRADE_WAIT] = -1
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 

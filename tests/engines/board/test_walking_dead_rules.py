@@ -24,7 +24,7 @@ def test_quick_game_deals_three_free_deeds_to_each_player():
     """Quick game, step 1: three title deeds dealt free."""
     t = Table("walking_dead", players=4, variant="quick")
     b = t.board
-    engine._deal_deeds(b.sq, b.rules, t.own, t.bank, t.rng, np.zeros(b.n_squares, dtype=np.int64), 4)
+    engine._deal_deeds(b.sq, b.groups, b.rules, t.own, t.pl, t.bank, t.rng, np.zeros(b.n_squares, dtype=np.int64), 4)
     owners = t.own[:, L.O_OWNER]
     assert [int((owners == p).sum()) for p in range(4)] == [3, 3, 3, 3]
     assert (t.pl[:, L.PL_CASH] == 1500).all(), "the deeds are free"

@@ -110,6 +110,7 @@ class Table(DeckTable):
             self.own[s, L.O_LEVEL] = level
             self.own[s, L.O_MORTGAGED] = int(mortgaged)
         self.bank[L.B_OWNERSHIP] += 1
+        play.recount_holdings(self.board.sq, self.board.groups, self.own, self.pl)
         self.bank[L.B_HOUSES] = self.board.rules[L.R_BANK_HOUSES] - self._houses_on_board()
         self.bank[L.B_HOTELS] = self.board.rules[L.R_BANK_HOTELS] - self._hotels_on_board()
 
