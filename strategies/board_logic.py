@@ -5,8 +5,7 @@ strategies/board.py) and the game state, and answers one question the engine ask
 new kind of decision adds it here, behind a new parameter; the engine's cache is keyed on this file too, so
 an edit here recompiles the kernel (simulator/__init__.py).
 """
-from numba import njit
-
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     P_BID_FACTOR, P_BUILD_RESERVE, P_BUILD_TARGET, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_JAIL_STAY_BUILDINGS, P_PREFERRED_FACTOR, P_PREFERRED_GROUPS, P_SWAPS, P_TRADE_ACCEPT, P_TRADE_OFFER,
@@ -16,12 +15,12 @@ from simulator.engines.shared.state import hotel_level, opponent_buildings, othe
 from simulator.engines.shared.rng import happens
 
 
-@njit(cache=True)
+@engine_njit
 def prefers(prm, p, g):
     return g >= 0 and (int(prm[p, P_PREFERRED_GROUPS]) >> g) & 1 == 1
 
 
-@njit(cache=True)
+@engine_njit
 def buys(sq, prm, pl, rng, p, s):
     """Buy the unowned square s at its list price?"""
     price = sq[s, SQ_PRICE]
@@ -34,7 +33,7 @@ def buys(sq, prm, pl, rng, p, s):
     return happens(rng, prm[p, P_BUY_PROBABILITY])
 
 
-@njit(cache=True)
+@engine_njit
 def max_bid(sq, groups, own, prm, pl, p, s):
     """The most p bids for square s at auction: a multiple of the list price, raised for chased groups
     and for a square that completes p's group or blocks an opponent's, never more than the cash above
@@ -58,7 +57,7 @@ def max_bid(sq, groups, own, prm, pl, p, s):
     return max(0, int(bid))
 
 
-@njit(cache=True)
+@engine_njit
 def target_level(prm, rules, p):
     """The building level p builds up to: a target at or above 5 means hotels whatever max_houses is."""
     target = int(prm[p, P_BUILD_TARGET])
@@ -67,31 +66,31 @@ def target_level(prm, rules, p):
     return min(target, rules[R_MAX_HOUSES])
 
 
-@njit(cache=True)
+@engine_njit
 def builds(prm, pl, p, cost):
     """Spend `cost` on one more building now?"""
     return pl[p, PL_CASH] - cost >= prm[p, P_BUILD_RESERVE]
 
 
-@njit(cache=True)
+@engine_njit
 def house_bid(prm, pl, p, cost):
     """The most p pays for a house or hotel the bank must auction in a shortage."""
     ceiling = pl[p, PL_CASH] - prm[p, P_BUILD_RESERVE]
     return max(0, int(min(cost * max(1.0, prm[p, P_BID_FACTOR]) * (1.0 + prm[p, P_GROUP_BONUS]), ceiling)))
 
 
-@njit(cache=True)
+@engine_njit
 def stays_in_jail(own, rules, prm, p):
     """Keep rolling for doubles instead of paying: once opponents have built enough, jail is a shelter."""
     return opponent_buildings(own, rules, p) >= prm[p, P_JAIL_STAY_BUILDINGS]
 
 
-@njit(cache=True)
+@engine_njit
 def lifts_mortgage(prm, pl, p, cost):
     return pl[p, PL_CASH] - cost >= prm[p, P_UNMORTGAGE_RESERVE]
 
 
-@njit(cache=True)
+@engine_njit
 def trade_offer(prm, pl, p, g, value):
     """Cash p offers for the squares (list value `value`) that complete its group g; 0 for none."""
     factor = prm[p, P_TRADE_OFFER]
@@ -103,7 +102,7 @@ def trade_offer(prm, pl, p, g, value):
     return int(offer) if offer >= value else 0
 
 
-@njit(cache=True)
+@engine_njit
 def could_agree(prm, p, q, g):
     """Could p's offer for group g ever meet q's price, cash permitting? (When no trade could, p does
     not look again until a square changes hands.)"""
@@ -113,13 +112,13 @@ def could_agree(prm, p, q, g):
     return factor > 0.0 and factor >= 1.0 and factor >= prm[q, P_TRADE_ACCEPT]
 
 
-@njit(cache=True)
+@engine_njit
 def sells(prm, q, value, offer):
     """Does q sell squares of list value `value` for `offer` in cash?"""
     return offer >= value * prm[q, P_TRADE_ACCEPT]
 
 
-@njit(cache=True)
+@engine_njit
 def swaps(prm, p):
     """Agrees to swap squares when the swap completes a group for each side."""
     return prm[p, P_SWAPS] > 0.0

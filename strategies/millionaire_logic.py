@@ -4,21 +4,20 @@ climb a star level, when to keep cash for the million, and how to use a Steal ca
 Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/millionaire/layout.py,
 meaning: strategies/millionaire.py). The engine's cache is keyed on this file too.
 """
-from numba import njit
-
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.millionaire.layout import (
     B_ROUND, P_HOARD_FROM, P_STEAL_ANY, P_UPGRADE_AFTER_BUILDING, P_UPGRADE_FROM_ROUND, P_UPGRADE_RESERVE,
     P_UPGRADE_TO, PL_CASH, PL_STAR, R_SALARY, R_UPGRADE_COST, R_WIN_CASH,
 )
 
 
-@njit(cache=True)
+@engine_njit
 def hoards(prm, pl, p):
     """Keep the cash for the million: no building, no lifting mortgages and no upgrade from this much on."""
     return pl[p, PL_CASH] >= prm[p, P_HOARD_FROM]
 
 
-@njit(cache=True)
+@engine_njit
 def upgrades(rules, prm, pl, bank, p, built):
     """On GO, give up part of the salary for the next star level? Never when the whole salary reaches the
     million, nor below the cash kept after paying; `built`: p holds a complete group and none of its
@@ -34,7 +33,7 @@ def upgrades(rules, prm, pl, bank, p, built):
     return cash - rules[R_UPGRADE_COST] >= prm[p, P_UPGRADE_RESERVE]
 
 
-@njit(cache=True)
+@engine_njit
 def steals_any(prm, p):
     """Use a Steal card on the dearest property at once when none completes a group, rather than wait."""
     return prm[p, P_STEAL_ANY] != 0

@@ -9,6 +9,7 @@ shared/rules/004_66603cd0e01f861b.txt, which states the classic rules.
 import numpy as np
 from numba import njit, prange
 
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
     DQ_CARDS, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
@@ -29,7 +30,7 @@ from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import seed_game, shuffle
 
 
-@njit(cache=True)
+@engine_njit
 def advance(rules, pl, bank, p, steps, n_squares):
     """Move p forward; passing or landing on GO pays the salary, once for each time (rulebook: Quand c'est
     votre tour, 4), and landing on it pays it again under the go_landing_bonus house rule."""
@@ -44,7 +45,7 @@ def advance(rules, pl, bank, p, steps, n_squares):
     pl[p, PL_POS] = position
 
 
-@njit(cache=True)
+@engine_njit
 def card_move(sq, cards, rules, pl, bank, p, card):
     """Apply the movement of a card. Returns (moved, rent multiplier, dice multiplier)."""
     effect = cards[card, C_EFFECT]
@@ -65,7 +66,7 @@ def card_move(sq, cards, rules, pl, bank, p, card):
 # A turn
 
 
-@njit(cache=True)
+@engine_njit
 def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
                    p, dice_total):
     """Do what the square under p asks, following card moves to their end (rulebook: Types de cases)."""
@@ -124,7 +125,7 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
             return
 
 
-@njit(cache=True)
+@engine_njit
 def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
     """One turn of p (rulebook: Quand c'est votre tour; Comment sortir de prison)."""
     n = sq.shape[0]
@@ -165,7 +166,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
             return
 
 
-@njit(cache=True)
+@engine_njit
 def players_in(pl):
     alive = 0
     for p in range(pl.shape[0]):
@@ -173,7 +174,7 @@ def players_in(pl):
     return alive
 
 
-@njit(cache=True)
+@engine_njit
 def game_over(rules, pl):
     """One player left, or anyone out when the game ends at the first bankruptcy (quick game, step 4: "Le
     jeu s'acheve lorsqu'un des joueurs fait faillite"): the game ends at once, even within a turn."""
@@ -181,7 +182,7 @@ def game_over(rules, pl):
     return alive <= 1 or (rules[R_END_FIRST_BANKRUPTCY] != 0 and alive < pl.shape[0])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start):
     flags = check_economy(sq, groups, own, rules, pl, bank, money_at_start)
     for c in range(cards.shape[0]):
@@ -196,7 +197,7 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 # A game, and a batch of games
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n_players):
     """Quick game, step 1: shuffled title deeds dealt free, the same number to each player."""
     n = 0
@@ -212,7 +213,7 @@ def _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n_players):
             k += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
               lineup, rotate, seed, game, check,
               pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
@@ -248,7 +249,7 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
             card_agg)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg):
     """The richest player still in wins a finished game (alone, or at the quick game's first bankruptcy)."""

@@ -9,6 +9,7 @@ point at shared/rules/003_b78aa77f0f31f052.txt. Column numbers are in layout.py.
 """
 from numba import njit, prange
 
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.play import (
     bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages,
     load_position, may_build, may_lift_mortgage, may_trade, new_game, next_building, note_groups, offer_square,
@@ -38,7 +39,7 @@ from strategies import millionaire_logic as millionaire
 # The million, GO and star levels
 
 
-@njit(cache=True)
+@engine_njit
 def reached_million(rules, pl, bank, p):
     """Has someone reached the winning cash? The first to hold it wins at once (rulebook: Le premier
     joueur qui possede 1 million); p, the player moving, is looked at first."""
@@ -53,14 +54,14 @@ def reached_million(rules, pl, bank, p):
     return False
 
 
-@njit(cache=True)
+@engine_njit
 def _least(pl, p, column, value):
     """Keep the least value seen in a measure whose -1 means none yet."""
     if pl[p, column] < 0 or value < pl[p, column]:
         pl[p, column] = value
 
 
-@njit(cache=True)
+@engine_njit
 def _note_spending(pl, p, cash_before, kept):
     """Measure a building or mortgage step that cost p money: the cash it started from, and for
     buildings (`kept`) the cash left."""
@@ -70,7 +71,7 @@ def _note_spending(pl, p, cash_before, kept):
             _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
 
 
-@njit(cache=True)
+@engine_njit
 def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     """The salary of p's star level; p may take the next level and receive the salary less its cost
     (rulebook: Case Depart & evolution des pions). Levels are climbed one at a time."""
@@ -96,7 +97,7 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
         pl[p, PL_UPGRADES_SKIPPED] += 1
 
 
-@njit(cache=True)
+@engine_njit
 def advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps):
     """Move p forward; each time it passes or lands on GO, p is paid (rulebook: Depart). A roll laps a
     board of a few squares more than once."""
@@ -111,21 +112,21 @@ def advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps):
 # Properties changing hands by card
 
 
-@njit(cache=True)
+@engine_njit
 def _movable(sq, groups, own, s):
     """A property may change hands by card only while its group has no buildings (as in a trade)."""
     _, high = group_levels(own, groups, sq[s, SQ_GROUP])
     return high == 0
 
 
-@njit(cache=True)
+@engine_njit
 def _completes(sq, groups, own, p, s):
     """Would p hold s's whole group with s?"""
     g = sq[s, SQ_GROUP]
     return owned_in_group(own, groups, g, p) + (0 if own[s, O_OWNER] == p else 1) == groups[g, G_SIZE]
 
 
-@njit(cache=True)
+@engine_njit
 def _rival_property(sq, groups, own, pl, p, completing_only):
     """The rival property p most wants: one completing p's group (the dearest), else with
     completing_only False the dearest; -1 when there is none. Only properties that may move."""
@@ -145,7 +146,7 @@ def _rival_property(sq, groups, own, pl, p, completing_only):
     return best
 
 
-@njit(cache=True)
+@engine_njit
 def _spare_property(sq, groups, own, p, keep_group):
     """p's cheapest property outside its complete groups and outside group keep_group; -1 when none."""
     best = -1
@@ -159,7 +160,7 @@ def _spare_property(sq, groups, own, p, keep_group):
     return best
 
 
-@njit(cache=True)
+@engine_njit
 def _give_property(sq, groups, own, pl, bank, p):
     """Fortune 'give a property away': p's cheapest spare property goes to the rival with least cash."""
     s = _spare_property(sq, groups, own, p, -1)
@@ -173,7 +174,7 @@ def _give_property(sq, groups, own, pl, bank, p):
         transfer(sq, groups, own, pl, bank, s, poorest)
 
 
-@njit(cache=True)
+@engine_njit
 def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
     """Use one kept Fortune card now if it does p good; True when used (rulebook: Cartes Fortune, a
     utiliser plus tard)."""
@@ -204,7 +205,7 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
     return False
 
 
-@njit(cache=True)
+@engine_njit
 def holds_cards(held, p):
     for c in range(held.shape[1]):
         if held[p, c] > 0:
@@ -212,7 +213,7 @@ def holds_cards(held, p):
     return False
 
 
-@njit(cache=True)
+@engine_njit
 def play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p):
     for c in range(held.shape[1]):
         while held[p, c] > 0 and _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p,
@@ -226,7 +227,7 @@ def play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held
 # Cards and squares
 
 
-@njit(cache=True)
+@engine_njit
 def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, card):
     """Do what a drawn card says, at p's star level (rulebook: Cartes Vie de Millionnaire & Chance; Cartes
     Fortune). A kept card goes to p's hand; a used one under its deck, which for Fortune cards is the
@@ -272,7 +273,7 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
     return False, 1, 0
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
                    p, dice_total):
     """Do what the square under p asks, following card moves to their end (rulebook: A votre tour, 2-3)."""
@@ -332,14 +333,14 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
             return
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps):
     advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
     resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
     sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
 
 
-@njit(cache=True)
+@engine_njit
 def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
     """One turn of p: its own moves (lift mortgages, kept Fortune cards, a trade, building), then jail or
     the dice (rulebook: A votre tour; Aller en prison)."""
@@ -385,7 +386,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
 # Invariants, checked after every turn in checking mode
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start):
     flags = check_economy(sq, groups, own, rules, pl, bank, money_at_start)
     for c in range(cards.shape[0]):
@@ -411,7 +412,7 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 # A game, and a batch of games
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def deal_fortune(sq, rules, own, decks, dq):
     """One Fortune card face down on each unowned property (at the start: every one), from the shuffled
     Fortune deck, in board order; a deck shorter than the properties leaves the last ones bare (rulebook:
@@ -423,7 +424,7 @@ def deal_fortune(sq, rules, own, decks, dq):
             own[s, O_FORTUNE] = draw(decks, dq, d)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def start_measures(pl):
     """Upgrade rounds and the least and most cash measures start at -1, none yet."""
     pl[:, PL_STAR_ROUND:PL_STAR_ROUND + STAR_LEVELS - 1] = -1
@@ -431,7 +432,7 @@ def start_measures(pl):
         pl[:, column] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
               lineup, rotate, seed, game, check,
               pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
@@ -473,7 +474,7 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
             sq_agg, card_agg)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows,
             sq_agg, card_agg):
     """The millionaire wins, or the last player in; the others rank by cash, the measure of the race."""

@@ -2,6 +2,7 @@
 the bottom, shuffled at the start of a game; and the check that every copy of a card is somewhere."""
 from numba import njit
 
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN,
 )
@@ -11,7 +12,7 @@ from simulator.engines.shared.rng import shuffle
 # Decks
 
 
-@njit(cache=True)
+@engine_njit
 def draw(decks, dq, d):
     """The top card of deck d, or -1 when every card is held as a Get Out of Jail Free card."""
     if dq[d, DQ_COUNT] == 0:
@@ -23,13 +24,13 @@ def draw(decks, dq, d):
     return card
 
 
-@njit(cache=True)
+@engine_njit
 def to_bottom(decks, dq, d, card):
     dq[d, DQ_CARDS + (dq[d, DQ_HEAD] + dq[d, DQ_COUNT]) % decks[d, D_LEN]] = card
     dq[d, DQ_COUNT] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def shuffle_decks(decks, dq, rng):
     for d in range(decks.shape[0]):
         n = decks[d, D_LEN]
@@ -43,7 +44,7 @@ def shuffle_decks(decks, dq, rng):
 # Invariants, checked after every turn in checking mode
 
 
-@njit(cache=True)
+@engine_njit
 def card_accounted_for(decks, dq, held, d, c, elsewhere):
     """Are all copies of card c of deck d in the deck's queue, in hands, or `elsewhere` (a count the
     engine keeps, such as Millionaire's Fortune cards lying on properties)?"""
@@ -60,7 +61,7 @@ def card_accounted_for(decks, dq, held, d, c, elsewhere):
     return found + elsewhere == copies
 
 
-@njit(cache=True)
+@engine_njit
 def take_from_queue(decks, dq, d, c):
     """Take one copy of card c out of deck d's queue (a card a position's player keeps); the others keep the
     order the shuffle gave them."""
@@ -77,7 +78,7 @@ def take_from_queue(decks, dq, d, c):
         dq[d, DQ_COUNT] = count - 1
 
 
-@njit(cache=True)
+@engine_njit
 def take_held_from_queues(decks, dq, held, card_decks):
     """Take every card a position's players hold (`held[player, card]`, card c of deck `card_decks[c]`) out of
     its deck's queue."""

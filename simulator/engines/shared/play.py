@@ -9,6 +9,7 @@ which states the classic rules.
 import numpy as np
 from numba import njit
 
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, C_A, C_B,
     C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
@@ -44,13 +45,13 @@ NOTHING = np.int64(0)
 # Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
 
 
-@njit(cache=True)
+@engine_njit
 def bank_pays(pl, bank, p, amount):
     pl[p, PL_CASH] += amount
     bank[B_NET] += amount
 
 
-@njit(cache=True)
+@engine_njit
 def into_bank(rules, pl, bank, p, amount, fine):
     """p pays the bank; taxes and fines feed the Free Parking jackpot under that house rule."""
     pl[p, PL_CASH] -= amount
@@ -60,7 +61,7 @@ def into_bank(rules, pl, bank, p, amount, fine):
         bank[B_NET] -= amount
 
 
-@njit(cache=True)
+@engine_njit
 def interest(sq, rules, s):
     """10% of square s's mortgage, rounded up to a whole unit (rulebook: Hypothequer une propriete), or of
     its printed price where the edition says so (Millionaire: Hypotheque)."""
@@ -68,14 +69,14 @@ def interest(sq, rules, s):
     return (base * rules[R_MORTGAGE_INTEREST_PCT] + 99) // 100
 
 
-@njit(cache=True)
+@engine_njit
 def mortgage_square(sq, own, pl, bank, p, s):
     own[s, O_MORTGAGED] = 1
     _note_mortgage(sq, pl, p, s)
     bank_pays(pl, bank, p, sq[s, SQ_MORTGAGE])
 
 
-@njit(cache=True)
+@engine_njit
 def _note_mortgage(sq, pl, p, s):
     """p holds one more mortgaged square, s."""
     pl[p, PL_BUILD_IDLE] = -1
@@ -84,7 +85,7 @@ def _note_mortgage(sq, pl, p, s):
     pl[p, PL_MORTGAGES] += 1
 
 
-@njit(cache=True)
+@engine_njit
 def sell_building(sq, groups, own, rules, pl, bank, p, g):
     """Sell one building of group g back to the bank at the sell-back rate, evenly: from a square at the
     group's highest level. A hotel trades back for max_houses houses; when the bank has not that many,
@@ -123,7 +124,7 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
     return True
 
 
-@njit(cache=True)
+@engine_njit
 def _mortgageable(sq, groups, own, p, complete):
     """The cheapest unmortgaged squares of p whose group has no buildings, in one pass: among the squares
     outside a group p completes (those cost p the least rent), and among all. `complete`: p's complete
@@ -149,7 +150,7 @@ def _mortgageable(sq, groups, own, p, complete):
     return loose, cheapest
 
 
-@njit(cache=True)
+@engine_njit
 def _cheapest_built_group(sq, groups, own, complete):
     """The group with buildings whose houses cost least among the complete colour groups `complete` (bits),
     or -1."""
@@ -164,7 +165,7 @@ def _cheapest_built_group(sq, groups, own, complete):
     return cheapest
 
 
-@njit(cache=True)
+@engine_njit
 def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     """Mortgage and sell until p holds `amount` or has nothing left (rulebook: Au secours ! J'ai besoin
     d'argent !): squares outside complete groups first, then buildings from the cheapest group, then the
@@ -189,12 +190,12 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
 # Movement
 
 
-@njit(cache=True)
+@engine_njit
 def roll(rng):
     return below(rng, 6) + 1, below(rng, 6) + 1
 
 
-@njit(cache=True)
+@engine_njit
 def nearest(sq, position, kind):
     n = sq.shape[0]
     for step in range(1, n + 1):
@@ -204,14 +205,14 @@ def nearest(sq, position, kind):
     return position
 
 
-@njit(cache=True)
+@engine_njit
 def send_to_jail(rules, pl, p):
     """No salary on the way (rulebook: Allez en prison)."""
     pl[p, PL_POS] = rules[R_JAIL_SQUARE]
     pl[p, PL_JAIL] = 0
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def card_steps(sq, cards, position, card):
     """How far a moving card takes a pawn from `position`: squares forward (passing GO pays), or a negative
     number back (passing nothing); with the rent and dice multipliers the card puts on the square reached."""
@@ -232,7 +233,7 @@ def card_steps(sq, cards, position, card):
 # Ownership: buying, auctions, rent, bankruptcy
 
 
-@njit(cache=True)
+@engine_njit
 def set_owner(own, bank, s, p):
     """Every change of owner goes through here (in this family's economy by way of transfer): the version
     it bumps lets a player skip re-scanning while nothing has changed hands."""
@@ -248,7 +249,7 @@ def set_owner(own, bank, s, p):
     bank[B_OWNERSHIP] += 1
 
 
-@njit(cache=True)
+@engine_njit
 def transfer(sq, groups, own, pl, bank, s, p):
     """Every change of owner in this family's economy goes through here, so that each player's mortgaged
     squares and colour groups held and complete are kept as they change instead of scanned for (set_owner
@@ -280,7 +281,7 @@ def transfer(sq, groups, own, pl, bank, s, p):
                 pl[i, PL_TRADE_VERSION] += 1
 
 
-@njit(cache=True)
+@engine_njit
 def counted_holdings(sq, groups, own, p):
     """p's mortgaged squares, its complete colour groups and the colour groups it holds a square of (bits),
     and the least mortgage among its mortgaged squares, counted from the squares: what transfer and the
@@ -304,7 +305,7 @@ def counted_holdings(sq, groups, own, p):
     return mortgages, complete, held, floor
 
 
-@njit(cache=True)
+@engine_njit
 def recount_holdings(sq, groups, own, pl):
     """The per-player state that transfer keeps, counted for a state set up square by square (a position,
     a test); what was noted of the squares before (no trade, nothing to build) is looked at again."""
@@ -318,21 +319,21 @@ def recount_holdings(sq, groups, own, pl):
         pl[p, PL_BUILD_IDLE] = -1
 
 
-@njit(cache=True)
+@engine_njit
 def note_purchase(pl, p):
     """Keep the least cash p was left with by a purchase: what a strategy's buying reserve claims."""
     if pl[p, PL_LEAST_AFTER_BUY] < 0 or pl[p, PL_CASH] < pl[p, PL_LEAST_AFTER_BUY]:
         pl[p, PL_LEAST_AFTER_BUY] = pl[p, PL_CASH]
 
 
-@njit(cache=True)
+@engine_njit
 def clearing_price(floor, best_bid, second_bid, step):
     """What the highest bidder pays in an English auction: one step more than the runner-up's ceiling, at
     least the floor, at most its own ceiling (a tie pays the tied amount)."""
     return min(max(floor, second_bid + step), best_bid)
 
 
-@njit(cache=True)
+@engine_njit
 def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     """An English auction in steps of 1 from the minimum bid (rulebook: Vente aux encheres): the highest
     valuation wins and pays one more than the second-highest; a tie goes to the earlier bidder in turn
@@ -366,7 +367,7 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     note_purchase(pl, best)
 
 
-@njit(cache=True)
+@engine_njit
 def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
     """Buy at the list price or, declined, auction (rulebook: Propriete n'appartenant a personne)."""
     if strategy.buys(sq, prm, pl, rng, p, s):
@@ -383,7 +384,7 @@ def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
             auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, p)
 
 
-@njit(cache=True)
+@engine_njit
 def rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, dice_multiplier):
     """Rent of square s to its owner (rulebook: Propriete appartenant deja a un autre joueur)."""
     owner = own[s, O_OWNER]
@@ -408,7 +409,7 @@ def rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, 
     return dice_total * rent[s, owned - 1]
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def pay_rent(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p, s, dice_total,
              rent_multiplier, dice_multiplier):
     """p lands on square s that another player owns, unmortgaged, and pays its rent. Helpers of classic's
@@ -422,7 +423,7 @@ def pay_rent(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards
         sq_agg[s, SA_RENT] += amount
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount):
     """Every other player still in pays p `amount` (p pays each of them when it is negative)."""
     n = pl.shape[0]
@@ -436,7 +437,7 @@ def each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, car
             return
 
 
-@njit(cache=True)
+@engine_njit
 def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
     """Bankrupt to the bank: cash to the bank, jail cards to the bottom of their decks, every square
     back to the bank unmortgaged and auctioned (rulebook: Au secours ! J'ai besoin d'argent !)."""
@@ -459,7 +460,7 @@ def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
                 auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, (p + 1) % pl.shape[0])
 
 
-@njit(cache=True)
+@engine_njit
 def pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount, fine):
     """p owes the bank; True when paid, False when p went bankrupt."""
     if pl[p, PL_CASH] < amount:
@@ -471,7 +472,7 @@ def pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_a
     return False
 
 
-@njit(cache=True)
+@engine_njit
 def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, amount):
     """p owes q; True when paid. Bankrupt to a player, p hands over its cash, its (by then mortgaged)
     squares and its jail cards, and q pays the 10% interest on each mortgage at once, keeping the
@@ -506,13 +507,13 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
 # The player's own moves between rolls: lift mortgages, trade, build
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def may_lift_mortgage(prm, pl, p):
     """Has p a mortgage and the cash to lift the cheapest it could? Otherwise lift_mortgages does nothing."""
     return pl[p, PL_MORTGAGES] > 0 and strategy.lifts_mortgage(prm, pl, p, pl[p, PL_LIFT_FLOOR])
 
 
-@njit(cache=True)
+@engine_njit
 def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
     """Squares of complete groups first: they pay the most once free."""
     floor = 0  # the least mortgage among those left
@@ -533,7 +534,7 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
     pl[p, PL_LIFT_FLOOR] = floor
 
 
-@njit(cache=True)
+@engine_njit
 def _hand_over(sq, groups, own, pl, bank, rules, g, giver, receiver):
     """Give the giver's squares of group g to the receiver; returns the list value and the interest the
     receiver owes on mortgaged ones (rulebook: Passez des accords avec vos adversaires)."""
@@ -549,7 +550,7 @@ def _hand_over(sq, groups, own, pl, bank, rules, g, giver, receiver):
     return value, due
 
 
-@njit(cache=True)
+@engine_njit
 def _group_value(sq, groups, own, g, holder):
     value = 0
     for k in range(groups[g, G_SIZE]):
@@ -559,7 +560,7 @@ def _group_value(sq, groups, own, g, holder):
     return value
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def may_trade(rules, pl, p):
     """Could a trade scan of p find one now? Not while no square of a colour group p holds has changed hands
     since a scan found none possible, nor while p holds no more cash than when the only ones found were cash
@@ -569,7 +570,7 @@ def may_trade(rules, pl, p):
         pl[p, PL_TRADE_WAIT] == version and pl[p, PL_CASH] <= pl[p, PL_TRADE_CASH])
 
 
-@njit(cache=True)
+@engine_njit
 def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p):
     """At most one trade a turn that completes a colour group of p: a swap when the other player holds
     the rest of p's group and p holds the rest of one of theirs (both complete a group; the difference
@@ -625,7 +626,7 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
         pl[p, PL_TRADE_CASH] = pl[p, PL_CASH]
 
 
-@njit(cache=True)
+@engine_njit
 def _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, due_q):
     pl[p, PL_TRADES] += 1
     pl[q, PL_TRADES] += 1
@@ -635,7 +636,7 @@ def _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards,
         pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due_q, NOT_A_FINE)
 
 
-@njit(cache=True)
+@engine_njit
 def next_building(sq, rent, groups, own, rules, prm, p, complete):
     """The square where p's next building earns the most extra rent per unit spent, building evenly
     (rulebook: Construire b) and only on complete unmortgaged groups (`complete`: p's complete colour groups,
@@ -663,7 +664,7 @@ def next_building(sq, rent, groups, own, rules, prm, p, complete):
     return best
 
 
-@njit(cache=True)
+@engine_njit
 def _build_on(sq, own, rules, pl, bank, p, s, price):
     if own[s, O_LEVEL] + 1 == hotel_level(rules):
         bank[B_HOTELS] -= 1
@@ -679,7 +680,7 @@ def _build_on(sq, own, rules, pl, bank, p, s, price):
     note_purchase(pl, p)
 
 
-@njit(cache=True)
+@engine_njit
 def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
     """How many houses (or hotels) player i, whose complete colour groups are `complete` (bits), would buy
     now if the bank had them (for the shortage auction). A hotel is wanted on a square at the house limit
@@ -711,7 +712,7 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
     return wanted
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def may_build(pl, p):
     """Could build find something to do for p? Not while p holds no more cash than when it last found
     nothing: what it finds depends only on p's squares (their owner, mortgages and buildings; any change
@@ -719,7 +720,7 @@ def may_build(pl, p):
     return pl[p, PL_COMPLETE_STREETS] != 0 and pl[p, PL_CASH] > pl[p, PL_BUILD_IDLE]
 
 
-@njit(cache=True)
+@engine_njit
 def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     """Build as the strategy wants while the bank has stock. When houses (or hotels) are fewer than the
     players who want them now would buy, each one goes to auction among those players, whose bids are
@@ -782,7 +783,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
             return
 
 
-@njit(cache=True)
+@engine_njit
 def _nobody_out(pl):
     """Before the first bankruptcy: a group held then was won in play, not collected from the bankrupt."""
     for i in range(pl.shape[0]):
@@ -791,7 +792,7 @@ def _nobody_out(pl):
     return True
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def note_groups(pl, bank, p):
     """Record which complete colour groups p holds at the start of its turn, while nobody is out yet."""
     pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
@@ -800,7 +801,7 @@ def note_groups(pl, bank, p):
         pl[p, PL_GROUPS_HELD] |= complete
 
 
-@njit(cache=True)
+@engine_njit
 def use_jail_card(held, decks, dq, cards, p):
     for c in range(held.shape[1]):
         if held[p, c] > 0 and cards[c, C_EFFECT] == GET_OUT_OF_JAIL:
@@ -810,7 +811,7 @@ def use_jail_card(held, decks, dq, cards, p):
     return False
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p):
     """A turn begun in jail (rulebook: Comment sortir de prison). Paying or using a card frees p before
     the roll and the turn goes on as a normal one: 0. Otherwise p rolls for a double; out by one, or by
@@ -838,7 +839,7 @@ def jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng
     return d1 + d2
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def roll_to_move(rules, pl, rng, sq_agg, p, doubles):
     """One roll of a turn (rulebook: Quand c'est votre tour): (squares to move, doubles so far, whether
     p rolls again). The third double sends p to jail instead: 0 squares."""
@@ -852,7 +853,7 @@ def roll_to_move(rules, pl, rng, sq_agg, p, doubles):
     return d1 + d2, doubles, d1 == d2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
     """Money conserved, squares owned by live players only, buildings legal and even, the bank's stock in
     range: the checks every engine over this family's economy shares."""
@@ -898,7 +899,7 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
     return flags
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     """Every player at the start with the start cash, the bank holding every square and building, the
     decks shuffled."""
@@ -923,7 +924,7 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     shuffle_decks(decks, dq, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
     """A position's state over a new game's (after new_game, whose shuffle stays): the cards its players keep
     leave their decks' queues."""
@@ -936,7 +937,7 @@ def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, o
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, end, violations, rotation, game_row,
                 player_rows, sq_agg, card_agg):
     """Write the game's row, the shared columns of its player rows, and its aggregates. Players still in

@@ -2,7 +2,8 @@
 from (run seed, game index). A game's dice therefore depend on nothing but those two numbers, which makes
 results identical whatever the number of threads, batches or workers."""
 import numpy as np
-from numba import njit
+
+from simulator.engines.shared.jit import engine_njit
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -20,12 +21,12 @@ _U64 = np.uint64(64)
 STATE_WORDS = 4
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def _rotl(x, k):
     return (x << k) | (x >> (_U64 - k))
 
 
-@njit(cache=True)
+@engine_njit
 def _splitmix64(x):
     z = x + _GOLDEN
     z = (z ^ (z >> _U30)) * _MIX1
@@ -33,7 +34,7 @@ def _splitmix64(x):
     return z ^ (z >> _U31)
 
 
-@njit(cache=True)
+@engine_njit
 def seed_game(state, seed, game):
     """Fill `state` (4 uint64) with the stream of game number `game` of run `seed`."""
     x = _splitmix64(_splitmix64(np.uint64(seed)) ^ (np.uint64(game) * _GOLDEN))
@@ -44,7 +45,7 @@ def seed_game(state, seed, game):
         state[0] = _GOLDEN
 
 
-@njit(cache=True)
+@engine_njit
 def next_u64(s):
     result = _rotl(s[1] * _U5, _U7) * _U9
     t = s[1] << _U17
@@ -57,19 +58,19 @@ def next_u64(s):
     return result
 
 
-@njit(cache=True)
+@engine_njit
 def below(s, n):
     """A uniform integer in [0, n) for 0 < n < 2**32 (multiply-shift on the high 32 bits)."""
     return np.int64(((next_u64(s) >> _U32) * np.uint64(n)) >> _U32)
 
 
-@njit(cache=True)
+@engine_njit
 def uniform(s):
     """A uniform float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@engine_njit
 def happens(s, chance):
     """True with probability `chance`; a chance of 0 or 1 draws nothing from the stream."""
     if chance <= 0.0:
@@ -77,7 +78,7 @@ def happens(s, chance):
     return chance >= 1.0 or uniform(s) < chance
 
 
-@njit(cache=True)
+@engine_njit
 def shuffle(s, values, n):
     """Fisher-Yates shuffle of values[:n] in place."""
     for i in range(n - 1, 0, -1):

@@ -1,18 +1,17 @@
 """Read-only questions about a board game's state, asked by the engine and by the strategies."""
-from numba import njit
-
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     G_MEMBERS, G_SIZE, O_LEVEL, O_MORTGAGED, O_OWNER, PL_CASH, R_MAX_HOUSES, SQ_HOTEL_COST,
     SQ_HOUSE_COST, SQ_PRICE,
 )
 
 
-@njit(cache=True)
+@engine_njit
 def hotel_level(rules):
     return rules[R_MAX_HOUSES] + 1
 
 
-@njit(cache=True)
+@engine_njit
 def owned_in_group(own, groups, g, p):
     """How many squares of group g player p owns."""
     n = 0
@@ -22,12 +21,12 @@ def owned_in_group(own, groups, g, p):
     return n
 
 
-@njit(cache=True)
+@engine_njit
 def owns_group(own, groups, g, p):
     return owned_in_group(own, groups, g, p) == groups[g, G_SIZE]
 
 
-@njit(cache=True)
+@engine_njit
 def group_mortgaged(own, groups, g):
     for k in range(groups[g, G_SIZE]):
         if own[groups[g, G_MEMBERS + k], O_MORTGAGED] != 0:
@@ -35,7 +34,7 @@ def group_mortgaged(own, groups, g):
     return False
 
 
-@njit(cache=True)
+@engine_njit
 def group_levels(own, groups, g):
     """Lowest and highest building level in group g."""
     low = 1 << 30
@@ -47,7 +46,7 @@ def group_levels(own, groups, g):
     return low, high
 
 
-@njit(cache=True)
+@engine_njit
 def other_owner(own, groups, g, p):
     """The one player other than p who owns every square of group g that p does not own, or -1 when
     those squares are held by the bank or by several players."""
@@ -62,7 +61,7 @@ def other_owner(own, groups, g, p):
     return found
 
 
-@njit(cache=True)
+@engine_njit
 def opponent_buildings(own, rules, p):
     """Houses on squares owned by other players, a hotel counting as max_houses + 1."""
     n = 0
@@ -73,7 +72,7 @@ def opponent_buildings(own, rules, p):
     return n
 
 
-@njit(cache=True)
+@engine_njit
 def building_value(sq, rules, s, level):
     """What the buildings at `level` on street s cost to buy (a hotel: its cost plus the houses it
     replaced)."""
@@ -82,7 +81,7 @@ def building_value(sq, rules, s, level):
     return level * sq[s, SQ_HOUSE_COST]
 
 
-@njit(cache=True)
+@engine_njit
 def wealth(sq, own, rules, pl, p):
     """Cash, deeds at the list price (mortgaged at half) and buildings at cost: the quick game's count,
     also reported as net worth."""
@@ -94,7 +93,7 @@ def wealth(sq, own, rules, pl, p):
     return total
 
 
-@njit(cache=True)
+@engine_njit
 def repairs_due(own, rules, p, per_house, per_hotel):
     """What p owes for repairs on its buildings."""
     due = 0

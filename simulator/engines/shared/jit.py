@@ -1,0 +1,18 @@
+"""The decorator of every compiled function a turn runs: numba's njit without reference counting.
+
+With numba's reference counts, every call passing arrays calls the runtime twice per array (increment,
+decrement), even for a borrowed view with no owner (views.py) and even in a helper the compiler inlined,
+and spills the turn's registers around those calls: with a dozen arrays a call, they were the hottest
+instructions of the turns. A turn's functions allocate no array and keep none; they only pass on those
+the batch kernel allocated and keeps alive for the whole batch. So they are compiled with `_nrt=False`.
+A function run once a game or a batch that allocates keeps the counts by saying `_nrt=True`: a function
+called from one compiled without them inherits that setting, unless it says otherwise, and one that
+allocates would not compile.
+"""
+from numba import njit
+
+
+def engine_njit(function=None, **options):
+    """`@engine_njit` or `@engine_njit(inline="always")`: njit(cache=True, _nrt=False, **options)."""
+    decorator = njit(cache=True, _nrt=False, **options)
+    return decorator if function is None else decorator(function)
