@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from simulator.engines.deal.layout import (
-    B_ROUND, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR,
+    B_ROUND, BIRTHDAY, C_AMOUNT, C_ANY, C_COLOURS, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR,
     DOUBLE_RENT, FORCED_DEAL, G_SIZE, GS_PLAYS_LEFT, HOTEL, HOUSE, JUST_SAY_NO, LOC_OWNER, LOC_SET, LOC_ZONE,
     MONEY, P_ATTACK_FROM_ROUND, P_ATTACK_WEIGHT, P_BANK_TARGET, P_BANK_URGENCY, P_BANK_WEIGHT, P_BUILD_WEIGHT,
     P_DENY_WEIGHT, P_HOLD_JUST_SAY_NO, P_MIN_GAIN, P_PROPERTY_WEIGHT, P_RANDOMNESS, PASS_GO, PL_BANK, PROPERTY,
@@ -39,7 +39,7 @@ CH_GIVE = 3         # the copy a Forced Deal gives
 CH_DOUBLES = 4      # Double The Rent cards played with a rent
 CH_COLUMNS = 5
 SCRATCH_COLUMNS = CH_COLUMNS  # the decisions' scratch: an option's targets, then one mark per card type, then
-                              # the sums a bank can pay (scratch_length)
+                              # the bits of the sums a bank can pay (scratch_length)
 
 
 # A table's *potential* (what it is worth toward the win) is the sum of a term per set and a term for the
@@ -60,22 +60,27 @@ def _set_term(size, cards_laid, natural, bonus):
 
 
 @njit(cache=True)
-def _sets_term(rules, sets):
-    if sets >= rules[R_SETS_TO_WIN]:
+def _sets_term(sets_to_win, sets):
+    if sets >= sets_to_win:
         return WIN_WORTH
     return PAIR_WORTH * sets * (sets - 1) / 2
+
+
+@njit(cache=True)
+def _set_change(size, cards_laid, natural, bonus, d_cards, d_natural, d_bonus, sets, sets_to_win):
+    """potential_change from the set's counts and the player's complete sets: scalars only, so that the
+    compiler inlines it where a property is scored (no arrays to pass, no reference counts)."""
+    before, was = _set_term(size, cards_laid, natural, bonus)
+    after, now = _set_term(size, cards_laid + d_cards, natural + d_natural, bonus + d_bonus)
+    return after - before + _sets_term(sets_to_win, sets - was + now) - _sets_term(sets_to_win, sets)
 
 
 @njit(cache=True)
 def potential_change(groups, rules, tab, pl, p, s, d_cards, d_natural, d_bonus):
     """How p's potential changes when its set s gains d_cards cards (d_natural of them not the any-colour
     wild) and d_bonus of building rent (negative: loses them)."""
-    size = groups[s, G_SIZE]
-    before, was = _set_term(size, tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s])
-    after, now = _set_term(size, tab[p, T_CARDS, s] + d_cards, tab[p, T_NATURAL, s] + d_natural,
-                           tab[p, T_BONUS, s] + d_bonus)
-    sets = complete_sets(pl, p)
-    return after - before + _sets_term(rules, sets - was + now) - _sets_term(rules, sets)
+    return _set_change(groups[s, G_SIZE], tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s], d_cards,
+                       d_natural, d_bonus, complete_sets(pl, p), rules[R_SETS_TO_WIN])
 
 
 @njit(cache=True)
@@ -97,14 +102,19 @@ def removal_loss(cards, groups, rules, tab, pl, q, c, s):
 
 @njit(cache=True)
 def best_set(cards, groups, rules, tab, pl, p, c):
-    """The set p would lay property card c in (the one it adds most to), and the gain."""
+    """The set p would lay property card c in (the one it adds most to; the first of equals), and the gain."""
     best = -1
     gain = NO
-    for s in range(groups.shape[0]):
-        if fits(cards, c, s):
-            g = placing_gain(cards, groups, rules, tab, pl, p, c, s)
-            if g > gain:
-                best, gain = s, g
+    natural = 1 - cards[c, C_ANY]
+    sets, sets_to_win = complete_sets(pl, p), rules[R_SETS_TO_WIN]
+    colours = cards[c, C_COLOURS]  # the sets it fits, visited in their order
+    while colours != 0:
+        s = lowest_bit(colours)
+        colours &= colours - 1
+        g = _set_change(groups[s, G_SIZE], tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s], 1, natural,
+                        0, sets, sets_to_win)
+        if g > gain:
+            best, gain = s, g
     return best, gain
 
 
@@ -231,24 +241,23 @@ def target_for(pl, p, amount):
 
 
 @njit(cache=True)
-def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
+def _building_gain(cards, groups, tab, prm, p, c, choice):
+    """The best set building card c can stand on (NO when none)."""
+    best = NO
+    for s in range(groups.shape[0]):
+        if can_build(cards, groups, tab, p, s, c):
+            gain = cards[c, C_AMOUNT] * prm[p, P_BUILD_WEIGHT] + 0.01 * rent_of(groups, tab, p, s)
+            if gain > best:
+                best = gain
+                choice[CH_SET] = s
+    return best
+
+
+@njit(cache=True)
+def _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
+    """The gain of action card c aimed at rivals (rent, Birthday, Debt Collector, the deals)."""
     effect = cards[c, C_EFFECT]
     n = pl.shape[0]
-    if effect == PASS_GO:
-        return PASS_GO_GAIN if gs[GS_PLAYS_LEFT] >= 2 else 1.0
-    if effect == HOUSE or effect == HOTEL:
-        best = NO
-        for s in range(groups.shape[0]):
-            if can_build(cards, groups, tab, p, s, c):
-                gain = cards[c, C_AMOUNT] * prm[p, P_BUILD_WEIGHT] + 0.01 * rent_of(groups, tab, p, s)
-                if gain > best:
-                    best = gain
-                    choice[CH_SET] = s
-        return best
-    if effect == JUST_SAY_NO or effect == DOUBLE_RENT:
-        return NO  # played only in answer to an action, or with a rent
-    if gs[B_ROUND] + 1 < prm[p, P_ATTACK_FROM_ROUND]:  # rounds count from 1
-        return NO
     weight = prm[p, P_ATTACK_WEIGHT]
     if effect == RENT:
         return _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
@@ -267,6 +276,8 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
         best = NO
         for i in range(1, n):  # in turn order from p: a tie goes to the next player, never to a fixed seat
             q = (p + i) % n
+            if complete_sets(pl, q) == 0:
+                continue
             for s in range(groups.shape[0]):
                 if not complete(groups, tab, q, s):
                     continue
@@ -313,23 +324,34 @@ def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, c
     c = deck[k]
     if bank:
         return banking_gain(cards, pl, prm, p, c)
-    if cards[c, C_EFFECT] == MONEY:
+    effect = cards[c, C_EFFECT]
+    if effect == MONEY:
         return NO  # a note can only be banked (rulebook: Type A)
-    if cards[c, C_EFFECT] == PROPERTY:
+    if effect == PROPERTY:
         s, gain = best_set(cards, groups, rules, tab, pl, p, c)
         choice[CH_SET] = s
         return _weighted(gain, prm[p, P_PROPERTY_WEIGHT])
-    return _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
+    if effect == PASS_GO:
+        return PASS_GO_GAIN if gs[GS_PLAYS_LEFT] >= 2 else 1.0
+    if effect == HOUSE or effect == HOTEL:
+        if complete_sets(pl, p) == 0:
+            return NO  # a building stands only on a complete set
+        return _building_gain(cards, groups, tab, prm, p, c, choice)
+    if effect == JUST_SAY_NO or effect == DOUBLE_RENT:
+        return NO  # played only in answer to an action, or with a rent
+    if gs[B_ROUND] + 1 < prm[p, P_ATTACK_FROM_ROUND]:  # rounds count from 1
+        return NO
+    return _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
 
 
 @njit(cache=True)
 def scratch_length(cards, deck):
-    """The length of the decisions' scratch: an option's targets, a mark per card type, and every sum a bank
-    can hold (0 to the deck's whole value) for payment_card."""
+    """The length of the decisions' scratch: an option's targets, a mark per card type, and a bit for every
+    sum a bank can hold (0 to the deck's whole value) for payment_card."""
     total = 0
     for k in range(deck.shape[0]):
         total += cards[deck[k], C_VALUE]
-    return SCRATCH_COLUMNS + cards.shape[0] + total + 1
+    return SCRATCH_COLUMNS + cards.shape[0] + (total >> 6) + 1
 
 
 @njit(cache=True)
@@ -375,31 +397,51 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
 
 
 @njit(cache=True)
-def _first_note(cards, deck, loc, pl, q, bank, due, last):
+def _add_to_sums(sums, words, value):
+    """The sums the notes so far make (bit v of `sums`, word v >> 6: the sum v), with a note of `value` more:
+    each sum, and each sum plus the value. Words from the top down, so each note counts once."""
+    shift, bit = value >> 6, value & 63
+    for w in range(words - 1, shift - 1, -1):
+        moved = sums[w - shift] << bit
+        if bit > 0 and w > shift:  # the bits that cross from the word below (>> keeps the sign: masked)
+            moved |= (sums[w - shift - 1] >> (64 - bit)) & ((np.int64(1) << bit) - 1)
+        sums[w] |= moved
+
+
+@njit(cache=True)
+def _has_sum(sums, v):
+    return (sums[v >> 6] >> (v & 63)) & 1 == 1
+
+
+@njit(cache=True)
+def _first_note(cards, deck, loc, pl, q, bank, due, sums):
     """The first note of the combination of q's bank (worth `bank` in all) that pays `due` overpaying least
-    (its first note when the bank does not cover it): an exact search over the sums the notes can make (a
-    bank holds few notes). `last` holds bank + 1 entries at least."""
-    first = -1
-    last[:bank + 1] = -1  # last[v]: the copy added last to make the sum v from the copies before it (-1: none)
-    last[0] = -2          # the empty sum
+    (its first note when the bank does not cover it): the note whose addition, in the order of the copies,
+    first made the least sum from `due` up. An exact search over the sums the notes can make, as bits;
+    `sums` holds (bank >> 6) + 1 entries at least."""
     notes = held_column(loc, Z_BANK)
-    for w in range(held_words(loc)):
-        bits = pl[q, notes + w]
-        while bits != 0:
-            k = (w << 6) + lowest_bit(bits)
-            bits &= bits - 1
-            if first < 0:
-                first = k
+    words = (bank >> 6) + 1
+    least = due  # the least sum to pay with: `due` itself unless the notes cannot make it
+    for search in range(2):  # a second pass when they cannot, for the least sum over `due` they make
+        sums[:words] = 0
+        sums[0] = 1  # the empty sum
+        for w in range(held_words(loc)):
+            bits = pl[q, notes + w]
+            while bits != 0:
+                k = (w << 6) + lowest_bit(bits)
+                bits &= bits - 1
                 if bank <= due:
-                    return first
-            value = cards[deck[k], C_VALUE]
-            for v in range(bank, value - 1, -1):
-                if last[v] == -1 and last[v - value] != -1:
-                    last[v] = k
-    for v in range(due, bank + 1):
-        if last[v] >= 0:
-            return last[v]
-    return first
+                    return k
+                _add_to_sums(sums, words, cards[deck[k], C_VALUE])
+                if _has_sum(sums, least):
+                    return k
+        w = due >> 6
+        bits = sums[w] & (np.int64(-1) << (due & 63))
+        while bits == 0:  # the bank's whole value is a sum over due: there is one
+            w += 1
+            bits = sums[w]
+        least = (w << 6) + lowest_bit(bits)
+    return -1
 
 
 @njit(cache=True)
