@@ -305,43 +305,16 @@ def _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
     return _weighted(best, weight)
 
 
-@njit(cache=True, inline="always")
-def banking_gain(cards, pl, prm, p, c):
-    """What putting card c in p's bank is worth to p."""
-    value = cards[c, C_VALUE]
-    if value == 0 or cards[c, C_EFFECT] == PROPERTY:
+@njit(cache=True)
+def _banking_gain(value, effect, hold_no, weight, urgency):
+    """What putting a card of `value` and `effect` in the bank is worth to a player, with its bank_weight and
+    the urgency its bank now has. Scalars only, so that the compiler inlines it into choose_play."""
+    if value == 0 or effect == PROPERTY:
         return NO
-    if cards[c, C_EFFECT] == JUST_SAY_NO and prm[p, P_HOLD_JUST_SAY_NO] >= 1.0:
+    if effect == JUST_SAY_NO and hold_no:
         return NO
-    urgency = prm[p, P_BANK_URGENCY] if pl[p, PL_BANK] < prm[p, P_BANK_TARGET] else 1.0
-    gain = value * prm[p, P_BANK_WEIGHT] * urgency
-    return gain if cards[c, C_EFFECT] == MONEY else gain * ACTION_BANK_SHARE
-
-
-@njit(cache=True, inline="always")
-def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, choice):
-    """The gain of playing copy k from p's hand: into the bank, or for what it is (laid, or its action)."""
-    c = deck[k]
-    if bank:
-        return banking_gain(cards, pl, prm, p, c)
-    effect = cards[c, C_EFFECT]
-    if effect == MONEY:
-        return NO  # a note can only be banked (rulebook: Type A)
-    if effect == PROPERTY:
-        s, gain = best_set(cards, groups, rules, tab, pl, p, c)
-        choice[CH_SET] = s
-        return _weighted(gain, prm[p, P_PROPERTY_WEIGHT])
-    if effect == PASS_GO:
-        return PASS_GO_GAIN if gs[GS_PLAYS_LEFT] >= 2 else 1.0
-    if effect == HOUSE or effect == HOTEL:
-        if complete_sets(pl, p) == 0:
-            return NO  # a building stands only on a complete set
-        return _building_gain(cards, groups, tab, prm, p, c, choice)
-    if effect == JUST_SAY_NO or effect == DOUBLE_RENT:
-        return NO  # played only in answer to an action, or with a rent
-    if gs[B_ROUND] + 1 < prm[p, P_ATTACK_FROM_ROUND]:  # rounds count from 1
-        return NO
-    return _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
+    gain = value * weight * urgency
+    return gain if effect == MONEY else gain * ACTION_BANK_SHARE
 
 
 @njit(cache=True)
@@ -365,6 +338,12 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
     best = NO
     legal = 0
     wild = happens(rng, prm[p, P_RANDOMNESS])
+    # What does not change while p chooses, read once: the options are scored here rather than in a helper
+    # taking the arrays, whose reference counts each option would increment and decrement
+    bank_weight = prm[p, P_BANK_WEIGHT]
+    urgency = prm[p, P_BANK_URGENCY] if pl[p, PL_BANK] < prm[p, P_BANK_TARGET] else 1.0
+    hold_no = prm[p, P_HOLD_JUST_SAY_NO] >= 1.0
+    attacks = gs[B_ROUND] + 1 >= prm[p, P_ATTACK_FROM_ROUND]  # rounds count from 1
     targets = scratch[:CH_COLUMNS]
     seen = scratch[SCRATCH_COLUMNS:SCRATCH_COLUMNS + cards.shape[0]]  # copies of one card play alike: one is scored
     seen[:] = 0
@@ -374,13 +353,30 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
         while bits != 0:
             k = (w << 6) + lowest_bit(bits)
             bits &= bits - 1
-            if seen[deck[k]] == 1:
+            c = deck[k]
+            if seen[c] == 1:
                 continue
-            seen[deck[k]] = 1
-            for bank in (False, True):
+            seen[c] = 1
+            effect = cards[c, C_EFFECT]
+            for bank in (False, True):  # played for what it is (laid, or its action), then into the bank
                 targets[:] = -1
                 targets[CH_DOUBLES] = 0
-                gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, targets)
+                if bank:
+                    gain = _banking_gain(cards[c, C_VALUE], effect, hold_no, bank_weight, urgency)
+                elif effect == PROPERTY:
+                    s, gain = best_set(cards, groups, rules, tab, pl, p, c)
+                    targets[CH_SET] = s
+                    gain = _weighted(gain, prm[p, P_PROPERTY_WEIGHT])
+                elif effect == PASS_GO:
+                    gain = PASS_GO_GAIN if gs[GS_PLAYS_LEFT] >= 2 else 1.0
+                elif effect == HOUSE or effect == HOTEL:  # a building stands only on a complete set
+                    gain = _building_gain(cards, groups, tab, prm, p, c, targets) if complete_sets(pl, p) > 0 else NO
+                elif effect == MONEY or effect == JUST_SAY_NO or effect == DOUBLE_RENT or not attacks:
+                    # a note can only be banked (rulebook: Type A); Just Say No and Double The Rent are played
+                    # only in answer to an action, or with a rent
+                    gain = NO
+                else:
+                    gain = _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, targets)
                 if gain == NO:
                     continue
                 legal += 1
@@ -390,7 +386,8 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
                     take = gain > best
                 if take:
                     best, best_k, best_bank = gain, k, bank
-                    choice[:] = targets[:]
+                    for i in range(CH_COLUMNS):
+                        choice[i] = targets[i]
     if best_k >= 0 and not wild and best < prm[p, P_MIN_GAIN]:
         return -1, False
     return best_k, best_bank
