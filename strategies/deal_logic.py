@@ -338,8 +338,7 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
     best = NO
     legal = 0
     wild = happens(rng, prm[p, P_RANDOMNESS])
-    # What does not change while p chooses, read once: the options are scored here rather than in a helper
-    # taking the arrays, whose reference counts each option would increment and decrement
+    # What does not change while p chooses, read once for all its options
     bank_weight = prm[p, P_BANK_WEIGHT]
     urgency = prm[p, P_BANK_URGENCY] if pl[p, PL_BANK] < prm[p, P_BANK_TARGET] else 1.0
     hold_no = prm[p, P_HOLD_JUST_SAY_NO] >= 1.0
