@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from simulator.engines.deal.layout import (
-    B_ROUND, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR,
+    B_ROUND, BIRTHDAY, C_AMOUNT, C_ANY, C_COLOURS, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR,
     DOUBLE_RENT, FORCED_DEAL, G_SIZE, GS_PLAYS_LEFT, HOTEL, HOUSE, JUST_SAY_NO, LOC_OWNER, LOC_SET, LOC_ZONE,
     MONEY, P_ATTACK_FROM_ROUND, P_ATTACK_WEIGHT, P_BANK_TARGET, P_BANK_URGENCY, P_BANK_WEIGHT, P_BUILD_WEIGHT,
     P_DENY_WEIGHT, P_HOLD_JUST_SAY_NO, P_MIN_GAIN, P_PROPERTY_WEIGHT, P_RANDOMNESS, PASS_GO, PL_BANK, PROPERTY,
@@ -19,7 +19,7 @@ from simulator.engines.deal.layout import (
 )
 from simulator.engines.deal.state import (
     add_to_set, can_build, complete, complete_sets, count_in_hand, fits, held_column, held_words, is_wild, lowest_bit,
-    payable, rent_of,
+    njit_no_refcounts, payable, rent_of,
 )
 from simulator.engines.shared.rng import below, happens
 
@@ -39,7 +39,7 @@ CH_GIVE = 3         # the copy a Forced Deal gives
 CH_DOUBLES = 4      # Double The Rent cards played with a rent
 CH_COLUMNS = 5
 SCRATCH_COLUMNS = CH_COLUMNS  # the decisions' scratch: an option's targets, then one mark per card type, then
-                              # the sums a bank can pay (scratch_length)
+                              # the bits of the sums a bank can pay (scratch_length)
 
 
 # A table's *potential* (what it is worth toward the win) is the sum of a term per set and a term for the
@@ -47,7 +47,7 @@ SCRATCH_COLUMNS = CH_COLUMNS  # the decisions' scratch: an option's targets, the
 # every gain below is computed from the one set it touches (the turn loop asks for thousands a game).
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def _set_term(size, cards_laid, natural, bonus):
     """One set's share of the potential, and whether it is complete."""
     n = min(cards_laid, size)
@@ -59,62 +59,72 @@ def _set_term(size, cards_laid, natural, bonus):
     return PART_WORTH * share * share * (1.0 if natural > 0 else 0.5), 0
 
 
-@njit(cache=True)
-def _sets_term(rules, sets):
-    if sets >= rules[R_SETS_TO_WIN]:
+@njit_no_refcounts
+def _sets_term(sets_to_win, sets):
+    if sets >= sets_to_win:
         return WIN_WORTH
     return PAIR_WORTH * sets * (sets - 1) / 2
 
 
-@njit(cache=True)
+@njit_no_refcounts
+def _set_change(size, cards_laid, natural, bonus, d_cards, d_natural, d_bonus, sets, sets_to_win):
+    """potential_change from the set's counts and the player's complete sets: scalars only, so that the
+    compiler inlines it where a property is scored (no arrays to pass, no reference counts)."""
+    before, was = _set_term(size, cards_laid, natural, bonus)
+    after, now = _set_term(size, cards_laid + d_cards, natural + d_natural, bonus + d_bonus)
+    return after - before + _sets_term(sets_to_win, sets - was + now) - _sets_term(sets_to_win, sets)
+
+
+@njit_no_refcounts
 def potential_change(groups, rules, tab, pl, p, s, d_cards, d_natural, d_bonus):
     """How p's potential changes when its set s gains d_cards cards (d_natural of them not the any-colour
     wild) and d_bonus of building rent (negative: loses them)."""
-    size = groups[s, G_SIZE]
-    before, was = _set_term(size, tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s])
-    after, now = _set_term(size, tab[p, T_CARDS, s] + d_cards, tab[p, T_NATURAL, s] + d_natural,
-                           tab[p, T_BONUS, s] + d_bonus)
-    sets = complete_sets(pl, p)
-    return after - before + _sets_term(rules, sets - was + now) - _sets_term(rules, sets)
+    return _set_change(groups[s, G_SIZE], tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s], d_cards,
+                       d_natural, d_bonus, complete_sets(pl, p), rules[R_SETS_TO_WIN])
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def _shift(cards, groups, tab, pl, p, c, s, d):
     add_to_set(groups, tab, pl, p, s, d, d * (1 - cards[c, C_ANY]))
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def placing_gain(cards, groups, rules, tab, pl, p, c, s):
     """What laying property card c in set s adds to p's potential."""
     return potential_change(groups, rules, tab, pl, p, s, 1, 1 - cards[c, C_ANY], 0)
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def removal_loss(cards, groups, rules, tab, pl, q, c, s):
     """What losing property card c from its set s takes from q's potential."""
     return -potential_change(groups, rules, tab, pl, q, s, -1, cards[c, C_ANY] - 1, 0)
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def best_set(cards, groups, rules, tab, pl, p, c):
-    """The set p would lay property card c in (the one it adds most to), and the gain."""
+    """The set p would lay property card c in (the one it adds most to; the first of equals), and the gain."""
     best = -1
     gain = NO
-    for s in range(groups.shape[0]):
-        if fits(cards, c, s):
-            g = placing_gain(cards, groups, rules, tab, pl, p, c, s)
-            if g > gain:
-                best, gain = s, g
+    natural = 1 - cards[c, C_ANY]
+    sets, sets_to_win = complete_sets(pl, p), rules[R_SETS_TO_WIN]
+    colours = cards[c, C_COLOURS]  # the sets it fits, visited in their order
+    while colours != 0:
+        s = lowest_bit(colours)
+        colours &= colours - 1
+        g = _set_change(groups[s, G_SIZE], tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s], 1, natural,
+                        0, sets, sets_to_win)
+        if g > gain:
+            best, gain = s, g
     return best, gain
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def _weighted(gain, weight):
     """A gain under a strategy's weight; a win is a win whatever the weights."""
     return gain if gain >= WIN_WORTH / 2 else gain * weight
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def set_taking_gain(groups, rules, tab, pl, p, q, s):
     """Deal Breaker on q's complete set s: p's gain and q's loss of potential (the cards that are not the
     any-colour wild go first, with the set's buildings)."""
@@ -133,7 +143,7 @@ def takeable(cards, deck, groups, loc, tab, k, p):
             and not complete(groups, tab, q, loc[k, LOC_SET]))
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def _best_take(cards, deck, groups, rules, loc, tab, pl, prm, p, choice):
     """The rival property p most wants (its gain plus the rival's loss, weighed by deny_weight)."""
     best = NO
@@ -160,7 +170,7 @@ def _best_take(cards, deck, groups, rules, loc, tab, pl, prm, p, choice):
     return best
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def _least_missed(cards, deck, groups, rules, loc, tab, pl, p):
     """p's property it would miss least, not in a complete set: (copy, loss), (-1, NO) when none."""
     best = -1
@@ -179,7 +189,7 @@ def _least_missed(cards, deck, groups, rules, loc, tab, pl, p):
     return best, least
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
     """The best rent card c can charge: colour, victim and Double The Rent cards played with it."""
     n = pl.shape[0]
@@ -213,7 +223,7 @@ def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
     return best
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def target_for(pl, p, amount):
     """The rival p demands `amount` of, and what it can pay: who can pay most of it, then who is nearest
     to winning (complete sets), then the richest; a tie goes to the first in turn order after p, so that
@@ -230,25 +240,24 @@ def target_for(pl, p, amount):
     return victim, due_best
 
 
-@njit(cache=True)
-def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
+@njit_no_refcounts
+def _building_gain(cards, groups, tab, prm, p, c, choice):
+    """The best set building card c can stand on (NO when none)."""
+    best = NO
+    for s in range(groups.shape[0]):
+        if can_build(cards, groups, tab, p, s, c):
+            gain = cards[c, C_AMOUNT] * prm[p, P_BUILD_WEIGHT] + 0.01 * rent_of(groups, tab, p, s)
+            if gain > best:
+                best = gain
+                choice[CH_SET] = s
+    return best
+
+
+@njit_no_refcounts
+def _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
+    """The gain of action card c aimed at rivals (rent, Birthday, Debt Collector, the deals)."""
     effect = cards[c, C_EFFECT]
     n = pl.shape[0]
-    if effect == PASS_GO:
-        return PASS_GO_GAIN if gs[GS_PLAYS_LEFT] >= 2 else 1.0
-    if effect == HOUSE or effect == HOTEL:
-        best = NO
-        for s in range(groups.shape[0]):
-            if can_build(cards, groups, tab, p, s, c):
-                gain = cards[c, C_AMOUNT] * prm[p, P_BUILD_WEIGHT] + 0.01 * rent_of(groups, tab, p, s)
-                if gain > best:
-                    best = gain
-                    choice[CH_SET] = s
-        return best
-    if effect == JUST_SAY_NO or effect == DOUBLE_RENT:
-        return NO  # played only in answer to an action, or with a rent
-    if gs[B_ROUND] + 1 < prm[p, P_ATTACK_FROM_ROUND]:  # rounds count from 1
-        return NO
     weight = prm[p, P_ATTACK_WEIGHT]
     if effect == RENT:
         return _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
@@ -267,6 +276,8 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
         best = NO
         for i in range(1, n):  # in turn order from p: a tie goes to the next player, never to a fixed seat
             q = (p + i) % n
+            if complete_sets(pl, q) == 0:
+                continue
             for s in range(groups.shape[0]):
                 if not complete(groups, tab, q, s):
                     continue
@@ -294,45 +305,29 @@ def _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
     return _weighted(best, weight)
 
 
-@njit(cache=True, inline="always")
-def banking_gain(cards, pl, prm, p, c):
-    """What putting card c in p's bank is worth to p."""
-    value = cards[c, C_VALUE]
-    if value == 0 or cards[c, C_EFFECT] == PROPERTY:
+@njit_no_refcounts
+def _banking_gain(value, effect, hold_no, weight, urgency):
+    """What putting a card of `value` and `effect` in the bank is worth to a player, with its bank_weight and
+    the urgency its bank now has. Scalars only, so that the compiler inlines it into choose_play."""
+    if value == 0 or effect == PROPERTY:
         return NO
-    if cards[c, C_EFFECT] == JUST_SAY_NO and prm[p, P_HOLD_JUST_SAY_NO] >= 1.0:
+    if effect == JUST_SAY_NO and hold_no:
         return NO
-    urgency = prm[p, P_BANK_URGENCY] if pl[p, PL_BANK] < prm[p, P_BANK_TARGET] else 1.0
-    gain = value * prm[p, P_BANK_WEIGHT] * urgency
-    return gain if cards[c, C_EFFECT] == MONEY else gain * ACTION_BANK_SHARE
+    gain = value * weight * urgency
+    return gain if effect == MONEY else gain * ACTION_BANK_SHARE
 
 
-@njit(cache=True, inline="always")
-def option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, choice):
-    """The gain of playing copy k from p's hand: into the bank, or for what it is (laid, or its action)."""
-    c = deck[k]
-    if bank:
-        return banking_gain(cards, pl, prm, p, c)
-    if cards[c, C_EFFECT] == MONEY:
-        return NO  # a note can only be banked (rulebook: Type A)
-    if cards[c, C_EFFECT] == PROPERTY:
-        s, gain = best_set(cards, groups, rules, tab, pl, p, c)
-        choice[CH_SET] = s
-        return _weighted(gain, prm[p, P_PROPERTY_WEIGHT])
-    return _action_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice)
-
-
-@njit(cache=True)
+@njit_no_refcounts
 def scratch_length(cards, deck):
-    """The length of the decisions' scratch: an option's targets, a mark per card type, and every sum a bank
-    can hold (0 to the deck's whole value) for payment_card."""
+    """The length of the decisions' scratch: an option's targets, a mark per card type, and a bit for every
+    sum a bank can hold (0 to the deck's whole value) for payment_card."""
     total = 0
     for k in range(deck.shape[0]):
         total += cards[deck[k], C_VALUE]
-    return SCRATCH_COLUMNS + cards.shape[0] + total + 1
+    return SCRATCH_COLUMNS + cards.shape[0] + (total >> 6) + 1
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch):
     """The copy p plays next and whether into its bank: (-1, False) to stop. With probability
     `randomness` the play is any legal one (of the distinct cards in hand). `choice` gets the play's
@@ -343,6 +338,11 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
     best = NO
     legal = 0
     wild = happens(rng, prm[p, P_RANDOMNESS])
+    # What does not change while p chooses, read once for all its options
+    bank_weight = prm[p, P_BANK_WEIGHT]
+    urgency = prm[p, P_BANK_URGENCY] if pl[p, PL_BANK] < prm[p, P_BANK_TARGET] else 1.0
+    hold_no = prm[p, P_HOLD_JUST_SAY_NO] >= 1.0
+    attacks = gs[B_ROUND] + 1 >= prm[p, P_ATTACK_FROM_ROUND]  # rounds count from 1
     targets = scratch[:CH_COLUMNS]
     seen = scratch[SCRATCH_COLUMNS:SCRATCH_COLUMNS + cards.shape[0]]  # copies of one card play alike: one is scored
     seen[:] = 0
@@ -352,13 +352,30 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
         while bits != 0:
             k = (w << 6) + lowest_bit(bits)
             bits &= bits - 1
-            if seen[deck[k]] == 1:
+            c = deck[k]
+            if seen[c] == 1:
                 continue
-            seen[deck[k]] = 1
-            for bank in (False, True):
+            seen[c] = 1
+            effect = cards[c, C_EFFECT]
+            for bank in (False, True):  # played for what it is (laid, or its action), then into the bank
                 targets[:] = -1
                 targets[CH_DOUBLES] = 0
-                gain = option_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, k, bank, targets)
+                if bank:
+                    gain = _banking_gain(cards[c, C_VALUE], effect, hold_no, bank_weight, urgency)
+                elif effect == PROPERTY:
+                    s, gain = best_set(cards, groups, rules, tab, pl, p, c)
+                    targets[CH_SET] = s
+                    gain = _weighted(gain, prm[p, P_PROPERTY_WEIGHT])
+                elif effect == PASS_GO:
+                    gain = PASS_GO_GAIN if gs[GS_PLAYS_LEFT] >= 2 else 1.0
+                elif effect == HOUSE or effect == HOTEL:  # a building stands only on a complete set
+                    gain = _building_gain(cards, groups, tab, prm, p, c, targets) if complete_sets(pl, p) > 0 else NO
+                elif effect == MONEY or effect == JUST_SAY_NO or effect == DOUBLE_RENT or not attacks:
+                    # a note can only be banked (rulebook: Type A); Just Say No and Double The Rent are played
+                    # only in answer to an action, or with a rent
+                    gain = NO
+                else:
+                    gain = _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, targets)
                 if gain == NO:
                     continue
                 legal += 1
@@ -368,41 +385,62 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
                     take = gain > best
                 if take:
                     best, best_k, best_bank = gain, k, bank
-                    choice[:] = targets[:]
+                    for i in range(CH_COLUMNS):
+                        choice[i] = targets[i]
     if best_k >= 0 and not wild and best < prm[p, P_MIN_GAIN]:
         return -1, False
     return best_k, best_bank
 
 
-@njit(cache=True)
-def _first_note(cards, deck, loc, pl, q, bank, due, last):
+@njit_no_refcounts
+def _add_to_sums(sums, words, value):
+    """The sums the notes so far make (bit v of `sums`, word v >> 6: the sum v), with a note of `value` more:
+    each sum, and each sum plus the value. Words from the top down, so each note counts once."""
+    shift, bit = value >> 6, value & 63
+    for w in range(words - 1, shift - 1, -1):
+        moved = sums[w - shift] << bit
+        if bit > 0 and w > shift:  # the bits that cross from the word below (>> keeps the sign: masked)
+            moved |= (sums[w - shift - 1] >> (64 - bit)) & ((np.int64(1) << bit) - 1)
+        sums[w] |= moved
+
+
+@njit_no_refcounts
+def _has_sum(sums, v):
+    return (sums[v >> 6] >> (v & 63)) & 1 == 1
+
+
+@njit_no_refcounts
+def _first_note(cards, deck, loc, pl, q, bank, due, sums):
     """The first note of the combination of q's bank (worth `bank` in all) that pays `due` overpaying least
-    (its first note when the bank does not cover it): an exact search over the sums the notes can make (a
-    bank holds few notes). `last` holds bank + 1 entries at least."""
-    first = -1
-    last[:bank + 1] = -1  # last[v]: the copy added last to make the sum v from the copies before it (-1: none)
-    last[0] = -2          # the empty sum
+    (its first note when the bank does not cover it): the note whose addition, in the order of the copies,
+    first made the least sum from `due` up. An exact search over the sums the notes can make, as bits;
+    `sums` holds (bank >> 6) + 1 entries at least."""
     notes = held_column(loc, Z_BANK)
-    for w in range(held_words(loc)):
-        bits = pl[q, notes + w]
-        while bits != 0:
-            k = (w << 6) + lowest_bit(bits)
-            bits &= bits - 1
-            if first < 0:
-                first = k
+    words = (bank >> 6) + 1
+    least = due  # the least sum to pay with: `due` itself unless the notes cannot make it
+    for search in range(2):  # a second pass when they cannot, for the least sum over `due` they make
+        sums[:words] = 0
+        sums[0] = 1  # the empty sum
+        for w in range(held_words(loc)):
+            bits = pl[q, notes + w]
+            while bits != 0:
+                k = (w << 6) + lowest_bit(bits)
+                bits &= bits - 1
                 if bank <= due:
-                    return first
-            value = cards[deck[k], C_VALUE]
-            for v in range(bank, value - 1, -1):
-                if last[v] == -1 and last[v - value] != -1:
-                    last[v] = k
-    for v in range(due, bank + 1):
-        if last[v] >= 0:
-            return last[v]
-    return first
+                    return k
+                _add_to_sums(sums, words, cards[deck[k], C_VALUE])
+                if _has_sum(sums, least):
+                    return k
+        w = due >> 6
+        bits = sums[w] & (np.int64(-1) << (due & 63))
+        while bits == 0:  # the bank's whole value is a sum over due: there is one
+            w += 1
+            bits = sums[w]
+        least = (w << 6) + lowest_bit(bits)
+    return -1
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due, scratch):
     """The next card q pays a debt of `due` with (the payer chooses): from the bank first, overpaying as
     little as it can; then from the table, what it misses least for the value. -1 when q has nothing of
@@ -434,14 +472,14 @@ def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due, scratch):
     return best
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def says_no(prm, q, loss, threshold_column):
     """Does q answer with a Just Say No it holds an action that costs it `loss` (or, for the attacker, a
     cancellation that costs it what the action gains)? Never for nothing."""
     return loss > 0 and loss >= prm[q, threshold_column]
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def least_kept(cards, deck, loc, pl, p):
     """The card p puts back under the pile first when its hand is over the limit."""
     best = -1
@@ -466,7 +504,7 @@ def least_kept(cards, deck, loc, pl, p):
     return best
 
 
-@njit(cache=True)
+@njit_no_refcounts
 def wild_move(cards, deck, groups, rules, loc, tab, pl, p, only_set, need_set):
     """The move of one of p's wilds to another of its colours that adds most to p's potential (when
     `need_set`, only one that completes a set more): (copy, new set), (-1, -1) when none helps. With
