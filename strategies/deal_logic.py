@@ -19,8 +19,9 @@ from simulator.engines.deal.layout import (
 )
 from simulator.engines.deal.state import (
     add_to_set, can_build, complete, complete_sets, count_in_hand, fits, held_column, held_words, is_wild, lowest_bit,
-    njit_no_refcounts, payable, rent_of,
+    payable, rent_of,
 )
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.rng import below, happens
 
 NO = -1e18                # an option that cannot be played
@@ -47,7 +48,7 @@ SCRATCH_COLUMNS = CH_COLUMNS  # the decisions' scratch: an option's targets, the
 # every gain below is computed from the one set it touches (the turn loop asks for thousands a game).
 
 
-@njit_no_refcounts
+@engine_njit
 def _set_term(size, cards_laid, natural, bonus):
     """One set's share of the potential, and whether it is complete."""
     n = min(cards_laid, size)
@@ -59,14 +60,14 @@ def _set_term(size, cards_laid, natural, bonus):
     return PART_WORTH * share * share * (1.0 if natural > 0 else 0.5), 0
 
 
-@njit_no_refcounts
+@engine_njit
 def _sets_term(sets_to_win, sets):
     if sets >= sets_to_win:
         return WIN_WORTH
     return PAIR_WORTH * sets * (sets - 1) / 2
 
 
-@njit_no_refcounts
+@engine_njit
 def _set_change(size, cards_laid, natural, bonus, d_cards, d_natural, d_bonus, sets, sets_to_win):
     """potential_change from the set's counts and the player's complete sets: scalars only, so that the
     compiler inlines it where a property is scored (no arrays to pass, no reference counts)."""
@@ -75,7 +76,7 @@ def _set_change(size, cards_laid, natural, bonus, d_cards, d_natural, d_bonus, s
     return after - before + _sets_term(sets_to_win, sets - was + now) - _sets_term(sets_to_win, sets)
 
 
-@njit_no_refcounts
+@engine_njit
 def potential_change(groups, rules, tab, pl, p, s, d_cards, d_natural, d_bonus):
     """How p's potential changes when its set s gains d_cards cards (d_natural of them not the any-colour
     wild) and d_bonus of building rent (negative: loses them)."""
@@ -83,24 +84,24 @@ def potential_change(groups, rules, tab, pl, p, s, d_cards, d_natural, d_bonus):
                        d_natural, d_bonus, complete_sets(pl, p), rules[R_SETS_TO_WIN])
 
 
-@njit_no_refcounts
+@engine_njit
 def _shift(cards, groups, tab, pl, p, c, s, d):
     add_to_set(groups, tab, pl, p, s, d, d * (1 - cards[c, C_ANY]))
 
 
-@njit_no_refcounts
+@engine_njit
 def placing_gain(cards, groups, rules, tab, pl, p, c, s):
     """What laying property card c in set s adds to p's potential."""
     return potential_change(groups, rules, tab, pl, p, s, 1, 1 - cards[c, C_ANY], 0)
 
 
-@njit_no_refcounts
+@engine_njit
 def removal_loss(cards, groups, rules, tab, pl, q, c, s):
     """What losing property card c from its set s takes from q's potential."""
     return -potential_change(groups, rules, tab, pl, q, s, -1, cards[c, C_ANY] - 1, 0)
 
 
-@njit_no_refcounts
+@engine_njit
 def best_set(cards, groups, rules, tab, pl, p, c):
     """The set p would lay property card c in (the one it adds most to; the first of equals), and the gain."""
     best = -1
@@ -118,13 +119,13 @@ def best_set(cards, groups, rules, tab, pl, p, c):
     return best, gain
 
 
-@njit_no_refcounts
+@engine_njit
 def _weighted(gain, weight):
     """A gain under a strategy's weight; a win is a win whatever the weights."""
     return gain if gain >= WIN_WORTH / 2 else gain * weight
 
 
-@njit_no_refcounts
+@engine_njit
 def set_taking_gain(groups, rules, tab, pl, p, q, s):
     """Deal Breaker on q's complete set s: p's gain and q's loss of potential (the cards that are not the
     any-colour wild go first, with the set's buildings)."""
@@ -143,7 +144,7 @@ def takeable(cards, deck, groups, loc, tab, k, p):
             and not complete(groups, tab, q, loc[k, LOC_SET]))
 
 
-@njit_no_refcounts
+@engine_njit
 def _best_take(cards, deck, groups, rules, loc, tab, pl, prm, p, choice):
     """The rival property p most wants (its gain plus the rival's loss, weighed by deny_weight)."""
     best = NO
@@ -170,7 +171,7 @@ def _best_take(cards, deck, groups, rules, loc, tab, pl, prm, p, choice):
     return best
 
 
-@njit_no_refcounts
+@engine_njit
 def _least_missed(cards, deck, groups, rules, loc, tab, pl, p):
     """p's property it would miss least, not in a complete set: (copy, loss), (-1, NO) when none."""
     best = -1
@@ -189,7 +190,7 @@ def _least_missed(cards, deck, groups, rules, loc, tab, pl, p):
     return best, least
 
 
-@njit_no_refcounts
+@engine_njit
 def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
     """The best rent card c can charge: colour, victim and Double The Rent cards played with it."""
     n = pl.shape[0]
@@ -223,7 +224,7 @@ def _rent_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
     return best
 
 
-@njit_no_refcounts
+@engine_njit
 def target_for(pl, p, amount):
     """The rival p demands `amount` of, and what it can pay: who can pay most of it, then who is nearest
     to winning (complete sets), then the richest; a tie goes to the first in turn order after p, so that
@@ -240,7 +241,7 @@ def target_for(pl, p, amount):
     return victim, due_best
 
 
-@njit_no_refcounts
+@engine_njit
 def _building_gain(cards, groups, tab, prm, p, c, choice):
     """The best set building card c can stand on (NO when none)."""
     best = NO
@@ -253,7 +254,7 @@ def _building_gain(cards, groups, tab, prm, p, c, choice):
     return best
 
 
-@njit_no_refcounts
+@engine_njit
 def _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice):
     """The gain of action card c aimed at rivals (rent, Birthday, Debt Collector, the deals)."""
     effect = cards[c, C_EFFECT]
@@ -305,7 +306,7 @@ def _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
     return _weighted(best, weight)
 
 
-@njit_no_refcounts
+@engine_njit
 def _banking_gain(value, effect, hold_no, weight, urgency):
     """What putting a card of `value` and `effect` in the bank is worth to a player, with its bank_weight and
     the urgency its bank now has. Scalars only, so that the compiler inlines it into choose_play."""
@@ -317,7 +318,7 @@ def _banking_gain(value, effect, hold_no, weight, urgency):
     return gain if effect == MONEY else gain * ACTION_BANK_SHARE
 
 
-@njit_no_refcounts
+@engine_njit
 def scratch_length(cards, deck):
     """The length of the decisions' scratch: an option's targets, a mark per card type, and a bit for every
     sum a bank can hold (0 to the deck's whole value) for payment_card."""
@@ -327,7 +328,7 @@ def scratch_length(cards, deck):
     return SCRATCH_COLUMNS + cards.shape[0] + (total >> 6) + 1
 
 
-@njit_no_refcounts
+@engine_njit
 def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch):
     """The copy p plays next and whether into its bank: (-1, False) to stop. With probability
     `randomness` the play is any legal one (of the distinct cards in hand). `choice` gets the play's
@@ -392,7 +393,7 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
     return best_k, best_bank
 
 
-@njit_no_refcounts
+@engine_njit
 def _add_to_sums(sums, words, value):
     """The sums the notes so far make (bit v of `sums`, word v >> 6: the sum v), with a note of `value` more:
     each sum, and each sum plus the value. Words from the top down, so each note counts once."""
@@ -404,12 +405,12 @@ def _add_to_sums(sums, words, value):
         sums[w] |= moved
 
 
-@njit_no_refcounts
+@engine_njit
 def _has_sum(sums, v):
     return (sums[v >> 6] >> (v & 63)) & 1 == 1
 
 
-@njit_no_refcounts
+@engine_njit
 def _first_note(cards, deck, loc, pl, q, bank, due, sums):
     """The first note of the combination of q's bank (worth `bank` in all) that pays `due` overpaying least
     (its first note when the bank does not cover it): the note whose addition, in the order of the copies,
@@ -440,7 +441,7 @@ def _first_note(cards, deck, loc, pl, q, bank, due, sums):
     return -1
 
 
-@njit_no_refcounts
+@engine_njit
 def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due, scratch):
     """The next card q pays a debt of `due` with (the payer chooses): from the bank first, overpaying as
     little as it can; then from the table, what it misses least for the value. -1 when q has nothing of
@@ -472,14 +473,14 @@ def payment_card(cards, deck, groups, rules, loc, tab, pl, q, due, scratch):
     return best
 
 
-@njit_no_refcounts
+@engine_njit
 def says_no(prm, q, loss, threshold_column):
     """Does q answer with a Just Say No it holds an action that costs it `loss` (or, for the attacker, a
     cancellation that costs it what the action gains)? Never for nothing."""
     return loss > 0 and loss >= prm[q, threshold_column]
 
 
-@njit_no_refcounts
+@engine_njit
 def least_kept(cards, deck, loc, pl, p):
     """The card p puts back under the pile first when its hand is over the limit."""
     best = -1
@@ -504,7 +505,7 @@ def least_kept(cards, deck, loc, pl, p):
     return best
 
 
-@njit_no_refcounts
+@engine_njit
 def wild_move(cards, deck, groups, rules, loc, tab, pl, p, only_set, need_set):
     """The move of one of p's wilds to another of its colours that adds most to p's potential (when
     `need_set`, only one that completes a set more): (copy, new set), (-1, -1) when none helps. With

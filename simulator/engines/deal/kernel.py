@@ -26,8 +26,9 @@ from simulator.engines.deal.layout import (
 )
 from simulator.engines.deal.state import (
     can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, in_hand, is_wild, move_card,
-    njit_no_refcounts, payable, pile_top, player_columns, rent_of, under_pile,
+    payable, pile_top, player_columns, rent_of, under_pile,
 )
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import shuffle
 from strategies.deal_logic import (
@@ -36,7 +37,7 @@ from strategies.deal_logic import (
 )
 
 
-@njit_no_refcounts
+@engine_njit
 def draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, n):
     """p draws n cards (fewer when the pile and, by the rules, the discards run out)."""
     for _ in range(n):
@@ -47,7 +48,7 @@ def draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, n):
         draws[p, deck[k]] += 1
 
 
-@njit_no_refcounts
+@engine_njit
 def settle(cards, deck, groups, loc, tab, pl, q, s):
     """Buildings on a set of q that is no longer complete go to q's bank (documented assumption)."""
     if tab[q, T_HOUSE, s] + tab[q, T_HOTEL, s] == 0 or complete(groups, tab, q, s):
@@ -58,7 +59,7 @@ def settle(cards, deck, groups, loc, tab, pl, q, s):
             move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, q, -1)
 
 
-@njit_no_refcounts
+@engine_njit
 def arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, only_set):
     """Move p's wilds between their colours while that helps, as the wild_moves rule allows: after laying
     a property of their set (rulebook), at will (free), or for a play each when it completes a set."""
@@ -77,7 +78,7 @@ def arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, only_set):
             gs[GS_PLAYS_LEFT] -= 1
 
 
-@njit_no_refcounts
+@engine_njit
 def lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, s):
     """Lay property copy k in p's set s."""
     move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
@@ -85,7 +86,7 @@ def lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, s):
         arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, s)
 
 
-@njit_no_refcounts
+@engine_njit
 def receive(cards, deck, groups, rules, loc, tab, pl, p, k):
     """Property copy k, from a rival's table, joins p's table in the set p chooses; the set it left is
     settled."""
@@ -95,7 +96,7 @@ def receive(cards, deck, groups, rules, loc, tab, pl, p, k):
     settle(cards, deck, groups, loc, tab, pl, q, old)
 
 
-@njit_no_refcounts
+@engine_njit
 def collect(cards, deck, groups, rules, loc, tab, pl, scratch, q, p, amount):
     """q pays p `amount` from its bank and table, choosing the cards; no change is given, and a player with
     nothing left pays nothing more. Notes go to p's bank, properties to p's table; a house or hotel goes
@@ -116,7 +117,7 @@ def collect(cards, deck, groups, rules, loc, tab, pl, scratch, q, p, amount):
     return paid
 
 
-@njit_no_refcounts
+@engine_njit
 def cancelled(cards, deck, groups, rules, loc, gs, tab, pl, prm, attacker, victim, loss, gain):
     """Does a Just Say No cancel attacker's action against victim? Each answers with one it holds when
     what is at stake is at least its say_no_min_loss: the victim the action's `loss` to it, the attacker
@@ -147,7 +148,7 @@ def cancelled(cards, deck, groups, rules, loc, gs, tab, pl, prm, attacker, victi
     return result
 
 
-@njit_no_refcounts
+@engine_njit
 def demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, scratch, p, q, amount):
     """p demands `amount` of q, who may say no; returns what q paid."""
     due = min(amount, payable(pl, q))
@@ -156,7 +157,7 @@ def demand(cards, deck, groups, rules, loc, gs, tab, pl, prm, scratch, p, q, amo
     return collect(cards, deck, groups, rules, loc, tab, pl, scratch, q, p, amount)
 
 
-@njit_no_refcounts
+@engine_njit
 def take_set(cards, deck, groups, loc, tab, pl, p, q, s):
     """Deal Breaker: q's complete set s, with its buildings, moves to p's table (the cards that are not the
     any-colour wild first). A building p already has on that colour goes to p's bank."""
@@ -183,7 +184,7 @@ def take_set(cards, deck, groups, loc, tab, pl, p, q, s):
     pl[p, PL_SETS_TAKEN] += 1
 
 
-@njit_no_refcounts
+@engine_njit
 def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice, scratch):
     """Carry out the action of copy k from p's hand, with the targets `choice` holds (`scratch` as
     choose_play's)."""
@@ -231,7 +232,7 @@ def play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, 
                 receive(cards, deck, groups, rules, loc, tab, pl, q, choice[CH_GIVE])
 
 
-@njit_no_refcounts
+@engine_njit
 def won(rules, gs, pl, p):
     if complete_sets(pl, p) >= rules[R_SETS_TO_WIN]:
         gs[GS_WINNER] = p
@@ -239,7 +240,7 @@ def won(rules, gs, pl, p):
     return False
 
 
-@njit_no_refcounts
+@engine_njit
 def mark_held(groups, tab, pl, p):
     """Record p's complete sets among those it has held (at the start and at the end of its turns)."""
     if complete_sets(pl, p) == 0:
@@ -249,7 +250,7 @@ def mark_held(groups, tab, pl, p):
             pl[p, PL_GROUPS_HELD] |= 1 << s
 
 
-@njit_no_refcounts
+@engine_njit
 def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
     """Draw, play up to the plays allowed, and keep no more than the hand limit (rulebook: Étapes du jeu)."""
     mark_held(groups, tab, pl, p)
@@ -289,7 +290,7 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
     mark_held(groups, tab, pl, p)
 
 
-@njit_no_refcounts
+@engine_njit
 def new_game(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng):
     """Shuffle, and deal the starting hands one card at a time (rulebook: Mise en place)."""
     loc[:, LOC_ZONE] = Z_DRAW
@@ -312,7 +313,7 @@ def new_game(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng):
             draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
 
 
-@njit(cache=True, _nrt=True)  # once a game, and it allocates (state.njit_no_refcounts)
+@njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
 def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
     """Violation flags: every copy in one place and the pile agreeing, the counts agreeing with the
     copies, cards where they may be, buildings on complete sets only, the winner's sets, p's hand."""
@@ -392,7 +393,7 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
     return violations
 
 
-@njit(cache=True, _nrt=True)  # once a game, and it allocates (state.njit_no_refcounts)
+@njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
 def play_game(cards, deck, groups, rules, lineup, rotate, seed, game, check, loc, pile, gs, tab, pl, prm, draws,
               rng, choice, scratch, game_row, player_rows, card_agg):
     n = pl.shape[0]
@@ -415,7 +416,7 @@ def play_game(cards, deck, groups, rules, lineup, rotate, seed, game, check, loc
     _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg)
 
 
-@njit(cache=True, _nrt=True)  # once a game, and it allocates (state.njit_no_refcounts)
+@njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
 def _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg):
     n = pl.shape[0]
     winner = gs[GS_WINNER]

@@ -7,7 +7,7 @@ cards of each effect in hand, bank and table value, cards and buildings per set,
 checking mode recounts them.
 """
 import numpy as np
-from numba import config, njit
+from numba import config
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simulator.engines.deal.layout import (
@@ -15,6 +15,7 @@ from simulator.engines.deal.layout import (
     LOC_OWNER, LOC_SET, LOC_ZONE, PL_BANK, PL_HAND, PL_HELD, PL_IN_HAND, PL_SETS, PL_TABLE, PROPERTY, T_BONUS, T_CARDS,
     T_HOTEL, T_HOUSE, T_NATURAL, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.rng import shuffle
 
 
@@ -31,39 +32,31 @@ def _lowest_bit(bits):
 
 lowest_bit = _lowest_bit if config.DISABLE_JIT else trailing_zeros  # the index of the lowest bit set
 
-# The functions of a turn (here, in the engine and in the strategies' decisions) are compiled without numba's
-# reference counts: they allocate no array and keep none, and only pass on those the batch kernel allocated
-# and keeps alive for the whole batch. With the counts, every call incremented and decremented the count of
-# each array it passed (two calls of the runtime per array, even for a view with no owner, shared/views.py,
-# and even in a helper the compiler inlined). The functions run once a game (play_game, check_invariants,
-# _record) allocate, and say _nrt=True: a function called from one without the counts inherits that, unless
-# it says otherwise.
-njit_no_refcounts = njit(cache=True, _nrt=False)
 
 
-@njit_no_refcounts
+@engine_njit
 def player_columns(copies):
     """The columns of `pl` for a deck of `copies` copies: the counts, then the bits."""
     return PL_HELD + (Z_TABLE - Z_HAND + 1) * ((copies + 63) >> 6)
 
 
-@njit_no_refcounts
+@engine_njit
 def held_words(loc):
     return (loc.shape[0] + 63) >> 6
 
 
-@njit_no_refcounts
+@engine_njit
 def held_column(loc, zone):
     """The first column of `pl` with the bits of a player's copies in `zone` (hand, bank or table)."""
     return PL_HELD + (zone - Z_HAND) * held_words(loc)
 
 
-@njit_no_refcounts
+@engine_njit
 def copy_bit(k):
     return np.int64(1) << (k & 63)
 
 
-@njit_no_refcounts
+@engine_njit
 def add_to_set(groups, tab, pl, p, s, d, natural):
     """p's set s gains d property cards (loses them, d < 0), `natural` of them not the any-colour wild;
     p's count of complete sets follows."""
@@ -73,7 +66,7 @@ def add_to_set(groups, tab, pl, p, s, d, natural):
     pl[p, PL_SETS] += int(complete(groups, tab, p, s)) - int(was)
 
 
-@njit_no_refcounts
+@engine_njit
 def _count_on_table(cards, groups, tab, pl, c, p, s, d):
     effect = cards[c, C_EFFECT]
     pl[p, PL_TABLE] += d * cards[c, C_VALUE]
@@ -84,7 +77,7 @@ def _count_on_table(cards, groups, tab, pl, c, p, s, d):
         tab[p, T_BONUS, s] += d * cards[c, C_AMOUNT]
 
 
-@njit_no_refcounts
+@engine_njit
 def _count(cards, groups, tab, pl, c, zone, p, s, d):
     if zone == Z_HAND:
         pl[p, PL_HAND] += d
@@ -95,7 +88,7 @@ def _count(cards, groups, tab, pl, c, zone, p, s, d):
         _count_on_table(cards, groups, tab, pl, c, p, s, d)
 
 
-@njit_no_refcounts
+@engine_njit
 def move_card(cards, deck, groups, loc, tab, pl, k, zone, owner, s):
     """Put copy k in `zone` of `owner` (on the table: in set s)."""
     c = deck[k]
@@ -111,12 +104,12 @@ def move_card(cards, deck, groups, loc, tab, pl, k, zone, owner, s):
         pl[owner, held_column(loc, zone) + (k >> 6)] |= copy_bit(k)
 
 
-@njit_no_refcounts
+@engine_njit
 def discard(cards, deck, groups, loc, tab, pl, k):
     move_card(cards, deck, groups, loc, tab, pl, k, Z_DISCARD, -1, -1)
 
 
-@njit_no_refcounts
+@engine_njit
 def pile_top(loc, pile, gs, rng, reshuffle):
     """The copy on top of the draw pile, taken off it; an empty pile is first refilled from the discards
     when `reshuffle`. -1 when there is nothing to draw."""
@@ -138,7 +131,7 @@ def pile_top(loc, pile, gs, rng, reshuffle):
     return k
 
 
-@njit_no_refcounts
+@engine_njit
 def under_pile(cards, deck, groups, loc, pile, gs, tab, pl, k):
     """Put copy k at the bottom of the draw pile."""
     move_card(cards, deck, groups, loc, tab, pl, k, Z_DRAW, -1, -1)
@@ -146,31 +139,31 @@ def under_pile(cards, deck, groups, loc, pile, gs, tab, pl, k):
     gs[GS_COUNT] += 1
 
 
-@njit_no_refcounts
+@engine_njit
 def fits(cards, c, s):
     return (cards[c, C_COLOURS] >> s) & 1 == 1
 
 
-@njit_no_refcounts
+@engine_njit
 def is_wild(cards, c):
     """A property card that can change colour: two colours, or any."""
     colours = cards[c, C_COLOURS]
     return cards[c, C_EFFECT] == PROPERTY and (colours & (colours - 1)) != 0
 
 
-@njit_no_refcounts
+@engine_njit
 def complete(groups, tab, p, s):
     """Is set s of p complete? It needs its size in cards, one at least not the any-colour wild."""
     return tab[p, T_CARDS, s] >= groups[s, G_SIZE] and tab[p, T_NATURAL, s] > 0
 
 
-@njit_no_refcounts
+@engine_njit
 def complete_sets(pl, p):
     """Complete sets of p, each colour counted once."""
     return pl[p, PL_SETS]
 
 
-@njit_no_refcounts
+@engine_njit
 def rent_of(groups, tab, p, s):
     """What a rent card for colour s collects for p from each player it charges (before doubling)."""
     if tab[p, T_NATURAL, s] == 0:
@@ -179,7 +172,7 @@ def rent_of(groups, tab, p, s):
     return groups[s, G_RENT + n - 1] + tab[p, T_BONUS, s]
 
 
-@njit_no_refcounts
+@engine_njit
 def can_build(cards, groups, tab, p, s, c):
     """May building card c stand on p's set s: a complete buildable set, one house, then one hotel?"""
     if not complete(groups, tab, p, s) or groups[s, G_BUILDABLE] == 0:
@@ -189,13 +182,13 @@ def can_build(cards, groups, tab, p, s, c):
     return tab[p, T_HOUSE, s] == 1 and tab[p, T_HOTEL, s] == 0
 
 
-@njit_no_refcounts
+@engine_njit
 def payable(pl, q):
     """All q could pay: its bank and its table."""
     return pl[q, PL_BANK] + pl[q, PL_TABLE]
 
 
-@njit_no_refcounts
+@engine_njit
 def in_hand(cards, deck, loc, pl, p, effect):
     """The first copy of a card with `effect` in p's hand, -1 when there is none."""
     if pl[p, PL_IN_HAND + effect] == 0:
@@ -211,6 +204,6 @@ def in_hand(cards, deck, loc, pl, p, effect):
     return -1
 
 
-@njit_no_refcounts
+@engine_njit
 def count_in_hand(pl, p, effect):
     return pl[p, PL_IN_HAND + effect]

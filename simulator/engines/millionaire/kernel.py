@@ -344,7 +344,6 @@ def _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, r
 def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
     """One turn of p: its own moves (lift mortgages, kept Fortune cards, a trade, building), then jail or
     the dice (rulebook: A votre tour; Aller en prison)."""
-    n = sq.shape[0]
     hoarding = millionaire.hoards(prm, pl, p)
     if not hoarding:
         if may_lift_mortgage(prm, pl, p):
