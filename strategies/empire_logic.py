@@ -6,7 +6,7 @@ meaning: strategies/empire.py) and the game state, and answers one question the 
 from numba import njit
 
 from simulator.engines.empire.layout import (
-    ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
+    ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
     MOVE_ANYWHERE, O_OWNER, P_ATTACK_THRESHOLD, P_BID_FACTOR, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_PARKING_MOVES, P_PAY_JAIL, P_SKYSCRAPER_RESERVE, P_SWAP_MIN_GAIN, PL_CASH, PL_HEIGHT, PL_POS, PL_TILES,
     PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_HEIGHT, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SQ_GROUP,
@@ -29,9 +29,14 @@ def _completes(sq, groups, own, p, s):
 @njit(cache=True)
 def _reserve(sq, groups, own, prm, p, s):
     """Cash p keeps after buying s: none for the billboard that completes a group."""
-    if prm[p, P_GROUP_BONUS] > 0.0 and _completes(sq, groups, own, p, s):
-        return 0.0
-    return prm[p, P_BUY_RESERVE]
+    # The group is counted only for a strategy with a group bonus
+    return _reserve_if(prm, p, prm[p, P_GROUP_BONUS] > 0.0 and _completes(sq, groups, own, p, s))
+
+
+@njit(cache=True)
+def _reserve_if(prm, p, completes):
+    """_reserve, knowing whether the billboard completes p's group."""
+    return 0.0 if prm[p, P_GROUP_BONUS] > 0.0 and completes else prm[p, P_BUY_RESERVE]
 
 
 @njit(cache=True)
@@ -101,44 +106,44 @@ def charge_target(pl, p):
 
 
 @njit(cache=True)
-def _bonus_on_arrival(sq, groups, own, rules, pl, tw, q, t):
-    """Units of the bonus skyscraper tile t may bring q when it replaces q's highest brand billboard: t
+def _bonus_on_arrival(sq, groups, own, q, t, leaving):
+    """Does tile t bring q the bonus skyscraper when it replaces q's highest brand billboard `leaving`: t
     completes one of q's groups once that billboard has gone (whether the bank still has a skyscraper is
-    not asked)."""
+    not asked)?"""
     if not _completes(sq, groups, own, q, t):
-        return 0
-    top = tw[q, top_brand(pl, tw, q)]
-    if sq[top, SQ_KIND] == BRAND and sq[top, SQ_GROUP] == sq[t, SQ_GROUP]:
-        return 0
-    return rules[R_SKYSCRAPER_HEIGHT]
+        return False
+    return not (sq[leaving, SQ_KIND] == BRAND and sq[leaving, SQ_GROUP] == sq[t, SQ_GROUP])
 
 
 @njit(cache=True)
-def _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b):
-    """p's height minus the tallest rival's once the highest brand billboards of towers a and b are
-    exchanged (by the tiles' units). Far below any real lead when it could fill a rival's tower, a bonus skyscraper included: no
-    strategy hands a rival the game."""
-    tile_a = tw[a, top_brand(pl, tw, a)]
-    tile_b = tw[b, top_brand(pl, tw, b)]
+def _lead_after_swap(sq, groups, own, rules, pl, p, a, b, tile_a, tile_b):
+    """p's height minus the tallest rival's once tile_a and tile_b, the highest brand billboards of towers a
+    and b, are exchanged (by the tiles' units). Far below any real lead when it could fill a rival's tower, a
+    bonus skyscraper included: no strategy hands a rival the game."""
     ta = tile_height(sq, rules, tile_a)
     tb = tile_height(sq, rules, tile_b)
+    capacity = rules[R_TOWER_CAPACITY]
     mine = pl[p, PL_HEIGHT]
     tallest = 0
     for q in range(pl.shape[0]):
         height = pl[q, PL_HEIGHT]
-        bonus = 0
         if q == a:
             height += tb - ta
-            bonus = _bonus_on_arrival(sq, groups, own, rules, pl, tw, a, tile_b)
         elif q == b:
             height += ta - tb
-            bonus = _bonus_on_arrival(sq, groups, own, rules, pl, tw, b, tile_a)
         if q == p:
             mine = height
-        elif height + bonus >= rules[R_TOWER_CAPACITY]:
-            return -4 * rules[R_TOWER_CAPACITY]
-        else:
-            tallest = max(tallest, height)
+            continue
+        # The bonus is asked only when its units would fill the tower
+        fills = height >= capacity
+        if not fills and height + rules[R_SKYSCRAPER_HEIGHT] >= capacity:
+            if q == a:
+                fills = _bonus_on_arrival(sq, groups, own, a, tile_b, tile_a)
+            elif q == b:
+                fills = _bonus_on_arrival(sq, groups, own, b, tile_a, tile_b)
+        if fills:
+            return -4 * capacity
+        tallest = max(tallest, height)
     return mine - tallest
 
 
@@ -154,10 +159,14 @@ def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
     best_b = -1
     best_gain = 0
     for a in range(n):
+        top_a = top_brand(pl, tw, a)
+        if top_a < 0:
+            continue
         for b in range(a + 1, n):
-            if top_brand(pl, tw, a) < 0 or top_brand(pl, tw, b) < 0:
+            top_b = top_brand(pl, tw, b)
+            if top_b < 0:
                 continue
-            after = _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b)
+            after = _lead_after_swap(sq, groups, own, rules, pl, p, a, b, tw[a, top_a], tw[b, top_b])
             if after - before > best_gain:
                 best_gain = after - before
                 best_a = a
@@ -178,8 +187,9 @@ def crash_group(sq, groups, own, pl, p):
     best_units = 0
     for g in range(groups.shape[0]):
         units = 0
-        for s in range(sq.shape[0]):
-            if sq[s, SQ_KIND] == BRAND and sq[s, SQ_GROUP] == g and own[s, O_OWNER] == leader:
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            if own[s, O_OWNER] == leader:
                 units += sq[s, SQ_HEIGHT]
         if units > best_units:
             best_units = units
@@ -199,14 +209,26 @@ def destination(sq, groups, own, ladder, prm, pl, p, fee):
         return -1
     best = -1
     best_score = -1
+    cash = pl[p, PL_CASH] - fee
     for s in range(sq.shape[0]):
-        if s == pl[p, PL_POS] or not available(sq, own, s) or not would_buy(sq, groups, own, prm, pl, p, s, fee):
+        # would_buy, with the group counted once for the reserve and the score
+        price = sq[s, SQ_PRICE]
+        if s == pl[p, PL_POS] or price > cash or not available(sq, own, s):
+            continue
+        brand = sq[s, SQ_KIND] == BRAND
+        owned = 0
+        completes = False
+        if brand:
+            g = sq[s, SQ_GROUP]
+            owned = owned_in_group(own, groups, g, p)
+            completes = owned == groups[g, G_SIZE] - 1
+        if not cash - price >= _reserve_if(prm, p, completes):
             continue
         # A group it completes first, then one it has begun, then the tallest billboard
         score = sq[s, SQ_HEIGHT]
-        if sq[s, SQ_KIND] == BRAND:
-            score += 10 * owned_in_group(own, groups, sq[s, SQ_GROUP], p)
-            if _completes(sq, groups, own, p, s):
+        if brand:
+            score += 10 * owned
+            if completes:
                 score += 100
         if score > best_score:
             best_score = score

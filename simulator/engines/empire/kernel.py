@@ -15,7 +15,7 @@ from simulator.engines.shared.games import next_seat, record_aggregates, seat_li
 from simulator.engines.empire.layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
     CARD, CHARGE_PLAYER, COLLECT_TOWER_VALUE, CRASH, DQ_CARDS, EACH_PLAYER, END_TOWER_FULL,
-    END_TURN_CAP, FREE_PARKING, FREE_UTILITY, GET_OUT_OF_JAIL, GO_TO_JAIL, GO_TO_JAIL_CARD, JUST_SAY_NO, MOVE, MOVE_ANYWHERE, N_PARAMS,
+    END_TURN_CAP, FREE_PARKING, FREE_UTILITY, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, GO_TO_JAIL, GO_TO_JAIL_CARD, JUST_SAY_NO, MOVE, MOVE_ANYWHERE, N_PARAMS,
     O_COLUMNS, O_FIRST_OWNER, O_OWNER, O_STOCK, PL_BLOCKED, PL_BONUS_GIVEN, PL_CARDS_PLAYED,
     PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_HEIGHT, PL_JAIL, PL_JAIL_TURNS, PL_LOST, PL_POS, PL_RENT_IN,
     PL_RENT_OUT, PL_SKYSCRAPERS_BOUGHT, PL_SWAPS, PL_TILES, PL_BOUGHT, PL_DECLINED, PL_AUCTION_PAID,
@@ -32,8 +32,9 @@ from simulator.engines.empire.layout import (
     SA_LANDINGS, SA_RENT, SKYSCRAPER, SQ_DECK, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STOCK, SWAP_TOPS,
     TOWER_TAX, UTILITY, V_BILLBOARDS, V_CARDS, V_MONEY, V_NEGATIVE_CASH, V_TOWER, V_WINNER,
 )
-from simulator.engines.shared.state import owns_group  # Empire's groups share the board layout
-from simulator.engines.empire.state import available, tallest_rival_height, tile_height, top_brand, tower_value
+from simulator.engines.empire.state import (
+    available, holds_group, tallest_rival_height, tile_height, top_brand, tower_value,
+)
 from simulator.engines.shared.views import borrowed
 from strategies import empire_logic as strategy
 
@@ -65,7 +66,7 @@ def place(sq, groups, rules, pl, tw, own, bank, p, t):
         return
     g = sq[t, SQ_GROUP]
     bit = 1 << g
-    if not owns_group(own, groups, g, p) or bank[B_SKYSCRAPERS] == 0:
+    if not holds_group(own, groups, g, p) or bank[B_SKYSCRAPERS] == 0:
         return
     if rules[R_BONUS_ONCE_PER_GROUP] != 0 and pl[p, PL_BONUS_GIVEN] & bit != 0:
         return
@@ -375,7 +376,7 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
         if g >= 0:
             for k in range(1, n_players):
                 q = (p + k) % n_players
-                if not _holds_group_brand(sq, own, g, q):
+                if not _holds_group_brand(groups, own, g, q):
                     continue
                 if blocked(cards, decks, dq, held, pl, p, q, True):
                     continue
@@ -390,9 +391,9 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
 
 
 @njit(cache=True)
-def _holds_group_brand(sq, own, g, q):
-    for s in range(sq.shape[0]):
-        if sq[s, SQ_KIND] == BRAND and sq[s, SQ_GROUP] == g and own[s, O_OWNER] == q:
+def _holds_group_brand(groups, own, g, q):
+    for k in range(groups[g, G_SIZE]):
+        if own[groups[g, G_MEMBERS + k], O_OWNER] == q:
             return True
     return False
 
@@ -514,7 +515,8 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
     """One turn of p (rulebook: Comment jouer ?; Comment sortir de Prison ?)."""
     n = sq.shape[0]
     for g in range(groups.shape[0]):
-        if owns_group(own, groups, g, p):
+        # A group noted once stays noted: only the others are asked again
+        if pl[p, PL_GROUPS_HELD] >> g & 1 == 0 and holds_group(own, groups, g, p):
             pl[p, PL_GROUPS_HELD] |= 1 << g
     # A skyscraper tile for 500k while the bank has one (rulebook: Groupe de propriete complet)
     while bank[B_SKYSCRAPERS] > 0 and bank[B_WINNER] < 0 and strategy.buys_skyscraper(rules, prm, pl, p):
@@ -767,7 +769,7 @@ def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rot
         row[PO_SKYSCRAPERS] = skyscrapers
         complete = 0
         for g in range(groups.shape[0]):
-            if owns_group(own, groups, g, i):
+            if holds_group(own, groups, g, i):
                 complete += 1
         row[PO_GROUPS] = complete
         row[PO_RENT_IN] = pl[i, PL_RENT_IN]

@@ -2,7 +2,7 @@
 from numba import njit
 
 from simulator.engines.empire.layout import (
-    BRAND, O_OWNER, O_STOCK, PL_HEIGHT, PL_TILES, R_SKYSCRAPER_HEIGHT, SKYSCRAPER, SQ_HEIGHT,
+    BRAND, G_MEMBERS, G_SIZE, O_OWNER, O_STOCK, PL_HEIGHT, PL_TILES, R_SKYSCRAPER_HEIGHT, SKYSCRAPER, SQ_HEIGHT,
     SQ_KIND, UTILITY,
 )
 
@@ -33,6 +33,16 @@ def tower_value(ladder, pl, p):
     if height == 0:
         return 0
     return ladder[min(height, ladder.shape[0]) - 1]
+
+
+@njit(cache=True)
+def holds_group(own, groups, g, p):
+    """Does p's tower hold every brand of colour group g? It stops at the first brand p lacks: asked of
+    every group at each turn, most groups answer at their first brand."""
+    for k in range(groups[g, G_SIZE]):
+        if own[groups[g, G_MEMBERS + k], O_OWNER] != p:
+            return False
+    return True
 
 
 @njit(cache=True)
