@@ -296,7 +296,7 @@ def auction(sq, groups, rules, prm, pl, tw, own, bank, sq_agg, s, first):
     sq_agg[s, SA_AUCTIONED] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def offer(sq, groups, rules, prm, pl, tw, own, bank, rng, sq_agg, p, s):
     """Buy at the printed price or send to auction (rulebook: Cases propriete; Compagnies de Service
     Public: 150k a billboard while the pile lasts)."""
@@ -472,7 +472,9 @@ def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules,
             return
 
 
-@njit(cache=True)
+# Called once a turn, from one place: inlined by numba, since a plain call passing its 17 arrays cost more
+# than the scan of the hand it usually ends with.
+@njit(cache=True, inline="always")
 def play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
                draws, p):
     """Before rolling, p plays the cards in its hand its strategy wants now (a card that moves p is
@@ -502,6 +504,15 @@ def play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm
 
 
 @njit(cache=True)
+def _holds_cards(held, p):
+    """Does p hold a card? With an empty hand there is nothing to play before the roll."""
+    for c in range(held.shape[1]):
+        if held[p, c] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _jail_card(cards, held, p):
     for c in range(cards.shape[0]):
         if held[p, c] > 0 and cards[c, C_EFFECT] == GET_OUT_OF_JAIL:
@@ -527,7 +538,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
         if pl[p, PL_SKYSCRAPER_CASH_LOW] < 0 or pl[p, PL_CASH] < pl[p, PL_SKYSCRAPER_CASH_LOW]:
             pl[p, PL_SKYSCRAPER_CASH_LOW] = pl[p, PL_CASH]
         _stack(sq, rules, pl, tw, bank, p, SKYSCRAPER)
-    if pl[p, PL_JAIL] < 0:
+    if pl[p, PL_JAIL] < 0 and _holds_cards(held, p):
         play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
                    draws, p)
         if pl[p, PL_JAIL] >= 0:
