@@ -17,7 +17,7 @@ from simulator.engines.empire.state import available, tallest_rival_height, tile
 from simulator.engines.shared.rng import happens
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _completes(sq, groups, own, p, s):
     """Would the billboard of s complete a colour group in p's tower (and earn the skyscraper)?"""
     if sq[s, SQ_KIND] != BRAND:
@@ -26,20 +26,20 @@ def _completes(sq, groups, own, p, s):
     return owned_in_group(own, groups, g, p) == groups[g, G_SIZE] - 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reserve(sq, groups, own, prm, p, s):
     """Cash p keeps after buying s: none for the billboard that completes a group."""
     # The group is counted only for a strategy with a group bonus
     return _reserve_if(prm, p, prm[p, P_GROUP_BONUS] > 0.0 and _completes(sq, groups, own, p, s))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reserve_if(prm, p, completes):
     """_reserve, knowing whether the billboard completes p's group."""
     return 0.0 if prm[p, P_GROUP_BONUS] > 0.0 and completes else prm[p, P_BUY_RESERVE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def would_buy(sq, groups, own, prm, pl, p, s, spend_first):
     """Could and would p buy s at its price after spending `spend_first`?"""
     cash = pl[p, PL_CASH] - spend_first
@@ -105,7 +105,7 @@ def charge_target(pl, p):
     return q
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bonus_on_arrival(sq, groups, own, q, t, leaving):
     """Does tile t bring q the bonus skyscraper when it replaces q's highest brand billboard `leaving`: t
     completes one of q's groups once that billboard has gone (whether the bank still has a skyscraper is
@@ -115,7 +115,7 @@ def _bonus_on_arrival(sq, groups, own, q, t, leaving):
     return not (sq[leaving, SQ_KIND] == BRAND and sq[leaving, SQ_GROUP] == sq[t, SQ_GROUP])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lead_after_swap(sq, groups, own, rules, pl, p, a, b, tile_a, tile_b):
     """p's height minus the tallest rival's once tile_a and tile_b, the highest brand billboards of towers a
     and b, are exchanged (by the tiles' units). Far below any real lead when it could fill a rival's tower, a

@@ -42,7 +42,7 @@ from strategies import empire_logic as strategy
 # Towers
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stack(sq, rules, pl, tw, bank, p, t):
     """Put tile t on top of p's tower; the first tower to reach its capacity wins, even when the last
     billboard overshoots (rulebook: Comment gagner ?)."""
@@ -75,7 +75,7 @@ def place(sq, groups, rules, pl, tw, own, bank, p, t):
     _stack(sq, rules, pl, tw, bank, p, SKYSCRAPER)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_tile(sq, rules, pl, tw, p, k):
     """Remove the k-th tile from the bottom of p's tower and return it; the tiles above drop down."""
     t = tw[p, k]
@@ -170,7 +170,7 @@ def pay_player(sq, groups, rules, pl, tw, own, bank, p, q, amount):
 # Cards in hand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_for(decks, dq, draws, p, d):
     """p draws the top card of deck d (counted in draws); -1 when the deck is empty."""
     card = draw(decks, dq, d)
@@ -227,7 +227,7 @@ def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
 # Movement, buying, auctions
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advance(ladder, rules, pl, bank, p, steps, n_squares):
     """Move p forward; each time it passes or lands on GO, p is paid its tower value, 50k when the tower
     is empty (rulebook: Case Depart)."""
@@ -253,7 +253,7 @@ def send_to_jail(rules, pl, p):
     pl[p, PL_JAIL] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def acquire(sq, groups, rules, pl, tw, own, bank, p, s, price):
     pl[p, PL_CASH] -= price
     bank[B_NET] -= price
