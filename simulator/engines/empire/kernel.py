@@ -415,7 +415,9 @@ def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank,
     return True
 
 
-@njit(cache=True)
+# Inlined by numba into its two callers, both in the turn (the roll and a card played from the hand): as a
+# plain call it passed 17 arrays for each move.
+@njit(cache=True, inline="always")
 def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
                    sq_agg, draws, p):
     """Do what the square under p asks, following moves to their end (rulebook: Types de cases)."""
@@ -520,7 +522,8 @@ def _jail_card(cards, held, p):
     return -1
 
 
-@njit(cache=True)
+# Inlined by numba into the game's loop, its one caller, for the same reason.
+@njit(cache=True, inline="always")
 def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
               draws, p):
     """One turn of p (rulebook: Comment jouer ?; Comment sortir de Prison ?)."""
@@ -546,6 +549,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
     if bank[B_WINNER] >= 0:
         return
     swap_face = rules[R_SWAP_FACE]
+    out_of_jail = -1    # the steps of a roll that left jail: it moves once, as no double
     if pl[p, PL_JAIL] >= 0:
         pl[p, PL_JAIL_TURNS] += 1
         card = _jail_card(cards, held, p)
@@ -569,17 +573,18 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
                     return
                 pay_bank(sq, rules, pl, tw, own, bank, p, rules[R_JAIL_FORCED_FINE])
             pl[p, PL_JAIL] = -1
-            advance(ladder, rules, pl, bank, p, d1 + d2, n)
-            resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
-                           sq_agg, draws, p)
-            sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
-            return
+            out_of_jail = d1 + d2
     doubles = 0
     while bank[B_WINNER] < 0:
-        d1, d2 = roll(rng)
-        steps = d1 + d2
-        # The Swap face is no number: beside the same number on the other die it makes no double
-        double = d1 == d2 and d2 != swap_face
+        if out_of_jail >= 0:
+            d1 = d2 = 0
+            steps = out_of_jail
+            double = False
+        else:
+            d1, d2 = roll(rng)
+            steps = d1 + d2
+            # The Swap face is no number: beside the same number on the other die it makes no double
+            double = d1 == d2 and d2 != swap_face
         if swap_face > 0 and d2 == swap_face:
             # Swap the top billboards, or ignore the face and move by the other die (rulebook: Vous
             # obtenez le symbole Echange ?); whether a swap also moves is the swap_then_move option.
