@@ -13,7 +13,7 @@ from simulator.engines.empire.layout import (
     SQ_HEIGHT, SQ_KIND, SQ_PRICE, SWAP_TOPS,
 )
 from simulator.engines.shared.state import owned_in_group  # Empire's groups share the board layout
-from simulator.engines.empire.state import available, tallest_rival_height, tile_height, top_brand, tower_value
+from simulator.engines.empire.state import available, tallest_rival_height, top_brand, tower_value
 from simulator.engines.shared.rng import happens
 
 
@@ -115,60 +115,54 @@ def _bonus_on_arrival(sq, groups, own, q, t, leaving):
     return not (sq[leaving, SQ_KIND] == BRAND and sq[leaving, SQ_GROUP] == sq[t, SQ_GROUP])
 
 
-@njit(cache=True, inline="always")
-def _lead_after_swap(sq, groups, own, rules, pl, p, a, b, tile_a, tile_b):
-    """p's height minus the tallest rival's once tile_a and tile_b, the highest brand billboards of towers a
-    and b, are exchanged (by the tiles' units). Far below any real lead when it could fill a rival's tower, a
-    bonus skyscraper included: no strategy hands a rival the game."""
-    ta = tile_height(sq, rules, tile_a)
-    tb = tile_height(sq, rules, tile_b)
-    capacity = rules[R_TOWER_CAPACITY]
-    mine = pl[p, PL_HEIGHT]
-    tallest = 0
-    for q in range(pl.shape[0]):
-        height = pl[q, PL_HEIGHT]
-        if q == a:
-            height += tb - ta
-        elif q == b:
-            height += ta - tb
-        if q == p:
-            mine = height
-            continue
-        # The bonus is asked only when its units would fill the tower
-        fills = height >= capacity
-        if not fills and height + rules[R_SKYSCRAPER_HEIGHT] >= capacity:
-            if q == a:
-                fills = _bonus_on_arrival(sq, groups, own, a, tile_b, tile_a)
-            elif q == b:
-                fills = _bonus_on_arrival(sq, groups, own, b, tile_a, tile_b)
-        if fills:
-            return -4 * capacity
-        tallest = max(tallest, height)
-    return mine - tallest
-
-
 @njit(cache=True)
 def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
     """The two towers whose highest brand billboards p exchanges ("les cartouches des marques les plus
     hautes des 2 tours de votre choix (la votre y compris)"), skyscrapers never swapped: the pair that most
     widens p's lead over the tallest rival, its own top brand for a taller one, or a leader's tall one
-    handed to a trailing rival, when the gain reaches the strategy's minimum; (-1, -1) for no swap."""
+    handed to a trailing rival, when the gain reaches the strategy's minimum; (-1, -1) for no swap. A swap
+    that could fill a rival's tower, a bonus skyscraper included, is never chosen: no strategy hands a
+    rival the game."""
     n = pl.shape[0]
+    capacity = rules[R_TOWER_CAPACITY]
     before = pl[p, PL_HEIGHT] - tallest_rival_height(pl, p)
     best_a = -1
     best_b = -1
     best_gain = 0
+    # The lead after each swap is counted here, not in a helper: called for each pair, a helper's array
+    # arguments cost more than the count.
     for a in range(n):
         top_a = top_brand(pl, tw, a)
         if top_a < 0:
             continue
+        tile_a = tw[a, top_a]
         for b in range(a + 1, n):
             top_b = top_brand(pl, tw, b)
             if top_b < 0:
                 continue
-            after = _lead_after_swap(sq, groups, own, rules, pl, p, a, b, tw[a, top_a], tw[b, top_b])
-            if after - before > best_gain:
-                best_gain = after - before
+            tile_b = tw[b, top_b]
+            moved = sq[tile_b, SQ_HEIGHT] - sq[tile_a, SQ_HEIGHT]   # units a gains and b loses
+            mine = pl[p, PL_HEIGHT]
+            tallest = 0
+            fills = False
+            for q in range(n):
+                height = pl[q, PL_HEIGHT] + (moved if q == a else -moved if q == b else 0)
+                if q == p:
+                    mine = height
+                    continue
+                # The bonus is asked only when its units would fill the tower
+                fills = height >= capacity
+                if not fills and height + rules[R_SKYSCRAPER_HEIGHT] >= capacity:
+                    if q == a:
+                        fills = _bonus_on_arrival(sq, groups, own, a, tile_b, tile_a)
+                    elif q == b:
+                        fills = _bonus_on_arrival(sq, groups, own, b, tile_a, tile_b)
+                if fills:
+                    break
+                tallest = max(tallest, height)
+            gain = (-4 * capacity if fills else mine - tallest) - before
+            if gain > best_gain:
+                best_gain = gain
                 best_a = a
                 best_b = b
     if best_a < 0 or best_gain < prm[p, P_SWAP_MIN_GAIN]:
