@@ -6,18 +6,18 @@ meaning: strategies/empire.py) and the game state, and answers one question the 
 from numba import njit
 
 from simulator.engines.empire.layout import (
-    ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
+    ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
     MOVE_ANYWHERE, O_OWNER, P_ATTACK_THRESHOLD, P_BID_FACTOR, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_PARKING_MOVES, P_PAY_JAIL, P_SKYSCRAPER_RESERVE, P_SWAP_MIN_GAIN, PL_CASH, PL_HEIGHT, PL_POS, PL_TILES,
     PROTECT_TOWER, R_JAIL_FINE, R_SKYSCRAPER_HEIGHT, R_SKYSCRAPER_PRICE, R_TOWER_CAPACITY, SQ_GROUP,
     SQ_HEIGHT, SQ_KIND, SQ_PRICE, SWAP_TOPS,
 )
 from simulator.engines.shared.state import owned_in_group  # Empire's groups share the board layout
-from simulator.engines.empire.state import available, tallest_rival_height, tile_height, top_brand, tower_value
+from simulator.engines.empire.state import available, tallest_rival_height, top_brand, tower_value
 from simulator.engines.shared.rng import happens
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _completes(sq, groups, own, p, s):
     """Would the billboard of s complete a colour group in p's tower (and earn the skyscraper)?"""
     if sq[s, SQ_KIND] != BRAND:
@@ -26,15 +26,20 @@ def _completes(sq, groups, own, p, s):
     return owned_in_group(own, groups, g, p) == groups[g, G_SIZE] - 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reserve(sq, groups, own, prm, p, s):
     """Cash p keeps after buying s: none for the billboard that completes a group."""
-    if prm[p, P_GROUP_BONUS] > 0.0 and _completes(sq, groups, own, p, s):
-        return 0.0
-    return prm[p, P_BUY_RESERVE]
+    # The group is counted only for a strategy with a group bonus
+    return _reserve_if(prm, p, prm[p, P_GROUP_BONUS] > 0.0 and _completes(sq, groups, own, p, s))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _reserve_if(prm, p, completes):
+    """_reserve, knowing whether the billboard completes p's group."""
+    return 0.0 if prm[p, P_GROUP_BONUS] > 0.0 and completes else prm[p, P_BUY_RESERVE]
+
+
+@njit(cache=True, inline="always")
 def would_buy(sq, groups, own, prm, pl, p, s, spend_first):
     """Could and would p buy s at its price after spending `spend_first`?"""
     cash = pl[p, PL_CASH] - spend_first
@@ -100,46 +105,14 @@ def charge_target(pl, p):
     return q
 
 
-@njit(cache=True)
-def _bonus_on_arrival(sq, groups, own, rules, pl, tw, q, t):
-    """Units of the bonus skyscraper tile t may bring q when it replaces q's highest brand billboard: t
+@njit(cache=True, inline="always")
+def _bonus_on_arrival(sq, groups, own, q, t, leaving):
+    """Does tile t bring q the bonus skyscraper when it replaces q's highest brand billboard `leaving`: t
     completes one of q's groups once that billboard has gone (whether the bank still has a skyscraper is
-    not asked)."""
+    not asked)?"""
     if not _completes(sq, groups, own, q, t):
-        return 0
-    top = tw[q, top_brand(pl, tw, q)]
-    if sq[top, SQ_KIND] == BRAND and sq[top, SQ_GROUP] == sq[t, SQ_GROUP]:
-        return 0
-    return rules[R_SKYSCRAPER_HEIGHT]
-
-
-@njit(cache=True)
-def _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b):
-    """p's height minus the tallest rival's once the highest brand billboards of towers a and b are
-    exchanged (by the tiles' units). Far below any real lead when it could fill a rival's tower, a bonus skyscraper included: no
-    strategy hands a rival the game."""
-    tile_a = tw[a, top_brand(pl, tw, a)]
-    tile_b = tw[b, top_brand(pl, tw, b)]
-    ta = tile_height(sq, rules, tile_a)
-    tb = tile_height(sq, rules, tile_b)
-    mine = pl[p, PL_HEIGHT]
-    tallest = 0
-    for q in range(pl.shape[0]):
-        height = pl[q, PL_HEIGHT]
-        bonus = 0
-        if q == a:
-            height += tb - ta
-            bonus = _bonus_on_arrival(sq, groups, own, rules, pl, tw, a, tile_b)
-        elif q == b:
-            height += ta - tb
-            bonus = _bonus_on_arrival(sq, groups, own, rules, pl, tw, b, tile_a)
-        if q == p:
-            mine = height
-        elif height + bonus >= rules[R_TOWER_CAPACITY]:
-            return -4 * rules[R_TOWER_CAPACITY]
-        else:
-            tallest = max(tallest, height)
-    return mine - tallest
+        return False
+    return not (sq[leaving, SQ_KIND] == BRAND and sq[leaving, SQ_GROUP] == sq[t, SQ_GROUP])
 
 
 @njit(cache=True)
@@ -147,19 +120,49 @@ def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
     """The two towers whose highest brand billboards p exchanges ("les cartouches des marques les plus
     hautes des 2 tours de votre choix (la votre y compris)"), skyscrapers never swapped: the pair that most
     widens p's lead over the tallest rival, its own top brand for a taller one, or a leader's tall one
-    handed to a trailing rival, when the gain reaches the strategy's minimum; (-1, -1) for no swap."""
+    handed to a trailing rival, when the gain reaches the strategy's minimum; (-1, -1) for no swap. A swap
+    that could fill a rival's tower, a bonus skyscraper included, is never chosen: no strategy hands a
+    rival the game."""
     n = pl.shape[0]
+    capacity = rules[R_TOWER_CAPACITY]
     before = pl[p, PL_HEIGHT] - tallest_rival_height(pl, p)
     best_a = -1
     best_b = -1
     best_gain = 0
+    # The lead after each swap is counted here, not in a helper: called for each pair, a helper's array
+    # arguments cost more than the count.
     for a in range(n):
+        top_a = top_brand(pl, tw, a)
+        if top_a < 0:
+            continue
+        tile_a = tw[a, top_a]
         for b in range(a + 1, n):
-            if top_brand(pl, tw, a) < 0 or top_brand(pl, tw, b) < 0:
+            top_b = top_brand(pl, tw, b)
+            if top_b < 0:
                 continue
-            after = _lead_after_swap(sq, groups, own, rules, pl, tw, p, a, b)
-            if after - before > best_gain:
-                best_gain = after - before
+            tile_b = tw[b, top_b]
+            moved = sq[tile_b, SQ_HEIGHT] - sq[tile_a, SQ_HEIGHT]   # units a gains and b loses
+            mine = pl[p, PL_HEIGHT]
+            tallest = 0
+            fills = False
+            for q in range(n):
+                height = pl[q, PL_HEIGHT] + (moved if q == a else -moved if q == b else 0)
+                if q == p:
+                    mine = height
+                    continue
+                # The bonus is asked only when its units would fill the tower
+                fills = height >= capacity
+                if not fills and height + rules[R_SKYSCRAPER_HEIGHT] >= capacity:
+                    if q == a:
+                        fills = _bonus_on_arrival(sq, groups, own, a, tile_b, tile_a)
+                    elif q == b:
+                        fills = _bonus_on_arrival(sq, groups, own, b, tile_a, tile_b)
+                if fills:
+                    break
+                tallest = max(tallest, height)
+            gain = (-4 * capacity if fills else mine - tallest) - before
+            if gain > best_gain:
+                best_gain = gain
                 best_a = a
                 best_b = b
     if best_a < 0 or best_gain < prm[p, P_SWAP_MIN_GAIN]:
@@ -178,8 +181,9 @@ def crash_group(sq, groups, own, pl, p):
     best_units = 0
     for g in range(groups.shape[0]):
         units = 0
-        for s in range(sq.shape[0]):
-            if sq[s, SQ_KIND] == BRAND and sq[s, SQ_GROUP] == g and own[s, O_OWNER] == leader:
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            if own[s, O_OWNER] == leader:
                 units += sq[s, SQ_HEIGHT]
         if units > best_units:
             best_units = units
@@ -199,14 +203,26 @@ def destination(sq, groups, own, ladder, prm, pl, p, fee):
         return -1
     best = -1
     best_score = -1
+    cash = pl[p, PL_CASH] - fee
     for s in range(sq.shape[0]):
-        if s == pl[p, PL_POS] or not available(sq, own, s) or not would_buy(sq, groups, own, prm, pl, p, s, fee):
+        # would_buy, with the group counted once for the reserve and the score
+        price = sq[s, SQ_PRICE]
+        if s == pl[p, PL_POS] or price > cash or not available(sq, own, s):
+            continue
+        brand = sq[s, SQ_KIND] == BRAND
+        owned = 0
+        completes = False
+        if brand:
+            g = sq[s, SQ_GROUP]
+            owned = owned_in_group(own, groups, g, p)
+            completes = owned == groups[g, G_SIZE] - 1
+        if not cash - price >= _reserve_if(prm, p, completes):
             continue
         # A group it completes first, then one it has begun, then the tallest billboard
         score = sq[s, SQ_HEIGHT]
-        if sq[s, SQ_KIND] == BRAND:
-            score += 10 * owned_in_group(own, groups, sq[s, SQ_GROUP], p)
-            if _completes(sq, groups, own, p, s):
+        if brand:
+            score += 10 * owned
+            if completes:
                 score += 100
         if score > best_score:
             best_score = score

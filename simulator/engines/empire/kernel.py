@@ -15,7 +15,8 @@ from simulator.engines.shared.games import next_seat, record_aggregates, seat_li
 from simulator.engines.empire.layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
     CARD, CHARGE_PLAYER, COLLECT_TOWER_VALUE, CRASH, DQ_CARDS, EACH_PLAYER, END_TOWER_FULL,
-    END_TURN_CAP, FREE_PARKING, FREE_UTILITY, GET_OUT_OF_JAIL, GO_TO_JAIL, GO_TO_JAIL_CARD, JUST_SAY_NO, MOVE, MOVE_ANYWHERE, N_PARAMS,
+    END_TURN_CAP, FREE_PARKING, FREE_UTILITY, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, GO_TO_JAIL, GO_TO_JAIL_CARD,
+    JUST_SAY_NO, MOVE, MOVE_ANYWHERE, N_PARAMS,
     O_COLUMNS, O_FIRST_OWNER, O_OWNER, O_STOCK, PL_BLOCKED, PL_BONUS_GIVEN, PL_CARDS_PLAYED,
     PL_CASH, PL_COLUMNS, PL_GROUPS_HELD, PL_HEIGHT, PL_JAIL, PL_JAIL_TURNS, PL_LOST, PL_POS, PL_RENT_IN,
     PL_RENT_OUT, PL_SKYSCRAPERS_BOUGHT, PL_SWAPS, PL_TILES, PL_BOUGHT, PL_DECLINED, PL_AUCTION_PAID,
@@ -32,8 +33,9 @@ from simulator.engines.empire.layout import (
     SA_LANDINGS, SA_RENT, SKYSCRAPER, SQ_DECK, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STOCK, SWAP_TOPS,
     TOWER_TAX, UTILITY, V_BILLBOARDS, V_CARDS, V_MONEY, V_NEGATIVE_CASH, V_TOWER, V_WINNER,
 )
-from simulator.engines.shared.state import owns_group  # Empire's groups share the board layout
-from simulator.engines.empire.state import available, tallest_rival_height, tile_height, top_brand, tower_value
+from simulator.engines.empire.state import (
+    available, holds_group, tallest_rival_height, tile_height, top_brand, tower_value,
+)
 from simulator.engines.shared.views import borrowed
 from strategies import empire_logic as strategy
 
@@ -41,7 +43,7 @@ from strategies import empire_logic as strategy
 # Towers
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stack(sq, rules, pl, tw, bank, p, t):
     """Put tile t on top of p's tower; the first tower to reach its capacity wins, even when the last
     billboard overshoots (rulebook: Comment gagner ?)."""
@@ -65,7 +67,7 @@ def place(sq, groups, rules, pl, tw, own, bank, p, t):
         return
     g = sq[t, SQ_GROUP]
     bit = 1 << g
-    if not owns_group(own, groups, g, p) or bank[B_SKYSCRAPERS] == 0:
+    if not holds_group(own, groups, g, p) or bank[B_SKYSCRAPERS] == 0:
         return
     if rules[R_BONUS_ONCE_PER_GROUP] != 0 and pl[p, PL_BONUS_GIVEN] & bit != 0:
         return
@@ -74,7 +76,7 @@ def place(sq, groups, rules, pl, tw, own, bank, p, t):
     _stack(sq, rules, pl, tw, bank, p, SKYSCRAPER)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_tile(sq, rules, pl, tw, p, k):
     """Remove the k-th tile from the bottom of p's tower and return it; the tiles above drop down."""
     t = tw[p, k]
@@ -169,7 +171,7 @@ def pay_player(sq, groups, rules, pl, tw, own, bank, p, q, amount):
 # Cards in hand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_for(decks, dq, draws, p, d):
     """p draws the top card of deck d (counted in draws); -1 when the deck is empty."""
     card = draw(decks, dq, d)
@@ -226,7 +228,7 @@ def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
 # Movement, buying, auctions
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def advance(ladder, rules, pl, bank, p, steps, n_squares):
     """Move p forward; each time it passes or lands on GO, p is paid its tower value, 50k when the tower
     is empty (rulebook: Case Depart)."""
@@ -252,7 +254,7 @@ def send_to_jail(rules, pl, p):
     pl[p, PL_JAIL] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def acquire(sq, groups, rules, pl, tw, own, bank, p, s, price):
     pl[p, PL_CASH] -= price
     bank[B_NET] -= price
@@ -295,7 +297,7 @@ def auction(sq, groups, rules, prm, pl, tw, own, bank, sq_agg, s, first):
     sq_agg[s, SA_AUCTIONED] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def offer(sq, groups, rules, prm, pl, tw, own, bank, rng, sq_agg, p, s):
     """Buy at the printed price or send to auction (rulebook: Cases propriete; Compagnies de Service
     Public: 150k a billboard while the pile lasts)."""
@@ -375,7 +377,7 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
         if g >= 0:
             for k in range(1, n_players):
                 q = (p + k) % n_players
-                if not _holds_group_brand(sq, own, g, q):
+                if not _holds_group_brand(groups, own, g, q):
                     continue
                 if blocked(cards, decks, dq, held, pl, p, q, True):
                     continue
@@ -390,9 +392,9 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
 
 
 @njit(cache=True)
-def _holds_group_brand(sq, own, g, q):
-    for s in range(sq.shape[0]):
-        if sq[s, SQ_KIND] == BRAND and sq[s, SQ_GROUP] == g and own[s, O_OWNER] == q:
+def _holds_group_brand(groups, own, g, q):
+    for k in range(groups[g, G_SIZE]):
+        if own[groups[g, G_MEMBERS + k], O_OWNER] == q:
             return True
     return False
 
@@ -414,7 +416,9 @@ def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank,
     return True
 
 
-@njit(cache=True)
+# Inlined by numba into its two callers, both in the turn (the roll and a card played from the hand): as a
+# plain call it passed 17 arrays for each move.
+@njit(cache=True, inline="always")
 def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
                    sq_agg, draws, p):
     """Do what the square under p asks, following moves to their end (rulebook: Types de cases)."""
@@ -471,7 +475,9 @@ def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules,
             return
 
 
-@njit(cache=True)
+# Called once a turn, from one place: inlined by numba, since a plain call passing its 17 arrays cost more
+# than the scan of the hand it usually ends with.
+@njit(cache=True, inline="always")
 def play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
                draws, p):
     """Before rolling, p plays the cards in its hand its strategy wants now (a card that moves p is
@@ -501,6 +507,15 @@ def play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm
 
 
 @njit(cache=True)
+def _holds_cards(held, p):
+    """Does p hold a card? With an empty hand there is nothing to play before the roll."""
+    for c in range(held.shape[1]):
+        if held[p, c] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _jail_card(cards, held, p):
     for c in range(cards.shape[0]):
         if held[p, c] > 0 and cards[c, C_EFFECT] == GET_OUT_OF_JAIL:
@@ -508,13 +523,15 @@ def _jail_card(cards, held, p):
     return -1
 
 
-@njit(cache=True)
+# Inlined by numba into the game's loop, its one caller, for the same reason.
+@njit(cache=True, inline="always")
 def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
               draws, p):
     """One turn of p (rulebook: Comment jouer ?; Comment sortir de Prison ?)."""
     n = sq.shape[0]
     for g in range(groups.shape[0]):
-        if owns_group(own, groups, g, p):
+        # A group noted once stays noted: only the others are asked again
+        if pl[p, PL_GROUPS_HELD] >> g & 1 == 0 and holds_group(own, groups, g, p):
             pl[p, PL_GROUPS_HELD] |= 1 << g
     # A skyscraper tile for 500k while the bank has one (rulebook: Groupe de propriete complet)
     while bank[B_SKYSCRAPERS] > 0 and bank[B_WINNER] < 0 and strategy.buys_skyscraper(rules, prm, pl, p):
@@ -525,7 +542,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
         if pl[p, PL_SKYSCRAPER_CASH_LOW] < 0 or pl[p, PL_CASH] < pl[p, PL_SKYSCRAPER_CASH_LOW]:
             pl[p, PL_SKYSCRAPER_CASH_LOW] = pl[p, PL_CASH]
         _stack(sq, rules, pl, tw, bank, p, SKYSCRAPER)
-    if pl[p, PL_JAIL] < 0:
+    if pl[p, PL_JAIL] < 0 and _holds_cards(held, p):
         play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
                    draws, p)
         if pl[p, PL_JAIL] >= 0:
@@ -533,6 +550,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
     if bank[B_WINNER] >= 0:
         return
     swap_face = rules[R_SWAP_FACE]
+    out_of_jail = -1    # the steps of a roll that left jail: it moves once, as no double
     if pl[p, PL_JAIL] >= 0:
         pl[p, PL_JAIL_TURNS] += 1
         card = _jail_card(cards, held, p)
@@ -556,17 +574,18 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
                     return
                 pay_bank(sq, rules, pl, tw, own, bank, p, rules[R_JAIL_FORCED_FINE])
             pl[p, PL_JAIL] = -1
-            advance(ladder, rules, pl, bank, p, d1 + d2, n)
-            resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
-                           sq_agg, draws, p)
-            sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
-            return
+            out_of_jail = d1 + d2
     doubles = 0
     while bank[B_WINNER] < 0:
-        d1, d2 = roll(rng)
-        steps = d1 + d2
-        # The Swap face is no number: beside the same number on the other die it makes no double
-        double = d1 == d2 and d2 != swap_face
+        if out_of_jail >= 0:
+            d1 = d2 = 0
+            steps = out_of_jail
+            double = False
+        else:
+            d1, d2 = roll(rng)
+            steps = d1 + d2
+            # The Swap face is no number: beside the same number on the other die it makes no double
+            double = d1 == d2 and d2 != swap_face
         if swap_face > 0 and d2 == swap_face:
             # Swap the top billboards, or ignore the face and move by the other die (rulebook: Vous
             # obtenez le symbole Echange ?); whether a swap also moves is the swap_then_move option.
@@ -767,7 +786,7 @@ def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rot
         row[PO_SKYSCRAPERS] = skyscrapers
         complete = 0
         for g in range(groups.shape[0]):
-            if owns_group(own, groups, g, i):
+            if holds_group(own, groups, g, i):
                 complete += 1
         row[PO_GROUPS] = complete
         row[PO_RENT_IN] = pl[i, PL_RENT_IN]
