@@ -3,8 +3,7 @@
 Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/empire/layout.py,
 meaning: strategies/empire.py) and the game state, and answers one question the engine asks.
 """
-from numba import njit
-
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.empire.layout import (
     ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
     MOVE_ANYWHERE, O_OWNER, P_ATTACK_THRESHOLD, P_BID_FACTOR, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
@@ -17,7 +16,7 @@ from simulator.engines.empire.state import available, tallest_rival_height, top_
 from simulator.engines.shared.rng import happens
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def _completes(sq, groups, own, p, s):
     """Would the billboard of s complete a colour group in p's tower (and earn the skyscraper)?"""
     if sq[s, SQ_KIND] != BRAND:
@@ -26,20 +25,20 @@ def _completes(sq, groups, own, p, s):
     return owned_in_group(own, groups, g, p) == groups[g, G_SIZE] - 1
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def _reserve(sq, groups, own, prm, p, s):
     """Cash p keeps after buying s: none for the billboard that completes a group."""
     # The group is counted only for a strategy with a group bonus
     return _reserve_if(prm, p, prm[p, P_GROUP_BONUS] > 0.0 and _completes(sq, groups, own, p, s))
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def _reserve_if(prm, p, completes):
     """_reserve, knowing whether the billboard completes p's group."""
     return 0.0 if prm[p, P_GROUP_BONUS] > 0.0 and completes else prm[p, P_BUY_RESERVE]
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def would_buy(sq, groups, own, prm, pl, p, s, spend_first):
     """Could and would p buy s at its price after spending `spend_first`?"""
     cash = pl[p, PL_CASH] - spend_first
@@ -47,7 +46,7 @@ def would_buy(sq, groups, own, prm, pl, p, s, spend_first):
     return price <= cash and cash - price >= _reserve(sq, groups, own, prm, p, s)
 
 
-@njit(cache=True)
+@engine_njit
 def buys(sq, groups, own, prm, pl, rng, p, s):
     """Buy the billboard of s at its printed price?"""
     if not would_buy(sq, groups, own, prm, pl, p, s, 0):
@@ -55,7 +54,7 @@ def buys(sq, groups, own, prm, pl, rng, p, s):
     return happens(rng, prm[p, P_BUY_PROBABILITY])
 
 
-@njit(cache=True)
+@engine_njit
 def max_bid(sq, groups, own, prm, pl, p, s):
     """The most p bids at auction: a multiple of the price, raised by the group bonus for a billboard that
     completes p's group or an opponent's, never more than the cash above the reserve."""
@@ -69,18 +68,18 @@ def max_bid(sq, groups, own, prm, pl, p, s):
     return max(0, int(bid))
 
 
-@njit(cache=True)
+@engine_njit
 def buys_skyscraper(rules, prm, pl, p):
     return pl[p, PL_CASH] - rules[R_SKYSCRAPER_PRICE] >= prm[p, P_SKYSCRAPER_RESERVE]
 
 
-@njit(cache=True)
+@engine_njit
 def pays_jail(rules, prm, pl, p):
     """Pay to leave jail at once rather than roll for a double?"""
     return prm[p, P_PAY_JAIL] > 0.0 and pl[p, PL_CASH] >= rules[R_JAIL_FINE]
 
 
-@njit(cache=True)
+@engine_njit
 def tallest_rival(pl, p):
     """The opponent with the tallest non-empty tower (the richer one on a tie), -1 when all are empty."""
     best = -1
@@ -93,7 +92,7 @@ def tallest_rival(pl, p):
     return best
 
 
-@njit(cache=True)
+@engine_njit
 def charge_target(pl, p):
     """Charge the leader: it pays, or gives up its highest brand billboard to p."""
     q = tallest_rival(pl, p)
@@ -105,7 +104,7 @@ def charge_target(pl, p):
     return q
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def _bonus_on_arrival(sq, groups, own, q, t, leaving):
     """Does tile t bring q the bonus skyscraper when it replaces q's highest brand billboard `leaving`: t
     completes one of q's groups once that billboard has gone (whether the bank still has a skyscraper is
@@ -115,7 +114,7 @@ def _bonus_on_arrival(sq, groups, own, q, t, leaving):
     return not (sq[leaving, SQ_KIND] == BRAND and sq[leaving, SQ_GROUP] == sq[t, SQ_GROUP])
 
 
-@njit(cache=True)
+@engine_njit
 def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
     """The two towers whose highest brand billboards p exchanges ("les cartouches des marques les plus
     hautes des 2 tours de votre choix (la votre y compris)"), skyscrapers never swapped: the pair that most
@@ -170,7 +169,7 @@ def swap_pair(sq, groups, own, rules, prm, pl, tw, p):
     return best_a, best_b
 
 
-@njit(cache=True)
+@engine_njit
 def crash_group(sq, groups, own, pl, p):
     """The colour group whose brands, sent back to the board from every other tower, take the most units
     from the tallest rival; -1 when no rival holds a brand."""
@@ -191,7 +190,7 @@ def crash_group(sq, groups, own, pl, p):
     return best
 
 
-@njit(cache=True)
+@engine_njit
 def destination(sq, groups, own, ladder, prm, pl, p, fee):
     """Where p moves when it may go anywhere for `fee` (Free Parking) or free (a card): the billboard it
     would buy there, one completing a group first, then one of a group it has begun, then the tallest;
@@ -234,7 +233,7 @@ def destination(sq, groups, own, ladder, prm, pl, p, fee):
     return -1
 
 
-@njit(cache=True)
+@engine_njit
 def plays(sq, groups, own, ladder, cards, rules, prm, pl, tw, p, c):
     """Play card c from p's hand now, before rolling? Answers and jail cards are kept for their moment;
     a card that only moves is played when it lands on a billboard p would buy; an attack waits until the

@@ -9,8 +9,11 @@ point at shared/rules/001_c7a601a583c9c737.txt. Column numbers are in layout.py.
 import numpy as np
 from numba import njit, prange
 
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.play import bank_pays, clearing_price, roll, set_owner
-from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, take_held_from_queues, to_bottom
+from simulator.engines.shared.decks import (
+    card_accounted_for, draw, holds_cards, shuffle_decks, take_held_from_queues, to_bottom,
+)
 from simulator.engines.shared.games import next_seat, record_aggregates, seat_lineup, write_game_row
 from simulator.engines.empire.layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
@@ -43,7 +46,7 @@ from strategies import empire_logic as strategy
 # Towers
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def _stack(sq, rules, pl, tw, bank, p, t):
     """Put tile t on top of p's tower; the first tower to reach its capacity wins, even when the last
     billboard overshoots (rulebook: Comment gagner ?)."""
@@ -54,7 +57,7 @@ def _stack(sq, rules, pl, tw, bank, p, t):
         bank[B_WINNER] = p
 
 
-@njit(cache=True)
+@engine_njit
 def place(sq, groups, rules, pl, tw, own, bank, p, t):
     """Tile t joins p's tower: a brand becomes p's, and a colour group now complete in the tower earns a
     free skyscraper while the bank has one (rulebook: Groupe de propriete complet = Bonus Immeuble), unless
@@ -76,7 +79,7 @@ def place(sq, groups, rules, pl, tw, own, bank, p, t):
     _stack(sq, rules, pl, tw, bank, p, SKYSCRAPER)
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def take_tile(sq, rules, pl, tw, p, k):
     """Remove the k-th tile from the bottom of p's tower and return it; the tiles above drop down."""
     t = tw[p, k]
@@ -88,7 +91,7 @@ def take_tile(sq, rules, pl, tw, p, k):
     return t
 
 
-@njit(cache=True)
+@engine_njit
 def to_board(sq, own, bank, t):
     """A tile leaves every tower: a brand back on its square, a utility billboard back on its pile, a
     skyscraper back to the bank."""
@@ -100,14 +103,14 @@ def to_board(sq, own, bank, t):
         set_owner(own, bank, t, -1)
 
 
-@njit(cache=True)
+@engine_njit
 def top_to_board(sq, rules, pl, tw, own, bank, p):
     """The tower taxes: p's top tile, whatever it is, leaves the tower ("le cartouche le plus haut")."""
     if pl[p, PL_TILES] > 0:
         to_board(sq, own, bank, take_tile(sq, rules, pl, tw, p, pl[p, PL_TILES] - 1))
 
 
-@njit(cache=True)
+@engine_njit
 def take_brand(sq, rules, pl, tw, own, bank, p, k):
     """Remove p's brand billboard at place k; a brand is on no one's tower until placed again."""
     t = take_tile(sq, rules, pl, tw, p, k)
@@ -116,7 +119,7 @@ def take_brand(sq, rules, pl, tw, own, bank, p, k):
     return t
 
 
-@njit(cache=True)
+@engine_njit
 def swap_tops(sq, groups, rules, pl, tw, own, bank, a, b, swapper):
     """Exchange the highest brand billboards of towers a and b, skyscrapers above them staying ("les
     cartouches des marques les plus hautes", rulebook: Vous obtenez le symbole Echange ?); each lands on
@@ -138,7 +141,7 @@ def swap_tops(sq, groups, rules, pl, tw, own, bank, a, b, swapper):
 # nothing when the tower holds no brand (rulebook: Faillite !)
 
 
-@njit(cache=True)
+@engine_njit
 def pay_bank(sq, rules, pl, tw, own, bank, p, amount):
     """True when paid. Short of cash, p keeps its cash and returns its highest brand billboard to the board."""
     if pl[p, PL_CASH] >= amount:
@@ -152,7 +155,7 @@ def pay_bank(sq, rules, pl, tw, own, bank, p, amount):
     return False
 
 
-@njit(cache=True)
+@engine_njit
 def pay_player(sq, groups, rules, pl, tw, own, bank, p, q, amount):
     """True when paid. Short of cash, p keeps its cash and gives its highest brand billboard to q, on top
     of q's tower."""
@@ -171,7 +174,7 @@ def pay_player(sq, groups, rules, pl, tw, own, bank, p, q, amount):
 # Cards in hand
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def draw_for(decks, dq, draws, p, d):
     """p draws the top card of deck d (counted in draws); -1 when the deck is empty."""
     card = draw(decks, dq, d)
@@ -180,7 +183,7 @@ def draw_for(decks, dq, draws, p, d):
     return card
 
 
-@njit(cache=True)
+@engine_njit
 def play_from_hand(cards, decks, dq, held, pl, p, card):
     """A kept card is used: back under its deck (rulebook: Case carte Empire)."""
     held[p, card] -= 1
@@ -188,7 +191,7 @@ def play_from_hand(cards, decks, dq, held, pl, p, card):
     pl[p, PL_CARDS_PLAYED] += 1
 
 
-@njit(cache=True)
+@engine_njit
 def _answer(cards, held, p, touches_tower):
     """A card p can play to cancel an action: Just Say No answers any action; the tower guard answers
     one that would take or swap a billboard of p's tower. -1 when p holds neither."""
@@ -203,7 +206,7 @@ def _answer(cards, held, p, touches_tower):
     return found
 
 
-@njit(cache=True)
+@engine_njit
 def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
     """Does the defender cancel the attacker's action? Each side answers the other's cancelling card with
     a Just Say No of its own whenever it holds one, and so on (rulebook: Collectionnez les cartes Empire !).
@@ -228,7 +231,7 @@ def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
 # Movement, buying, auctions
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def advance(ladder, rules, pl, bank, p, steps, n_squares):
     """Move p forward; each time it passes or lands on GO, p is paid its tower value, 50k when the tower
     is empty (rulebook: Case Depart)."""
@@ -242,19 +245,19 @@ def advance(ladder, rules, pl, bank, p, steps, n_squares):
     pl[p, PL_POS] = position
 
 
-@njit(cache=True)
+@engine_njit
 def move_to(ladder, rules, pl, bank, p, target, n_squares):
     """Move p clockwise to another square, paid at GO on the way."""
     advance(ladder, rules, pl, bank, p, (target - pl[p, PL_POS]) % n_squares, n_squares)
 
 
-@njit(cache=True)
+@engine_njit
 def send_to_jail(rules, pl, p):
     pl[p, PL_POS] = rules[R_JAIL_SQUARE]
     pl[p, PL_JAIL] = 0
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def acquire(sq, groups, rules, pl, tw, own, bank, p, s, price):
     pl[p, PL_CASH] -= price
     bank[B_NET] -= price
@@ -265,7 +268,7 @@ def acquire(sq, groups, rules, pl, tw, own, bank, p, s, price):
     place(sq, groups, rules, pl, tw, own, bank, p, s)
 
 
-@njit(cache=True)
+@engine_njit
 def auction(sq, groups, rules, prm, pl, tw, own, bank, sq_agg, s, first):
     """Bids from 50k in steps of 50k, every player taking part, the one who declined too; the highest
     bid wins; with no bid the billboard stays on the board (rulebook: Les ventes aux encheres). A tie
@@ -297,7 +300,7 @@ def auction(sq, groups, rules, prm, pl, tw, own, bank, sq_agg, s, first):
     sq_agg[s, SA_AUCTIONED] += 1
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def offer(sq, groups, rules, prm, pl, tw, own, bank, rng, sq_agg, p, s):
     """Buy at the printed price or send to auction (rulebook: Cases propriete; Compagnies de Service
     Public: 150k a billboard while the pile lasts)."""
@@ -316,7 +319,7 @@ def offer(sq, groups, rules, prm, pl, tw, own, bank, rng, sq_agg, p, s):
 # Cards and squares
 
 
-@njit(cache=True)
+@engine_njit
 def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p, card):
     """Do what a card says, drawn or played from the hand; True when it moved p (the caller then
     resolves the new square). Actions against another player may be cancelled by that player."""
@@ -391,7 +394,7 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
     return False
 
 
-@njit(cache=True)
+@engine_njit
 def _holds_group_brand(groups, own, g, q):
     for k in range(groups[g, G_SIZE]):
         if own[groups[g, G_MEMBERS + k], O_OWNER] == q:
@@ -399,7 +402,7 @@ def _holds_group_brand(groups, own, g, q):
     return False
 
 
-@njit(cache=True)
+@engine_njit
 def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank, p):
     """p exchanges the highest brand billboards of the two towers its strategy picks, its own or two
     rivals'; the rival whose taller billboard goes may cancel it, the one who gains lets it pass (an assumption). False when p chooses no
@@ -418,7 +421,7 @@ def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank,
 
 # Inlined by numba into its two callers, both in the turn (the roll and a card played from the hand): as a
 # plain call it passed 17 arrays for each move.
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
                    sq_agg, draws, p):
     """Do what the square under p asks, following moves to their end (rulebook: Types de cases)."""
@@ -477,7 +480,7 @@ def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules,
 
 # Called once a turn, from one place: inlined by numba, since a plain call passing its 17 arrays cost more
 # than the scan of the hand it usually ends with.
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
                draws, p):
     """Before rolling, p plays the cards in its hand its strategy wants now (a card that moves p is
@@ -506,16 +509,7 @@ def play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm
                 break
 
 
-@njit(cache=True)
-def _holds_cards(held, p):
-    """Does p hold a card? With an empty hand there is nothing to play before the roll."""
-    for c in range(held.shape[1]):
-        if held[p, c] > 0:
-            return True
-    return False
-
-
-@njit(cache=True)
+@engine_njit
 def _jail_card(cards, held, p):
     for c in range(cards.shape[0]):
         if held[p, c] > 0 and cards[c, C_EFFECT] == GET_OUT_OF_JAIL:
@@ -523,8 +517,8 @@ def _jail_card(cards, held, p):
     return -1
 
 
-# Inlined by numba into the game's loop, its one caller, for the same reason.
-@njit(cache=True, inline="always")
+# Called, not inlined: play_game keeps reference counts (it allocates), and an inlined turn would run under them.
+@engine_njit
 def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
               draws, p):
     """One turn of p (rulebook: Comment jouer ?; Comment sortir de Prison ?)."""
@@ -542,7 +536,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
         if pl[p, PL_SKYSCRAPER_CASH_LOW] < 0 or pl[p, PL_CASH] < pl[p, PL_SKYSCRAPER_CASH_LOW]:
             pl[p, PL_SKYSCRAPER_CASH_LOW] = pl[p, PL_CASH]
         _stack(sq, rules, pl, tw, bank, p, SKYSCRAPER)
-    if pl[p, PL_JAIL] < 0 and _holds_cards(held, p):
+    if pl[p, PL_JAIL] < 0 and holds_cards(held, p):
         play_cards(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
                    draws, p)
         if pl[p, PL_JAIL] >= 0:
@@ -611,7 +605,7 @@ def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm,
 # Invariants, checked after every turn in checking mode
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, own, bank, money_at_start):
     flags = 0
     n_players = pl.shape[0]
@@ -665,7 +659,7 @@ def check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, 
 # A game, and a batch of games
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def deal_starting_cards(decks, dq, draws, held, rules, start_dealt, first):
     """Cards of the starting deck dealt one at a time in turn order from seat `first`: two Empire cards each at
     the setup (rulebook: Mise en place, 6), or a position's cards in hand it does not name (`start_dealt`)."""
@@ -686,7 +680,7 @@ def deal_starting_cards(decks, dq, draws, held, rules, start_dealt, first):
                 held[p, card] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, start_held, pl, tw, own, bank, held):
     """A position's state over a new game's (whose shuffle stays): the cards its players keep leave their
     decks' queues."""
@@ -700,7 +694,7 @@ def load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, s
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, start_tw, start_own, start_bank,
               start_held, start_dealt, start_seat, lineup, rotate, seed, game, check,
               pl, tw, own, bank, dq, held, draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
@@ -747,7 +741,7 @@ def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, star
             sq_agg, card_agg)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rotation, game_row, player_rows,
             sq_agg, card_agg):
     n = pl.shape[0]

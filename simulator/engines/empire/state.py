@@ -2,22 +2,21 @@
 
 They are asked on every move, and are inlined by numba (inline="always"): as plain calls, each array
 passed cost more than the question (nine words pushed, and a reference count taken and dropped)."""
-from numba import njit
-
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.empire.layout import (
     BRAND, G_MEMBERS, G_SIZE, O_OWNER, O_STOCK, PL_HEIGHT, PL_TILES, R_SKYSCRAPER_HEIGHT, SKYSCRAPER, SQ_HEIGHT,
     SQ_KIND, UTILITY,
 )
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def tile_height(sq, rules, t):
     if t == SKYSCRAPER:
         return rules[R_SKYSCRAPER_HEIGHT]
     return sq[t, SQ_HEIGHT]
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def top_brand(pl, tw, p):
     """The place (from the bottom) of the highest brand billboard of p's tower, utilities included (the
     box's 30 "cartouches de marque" are the 22 brands and the 8 utility billboards), skyscrapers skipped;
@@ -28,7 +27,7 @@ def top_brand(pl, tw, p):
     return -1
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def tower_value(ladder, pl, p):
     """The value printed beside the top of p's tower (rulebook: Case Depart); an overshooting last
     billboard reads the top of the ladder. 0 for an empty tower."""
@@ -38,7 +37,7 @@ def tower_value(ladder, pl, p):
     return ladder[min(height, ladder.shape[0]) - 1]
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def holds_group(own, groups, g, p):
     """Does p's tower hold every brand of colour group g? It stops at the first brand p lacks: asked of
     every group at each turn, most groups answer at their first brand."""
@@ -48,7 +47,7 @@ def holds_group(own, groups, g, p):
     return True
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def available(sq, own, s):
     """Can a billboard of square s be bought now: a brand on the board, or a utility pile not empty."""
     if sq[s, SQ_KIND] == BRAND:
@@ -56,7 +55,7 @@ def available(sq, own, s):
     return sq[s, SQ_KIND] == UTILITY and own[s, O_STOCK] > 0
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def tallest_rival_height(pl, p):
     """Units of the tallest tower among p's opponents."""
     tallest = 0

@@ -15,7 +15,7 @@ from simulator.engines.shared.play import (
     load_position, may_build, may_lift_mortgage, may_trade, new_game, next_building, note_groups, offer_square,
     pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
-from simulator.engines.shared.decks import card_accounted_for, draw, to_bottom
+from simulator.engines.shared.decks import card_accounted_for, draw, holds_cards, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.state import (
     group_levels, hotel_level, owned_in_group, repairs_due, wealth,
@@ -202,14 +202,6 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
         pl[p, PL_BUILD_IDLE] = -1
         bank[B_HOUSES] -= 1
         return True
-    return False
-
-
-@engine_njit
-def holds_cards(held, p):
-    for c in range(held.shape[1]):
-        if held[p, c] > 0:
-            return True
     return False
 
 

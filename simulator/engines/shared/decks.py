@@ -85,3 +85,12 @@ def take_held_from_queues(decks, dq, held, card_decks):
     for c in range(held.shape[1]):
         for _ in range(held[:, c].sum()):
             take_from_queue(decks, dq, card_decks[c], c)
+
+
+@engine_njit
+def holds_cards(held, p):
+    """Does p hold a card (`held[player, card]`)? With an empty hand there is nothing to play."""
+    for c in range(held.shape[1]):
+        if held[p, c] > 0:
+            return True
+    return False
