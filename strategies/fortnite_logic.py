@@ -14,7 +14,7 @@ from simulator.engines.fortnite.layout import (
     P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, SQ_GROUP, SQ_KIND,
 )
 from simulator.engines.fortnite.state import (
-    aims_anywhere, covered, first_wall, in_sight, landing_hp, landing_square, move_hp, reaches,
+    aims_anywhere, covered, first_wall, in_sight, landing_hp, landing_square, move_hp, next_square, reaches,
 )
 from simulator.engines.shared.rng import below
 
@@ -71,7 +71,7 @@ def best_target(own, rules, prm, pl, held, cards, p, damage, crosshair):
     n = pl.shape[0]
     anywhere = aims_anywhere(pl, p, crosshair)
     for i in range(1, n):  # in turn order from p: a tie goes to the next player, never to a fixed seat
-        q = (p + i) % n
+        q = p + i if p + i < n else p + i - n
         if reaches(own, rules, pl, p, q, anywhere):
             v = shot_value(rules, prm, pl, p, q, damage)
             if v > value:
@@ -182,16 +182,18 @@ def wall_square(sq, groups, own, rules, prm, pl, p, start, end):
     n = sq.shape[0]
     sides = rules[R_DIE_SIDES]
     best, value = -1, NO
-    length = (end - start) % n
+    length = end - start if end >= start else end - start + n
+    s = start
     for i in range(length + 1):
-        s = (start + i) % n
+        if i > 0:
+            s = next_square(n, s)
         if own[s, O_WALL] == 1:
             continue
         v = prm[p, P_WALL_SHELTER] if s == end else 0.0
         for q in range(pl.shape[0]):
             if q == p or pl[q, PL_ALIVE] == 0 or pl[q, PL_JAIL] >= 0:
                 continue
-            distance = (s - pl[q, PL_POS]) % n
+            distance = s - pl[q, PL_POS] if s >= pl[q, PL_POS] else s - pl[q, PL_POS] + n
             if 1 <= distance <= sides and first_wall(own, n, pl[q, PL_POS], distance - 1) < 0:
                 chance = (sides - distance + 1) / sides
                 v -= prm[p, P_WALL_TRAP] * chance * landing_value(sq, groups, own, rules, prm, pl, q, s)

@@ -34,10 +34,11 @@ from simulator.engines.fortnite.layout import (
     P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE, R_JAIL_TRIES, R_MAX_HP,
     R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS, R_WALL_SHIELDS_FROM_BOMB,
     SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_KIND, SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP,
-    V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
+    V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL, WEAPON,
 )
 from simulator.engines.fortnite.state import (
-    can_hit, covered, first_wall, holds, in_sight, landing_square, note_items, on_priority, owns_pair, weapon_bonus,
+    can_hit, covered, first_wall, holds, in_sight, landing_square, next_square, note_items, on_priority, owns_pair,
+    weapon_bonus,
 )
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import below
@@ -151,7 +152,7 @@ def move(sq, own, rules, pl, bank, cards, held, dropped, p, steps):
     n = sq.shape[0]
     s = pl[p, PL_POS]
     for _ in range(steps):
-        s = (s + 1) % n
+        s = next_square(n, s)
         if bank[B_DROPPED] > 0:  # items lie on the board only after an elimination: no per-step scan before
             bank[B_DROPPED] -= dropped[s, :].sum()
             held[p, :] += dropped[s, :]
@@ -430,7 +431,9 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
         pl[p, PL_STORM_DODGE_CHANCES] += not covered(own, landing_square(own, n, stopped,
                                                                          steps - (stopped - start) % n))
     act_first = False
-    damage = amount + weapon_bonus(held, cards, p) if effect == CROSSHAIR else amount
+    damage = amount
+    if effect == CROSSHAIR and holds(pl, p, WEAPON):
+        damage += weapon_bonus(held, cards, p)
     if effect == BANDAGES:
         act_first = bandages_first(sq, groups, own, rules, pl, p, steps, amount)
         if act_first:

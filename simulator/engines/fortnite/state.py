@@ -13,9 +13,11 @@ from simulator.engines.fortnite.layout import (
 def sides_of(n_squares, s):
     """Bit k set when square s lies on side k of the board; a corner lies on two."""
     length = n_squares // 4
-    side = s // length
+    side = 0  # s // length by comparisons: a division costs more than the rest of a sight question
+    while side < 3 and s >= (side + 1) * length:
+        side += 1
     bits = 1 << side
-    if s % length == 0:
+    if s == side * length:
         bits |= 1 << ((side + 3) % 4)
     return bits
 
@@ -121,17 +123,30 @@ def owns_pair(sq, groups, own, p, s):
 @njit(cache=True)
 def first_wall(own, n_squares, start, steps):
     """The first square with a wall on a move of `steps` from `start` (-1 when none): the pawn stops there."""
-    for i in range(1, steps + 1):
-        s = (start + i) % n_squares
-        if own[s, O_WALL] == 1:
-            return s
-    return -1
+    s, walled = _walk(own, n_squares, start, steps)
+    return s if walled else -1
 
 
 @njit(cache=True, inline="always")
 def landing_square(own, n_squares, start, steps):
-    wall = first_wall(own, n_squares, start, steps)
-    return wall if wall >= 0 else (start + steps) % n_squares
+    return _walk(own, n_squares, start, steps)[0]
+
+
+@njit(cache=True, inline="always")
+def next_square(n_squares, s):
+    """The square after s (0 <= s < n_squares): a comparison, where `% n_squares` would divide at every step."""
+    return s + 1 if s + 1 < n_squares else 0
+
+
+@njit(cache=True, inline="always")
+def _walk(own, n_squares, start, steps):
+    """Where a move of `steps` from `start` stops (the first wall, else its end) and whether a wall stopped it."""
+    s = start
+    for _ in range(steps):
+        s = next_square(n_squares, s)
+        if own[s, O_WALL] == 1:
+            return s, True
+    return s, False
 
 
 @njit(cache=True)
@@ -165,7 +180,7 @@ def move_hp(sq, groups, own, rules, p, start, steps):
     end = start
     passing = 0
     for _ in range(steps):  # as the engine's move: GO on the way, and the first wall stops the pawn
-        end = (end + 1) % n
+        end = next_square(n, end)
         if sq[end, SQ_KIND] == GO and not covered(own, end):
             passing += rules[R_GO_HP]
         if own[end, O_WALL] == 1:
