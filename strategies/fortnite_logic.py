@@ -208,11 +208,12 @@ def start_square(own, rules, prm, pl, rng, p, placed):
     it (start_sight), ties broken at random."""
     n = own.shape[0]
     best, value, ties = -1, NO, 0
+    sight = prm[p, P_START_SIGHT]
     for s in range(n):
         v = 0.0
-        for q in range(placed):
+        for q in range(placed if sight != 0.0 else 0):  # a sight weighed 0 adds only zeros: every square ties
             if in_sight(own, rules, n, s, pl[q, PL_POS]):
-                v += prm[p, P_START_SIGHT]
+                v += sight
         if v > value:
             best, value, ties = s, v, 1
         elif v == value:

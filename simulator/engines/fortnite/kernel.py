@@ -251,9 +251,11 @@ def boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, da
         if rules[R_WALL_SHIELDS_FROM_BOMB] == 1 and own[pl[q, PL_POS], O_WALL] == 1:
             continue
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage)
-    for s in range(own.shape[0]):
+    s = 0
+    while bank[B_WALLS] < rules[R_WALLS]:  # the walls out of the pile stand on the board: stop at the last
         if own[s, O_WALL] == 1:
             knock_down(own, bank, s)
+        s += 1
 
 
 @njit(cache=True)
