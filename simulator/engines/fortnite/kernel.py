@@ -37,7 +37,7 @@ from simulator.engines.fortnite.layout import (
     V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL, WEAPON,
 )
 from simulator.engines.fortnite.state import (
-    can_hit, covered, first_wall, holds, in_sight, landing_square, next_square, note_items, on_priority, owns_pair,
+    can_hit, covered, engine_njit, first_wall, holds, in_sight, landing_square, next_square, note_items, on_priority, owns_pair,
     weapon_bonus,
 )
 from simulator.engines.shared.views import borrowed
@@ -51,7 +51,7 @@ from strategies.fortnite_logic import (
 # Health points: every change goes through heal or hurt, which keep the bank's HP flows for the check
 
 
-@njit(cache=True)
+@engine_njit()
 def heal(rules, pl, bank, p, amount):
     """p receives `amount` HP from the bank, never above the maximum (rulebook: never more than 15)."""
     gained = max(0, min(amount, rules[R_MAX_HP] - pl[p, PL_HP]))
@@ -61,7 +61,7 @@ def heal(rules, pl, bank, p, amount):
     return gained
 
 
-@njit(cache=True)
+@engine_njit()
 def hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, amount):
     """p pays `amount` HP to the bank, as much as it has; at 0 it is eliminated. Returns the HP lost."""
     lost = min(amount, pl[p, PL_HP])
@@ -72,7 +72,7 @@ def hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, amount):
     return lost
 
 
-@njit(cache=True)
+@engine_njit()
 def eliminate(sq, own, rules, pl, bank, held, dropped, p):
     """Out: its chest items lie on its square for the next player to pass or stop there, and its locations
     go storm side up, covered (rulebook: Et si je me retrouve à court de points de vie ?)."""
@@ -80,9 +80,7 @@ def eliminate(sq, own, rules, pl, bank, held, dropped, p):
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
-    bank[B_DROPPED] += held[p, :].sum()
-    dropped[pl[p, PL_POS], :] += held[p, :]
-    held[p, :] = 0
+    bank[B_DROPPED] += pass_items(held, p, dropped, pl[p, PL_POS])
     pl[p, PL_ITEMS_HELD] = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
@@ -96,7 +94,19 @@ def eliminate(sq, own, rules, pl, bank, held, dropped, p):
         bank[B_WINNER] = last
 
 
-@njit(cache=True)
+@engine_njit()
+def pass_items(giver, g, taker, t):
+    """Every chest item of row g of `giver` goes to row t of `taker` (held by players, or dropped on squares);
+    returns how many. A loop: `taker[t, :] += giver[g, :]` would allocate a temporary row."""
+    moved = 0
+    for c in range(giver.shape[1]):
+        moved += giver[g, c]
+        taker[t, c] += giver[g, c]
+        giver[g, c] = 0
+    return moved
+
+
+@engine_njit()
 def attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage):
     """p's attack takes `damage` HP from q, unless q holds a shield, which it spends instead."""
     if holds(pl, q, SHIELD):
@@ -113,7 +123,7 @@ def attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, dama
 # The storm
 
 
-@njit(cache=True)
+@engine_njit()
 def cover(sq, own, rules, pl, bank, s):
     """The storm covers square s for good: a location leaves its owner; players in jail there go free
     (rulebook: Tant que vous êtes En prison)."""
@@ -128,7 +138,7 @@ def cover(sq, own, rules, pl, bank, s):
             pl[q, PL_JAIL] = -1
 
 
-@njit(cache=True)
+@engine_njit()
 def flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p):
     """p turns the top storm card over: the square it shows is covered (rulebook: Cartes Tempête)."""
     card = draw(decks, dq, D_STORM)
@@ -143,7 +153,7 @@ def flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p):
 # Moving and landing
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def move(sq, own, rules, pl, bank, cards, held, dropped, p, steps):
     """p moves `steps` squares, stopping at the first wall (which it takes down: rulebook, À quoi servent
     les murs ?; bank[B_STOPPED_BY] says whose it was); it picks up items lying on the squares it passes or
@@ -154,9 +164,7 @@ def move(sq, own, rules, pl, bank, cards, held, dropped, p, steps):
     for _ in range(steps):
         s = next_square(n, s)
         if bank[B_DROPPED] > 0:  # items lie on the board only after an elimination: no per-step scan before
-            bank[B_DROPPED] -= dropped[s, :].sum()
-            held[p, :] += dropped[s, :]
-            dropped[s, :] = 0
+            bank[B_DROPPED] -= pass_items(dropped, s, held, p)
             note_items(held, cards, pl, p)
         if sq[s, SQ_KIND] == GO:
             bank[B_STORM_DUE] = 1
@@ -170,7 +178,7 @@ def move(sq, own, rules, pl, bank, cards, held, dropped, p, steps):
     return s
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dropped, draws, sq_agg, p, s):
     """Play square s where p stopped (rulebook: Les cases du plateau de jeu). Returns True when the turn is
     over (sent to jail)."""
@@ -221,7 +229,7 @@ def resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dro
 # The action die and the chest's items
 
 
-@njit(cache=True)
+@engine_njit()
 def knock_down(own, bank, s):
     """The wall on square s falls, back to the pile."""
     own[s, O_WALL] = 0
@@ -229,7 +237,7 @@ def knock_down(own, bank, s):
     bank[B_WALLS] += 1
 
 
-@njit(cache=True)
+@engine_njit()
 def shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage):
     """The crosshair: at a player (target), or at a wall (wall), which falls."""
     if wall >= 0:
@@ -241,7 +249,7 @@ def shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, 
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, target, damage)
 
 
-@njit(cache=True)
+@engine_njit()
 def boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, damage):
     """Every other player loses `damage` HP (a player on a wall is sheltered, by the rule
     wall_shields_from_bomb), then every wall falls."""
@@ -258,7 +266,7 @@ def boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, da
         s += 1
 
 
-@njit(cache=True)
+@engine_njit()
 def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p):
     """Single-use items, on p's turn (called at its start, before a jail roll too, and at its end): a heal
     when none of it is wasted, a grenade at the best target in sight. Used items go under the chest pile
@@ -279,13 +287,13 @@ def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
             spend(decks, dq, held, cards, pl, p, c)
 
 
-@njit(cache=True)
+@engine_njit()
 def holds_usable(pl, p):
     """Does p hold an item use_items may use (a heal or a grenade)?"""
     return holds(pl, p, HEAL) or holds(pl, p, GRENADE)
 
 
-@njit(cache=True)
+@engine_njit()
 def spend(decks, dq, held, cards, pl, p, c):
     """p has used its single-use item c: under the chest pile."""
     held[p, c] -= 1
@@ -294,7 +302,7 @@ def spend(decks, dq, held, cards, pl, p, c):
         note_items(held, cards, pl, p)
 
 
-@njit(cache=True)
+@engine_njit()
 def throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps):
     """Before moving, a grenade at the wall in sight that would stop the move, when p's strategy would
     rather pass it (rulebook: À quoi servent les murs ?, a wall attacked with a chest item)."""
@@ -308,13 +316,13 @@ def throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held,
             return
 
 
-@njit(cache=True)
+@engine_njit()
 def may_trade(rules, prm, pl, bank, p):
     """Is p a trader, with trading allowed, and has ownership changed since p last found no trade possible?"""
     return rules[R_TRADING] != 0 and prm[p, P_TRADE] >= 1.0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def trade_pairs(sq, groups, own, rules, prm, pl, bank, cards, held, p):
     """Trading as a strategy behaviour, for p when may_trade: for the rival's location that completes one of
     its pairs, p offers one of its own that completes one of the rival's, else chest items (both must be
@@ -339,7 +347,7 @@ def trade_pairs(sq, groups, own, rules, prm, pl, bank, cards, held, p):
         pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
 
 
-@njit(cache=True)
+@engine_njit()
 def swap_locations(groups, own, bank, p, q, g, theirs):
     """p takes `theirs` (completing its pair g) for one of its locations that completes a pair of q's."""
     for h in range(groups.shape[0]):
@@ -358,7 +366,7 @@ def swap_locations(groups, own, bank, p, q, g, theirs):
     return False
 
 
-@njit(cache=True)
+@engine_njit()
 def buy_with_items(own, bank, prm, pl, cards, held, p, q, theirs):
     """p takes `theirs` for as many chest items as q asks (its item_price, a fraction rounded up), if p would
     give that many and holds them; the items go in the chest deck's order. A price of 0 trades no items."""
@@ -382,7 +390,7 @@ def buy_with_items(own, bank, prm, pl, cards, held, p, q, theirs):
 # A turn
 
 
-@njit(cache=True)
+@engine_njit()
 def note_pairs(groups, own, pl, bank, p):
     """Add the colour pairs p holds now to PL_GROUPS_HELD: done at the start of p's turns only when
     ownership changed since p's last look, rather than a scan of the board every turn."""
@@ -392,7 +400,7 @@ def note_pairs(groups, own, pl, bank, p):
     pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
 
 
-@njit(cache=True, inline="always")
+@engine_njit()
 def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
     """Items, jail, then the two dice in the order p chooses (rulebook: À votre tour), items again, and the
     storm card due for passing GO (turned even when p is knocked out after passing it)."""
