@@ -400,7 +400,7 @@ def note_pairs(groups, own, pl, bank, p):
     pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
 
 
-@engine_njit()
+@engine_njit(inline="always")
 def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
     """Items, jail, then the two dice in the order p chooses (rulebook: À votre tour), items again, and the
     storm card due for passing GO (turned even when p is knocked out after passing it)."""
@@ -499,7 +499,7 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
 # Checks, a game, a batch
 
 
-@njit(cache=True)
+@engine_njit()
 def check_invariants(sq, own, rules, pl, bank, cards, decks, dq, held, dropped):
     violations = 0
     n = pl.shape[0]
@@ -570,12 +570,12 @@ def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng
         pl[p, PL_POS] = pl[p, PL_START] = start_square(own, rules, prm, pl, rng, p, p)
 
 
-@njit(cache=True)
-def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped,
-              draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
+@engine_njit()
+def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, check):
+    """The game's turns until a winner or the turn cap; returns the invariants violated. Apart from play_game,
+    which seats the lineup and records the game (both allocate), so that the turns run without reference
+    counting with take_turn inlined."""
     n = pl.shape[0]
-    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
-    new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng)
     violations = 0
     p = 0
     while True:
@@ -589,6 +589,16 @@ def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
         if capped:
             break
+    return violations
+
+
+@njit(cache=True)
+def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped,
+              draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
+    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
+    new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng)
+    violations = play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg,
+                            check)
     _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
 

@@ -10,7 +10,7 @@ from simulator.engines.fortnite.layout import (
 
 
 def engine_njit(**options):
-    """numba's njit for the engine's functions below the batch kernel and for the strategies' decisions,
+    """numba's njit for the game's turns (kernel.play_turns and all it calls) and the strategies' decisions,
     compiled without reference counting (numba's `_nrt=False`): they allocate nothing and are handed
     borrowed views of the batch's arrays (simulator/engines/shared/views.py), which nothing frees while a
     game is played, so counting references does nothing but cost: a pair of NRT_incref/NRT_decref calls
