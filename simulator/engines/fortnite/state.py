@@ -1,5 +1,7 @@
 """Questions about a Monopoly Fortnite game's state, read by the engine (fortnite.py) and the strategies'
 decisions (strategies/fortnite_logic.py): sides of the board and line of sight, walls, pairs, items held."""
+import sys
+
 from numba import njit
 
 from simulator.engines.fortnite.layout import (
@@ -16,8 +18,11 @@ def engine_njit(**options):
     game is played, so counting references does nothing but cost: a pair of NRT_incref/NRT_decref calls
     for each array a helper is passed, inlined ones included, even inside the loops over players, and
     around each of them the turn's registers spilled to the stack. A function that allocated would not
-    compile this way."""
-    return njit(cache=True, _nrt=False, **options)
+    compile this way. Except in a process bound to user strategies' decisions (simulator/usercode.py): their
+    code may allocate, and numba compiles a function with its caller's setting unless it sets its own."""
+    usercode = sys.modules.get("simulator.usercode")
+    counting = usercode is not None and usercode.in_use() is not None
+    return njit(cache=True, _nrt=counting, **options)
 
 
 @engine_njit()
