@@ -34,10 +34,11 @@ from simulator.engines.fortnite.layout import (
     P_ITEM_PRICE, P_TRADE, R_DIE_SIDES, R_GO_HP, R_JAIL_ESCAPE_ROLL, R_JAIL_FINE, R_JAIL_SQUARE, R_JAIL_TRIES, R_MAX_HP,
     R_MAX_ROUNDS, R_PAIR_BONUS, R_START_HP, R_STORM_SQUARE_COST, R_TRADING, R_WALLS, R_WALL_SHIELDS_FROM_BOMB,
     SA_BOUGHT, SA_LANDINGS, SA_RENT, SHIELD, SPIKE_TRAP, SQ_AMOUNT, SQ_KIND, SQ_PRICE, SQ_STORM_COST, V_CARDS, V_HP,
-    V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL,
+    V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL, WEAPON,
 )
 from simulator.engines.fortnite.state import (
-    can_hit, covered, first_wall, holds, in_sight, landing_square, note_items, on_priority, owns_pair, weapon_bonus,
+    can_hit, covered, engine_njit, first_wall, holds, in_sight, landing_square, next_square, note_items, on_priority, owns_pair,
+    weapon_bonus,
 )
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import below
@@ -50,7 +51,7 @@ from strategies.fortnite_logic import (
 # Health points: every change goes through heal or hurt, which keep the bank's HP flows for the check
 
 
-@njit(cache=True)
+@engine_njit()
 def heal(rules, pl, bank, p, amount):
     """p receives `amount` HP from the bank, never above the maximum (rulebook: never more than 15)."""
     gained = max(0, min(amount, rules[R_MAX_HP] - pl[p, PL_HP]))
@@ -60,7 +61,7 @@ def heal(rules, pl, bank, p, amount):
     return gained
 
 
-@njit(cache=True)
+@engine_njit()
 def hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, amount):
     """p pays `amount` HP to the bank, as much as it has; at 0 it is eliminated. Returns the HP lost."""
     lost = min(amount, pl[p, PL_HP])
@@ -71,7 +72,7 @@ def hurt(sq, own, rules, pl, bank, decks, dq, held, dropped, p, amount):
     return lost
 
 
-@njit(cache=True)
+@engine_njit()
 def eliminate(sq, own, rules, pl, bank, held, dropped, p):
     """Out: its chest items lie on its square for the next player to pass or stop there, and its locations
     go storm side up, covered (rulebook: Et si je me retrouve à court de points de vie ?)."""
@@ -79,9 +80,7 @@ def eliminate(sq, own, rules, pl, bank, held, dropped, p):
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
-    bank[B_DROPPED] += held[p, :].sum()
-    dropped[pl[p, PL_POS], :] += held[p, :]
-    held[p, :] = 0
+    bank[B_DROPPED] += pass_items(held, p, dropped, pl[p, PL_POS])
     pl[p, PL_ITEMS_HELD] = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
@@ -95,7 +94,19 @@ def eliminate(sq, own, rules, pl, bank, held, dropped, p):
         bank[B_WINNER] = last
 
 
-@njit(cache=True)
+@engine_njit()
+def pass_items(giver, g, taker, t):
+    """Every chest item of row g of `giver` goes to row t of `taker` (held by players, or dropped on squares);
+    returns how many. A loop: `taker[t, :] += giver[g, :]` would allocate a temporary row."""
+    moved = 0
+    for c in range(giver.shape[1]):
+        moved += giver[g, c]
+        taker[t, c] += giver[g, c]
+        giver[g, c] = 0
+    return moved
+
+
+@engine_njit()
 def attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage):
     """p's attack takes `damage` HP from q, unless q holds a shield, which it spends instead."""
     if holds(pl, q, SHIELD):
@@ -112,7 +123,7 @@ def attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, dama
 # The storm
 
 
-@njit(cache=True)
+@engine_njit()
 def cover(sq, own, rules, pl, bank, s):
     """The storm covers square s for good: a location leaves its owner; players in jail there go free
     (rulebook: Tant que vous êtes En prison)."""
@@ -127,7 +138,7 @@ def cover(sq, own, rules, pl, bank, s):
             pl[q, PL_JAIL] = -1
 
 
-@njit(cache=True)
+@engine_njit()
 def flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p):
     """p turns the top storm card over: the square it shows is covered (rulebook: Cartes Tempête)."""
     card = draw(decks, dq, D_STORM)
@@ -142,7 +153,7 @@ def flip_storm(sq, own, rules, pl, bank, cards, decks, dq, draws, p):
 # Moving and landing
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def move(sq, own, rules, pl, bank, cards, held, dropped, p, steps):
     """p moves `steps` squares, stopping at the first wall (which it takes down: rulebook, À quoi servent
     les murs ?; bank[B_STOPPED_BY] says whose it was); it picks up items lying on the squares it passes or
@@ -151,11 +162,9 @@ def move(sq, own, rules, pl, bank, cards, held, dropped, p, steps):
     n = sq.shape[0]
     s = pl[p, PL_POS]
     for _ in range(steps):
-        s = (s + 1) % n
+        s = next_square(n, s)
         if bank[B_DROPPED] > 0:  # items lie on the board only after an elimination: no per-step scan before
-            bank[B_DROPPED] -= dropped[s, :].sum()
-            held[p, :] += dropped[s, :]
-            dropped[s, :] = 0
+            bank[B_DROPPED] -= pass_items(dropped, s, held, p)
             note_items(held, cards, pl, p)
         if sq[s, SQ_KIND] == GO:
             bank[B_STORM_DUE] = 1
@@ -169,7 +178,7 @@ def move(sq, own, rules, pl, bank, cards, held, dropped, p, steps):
     return s
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dropped, draws, sq_agg, p, s):
     """Play square s where p stopped (rulebook: Les cases du plateau de jeu). Returns True when the turn is
     over (sent to jail)."""
@@ -220,7 +229,7 @@ def resolve_square(sq, groups, own, rules, pl, bank, cards, decks, dq, held, dro
 # The action die and the chest's items
 
 
-@njit(cache=True)
+@engine_njit()
 def knock_down(own, bank, s):
     """The wall on square s falls, back to the pile."""
     own[s, O_WALL] = 0
@@ -228,7 +237,7 @@ def knock_down(own, bank, s):
     bank[B_WALLS] += 1
 
 
-@njit(cache=True)
+@engine_njit()
 def shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, wall, damage):
     """The crosshair: at a player (target), or at a wall (wall), which falls."""
     if wall >= 0:
@@ -240,7 +249,7 @@ def shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, 
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, target, damage)
 
 
-@njit(cache=True)
+@engine_njit()
 def boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, damage):
     """Every other player loses `damage` HP (a player on a wall is sheltered, by the rule
     wall_shields_from_bomb), then every wall falls."""
@@ -250,12 +259,14 @@ def boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, da
         if rules[R_WALL_SHIELDS_FROM_BOMB] == 1 and own[pl[q, PL_POS], O_WALL] == 1:
             continue
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage)
-    for s in range(own.shape[0]):
+    s = 0
+    while bank[B_WALLS] < rules[R_WALLS]:  # the walls out of the pile stand on the board: stop at the last
         if own[s, O_WALL] == 1:
             knock_down(own, bank, s)
+        s += 1
 
 
-@njit(cache=True)
+@engine_njit()
 def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p):
     """Single-use items, on p's turn (called at its start, before a jail roll too, and at its end): a heal
     when none of it is wasted, a grenade at the best target in sight. Used items go under the chest pile
@@ -276,13 +287,13 @@ def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
             spend(decks, dq, held, cards, pl, p, c)
 
 
-@njit(cache=True)
+@engine_njit()
 def holds_usable(pl, p):
     """Does p hold an item use_items may use (a heal or a grenade)?"""
     return holds(pl, p, HEAL) or holds(pl, p, GRENADE)
 
 
-@njit(cache=True)
+@engine_njit()
 def spend(decks, dq, held, cards, pl, p, c):
     """p has used its single-use item c: under the chest pile."""
     held[p, c] -= 1
@@ -291,7 +302,7 @@ def spend(decks, dq, held, cards, pl, p, c):
         note_items(held, cards, pl, p)
 
 
-@njit(cache=True)
+@engine_njit()
 def throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, p, steps):
     """Before moving, a grenade at the wall in sight that would stop the move, when p's strategy would
     rather pass it (rulebook: À quoi servent les murs ?, a wall attacked with a chest item)."""
@@ -305,13 +316,13 @@ def throw_at_wall(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held,
             return
 
 
-@njit(cache=True)
+@engine_njit()
 def may_trade(rules, prm, pl, bank, p):
     """Is p a trader, with trading allowed, and has ownership changed since p last found no trade possible?"""
     return rules[R_TRADING] != 0 and prm[p, P_TRADE] >= 1.0 and pl[p, PL_TRADE_SEEN] != bank[B_OWNERSHIP]
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def trade_pairs(sq, groups, own, rules, prm, pl, bank, cards, held, p):
     """Trading as a strategy behaviour, for p when may_trade: for the rival's location that completes one of
     its pairs, p offers one of its own that completes one of the rival's, else chest items (both must be
@@ -336,7 +347,7 @@ def trade_pairs(sq, groups, own, rules, prm, pl, bank, cards, held, p):
         pl[p, PL_TRADE_SEEN] = bank[B_OWNERSHIP]
 
 
-@njit(cache=True)
+@engine_njit()
 def swap_locations(groups, own, bank, p, q, g, theirs):
     """p takes `theirs` (completing its pair g) for one of its locations that completes a pair of q's."""
     for h in range(groups.shape[0]):
@@ -355,7 +366,7 @@ def swap_locations(groups, own, bank, p, q, g, theirs):
     return False
 
 
-@njit(cache=True)
+@engine_njit()
 def buy_with_items(own, bank, prm, pl, cards, held, p, q, theirs):
     """p takes `theirs` for as many chest items as q asks (its item_price, a fraction rounded up), if p would
     give that many and holds them; the items go in the chest deck's order. A price of 0 trades no items."""
@@ -379,7 +390,7 @@ def buy_with_items(own, bank, prm, pl, cards, held, p, q, theirs):
 # A turn
 
 
-@njit(cache=True)
+@engine_njit()
 def note_pairs(groups, own, pl, bank, p):
     """Add the colour pairs p holds now to PL_GROUPS_HELD: done at the start of p's turns only when
     ownership changed since p's last look, rather than a scan of the board every turn."""
@@ -389,7 +400,7 @@ def note_pairs(groups, own, pl, bank, p):
     pl[p, PL_GROUPS_SEEN] = bank[B_OWNERSHIP]
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p):
     """Items, jail, then the two dice in the order p chooses (rulebook: À votre tour), items again, and the
     storm card due for passing GO (turned even when p is knocked out after passing it)."""
@@ -430,7 +441,9 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
         pl[p, PL_STORM_DODGE_CHANCES] += not covered(own, landing_square(own, n, stopped,
                                                                          steps - (stopped - start) % n))
     act_first = False
-    damage = amount + weapon_bonus(held, cards, p) if effect == CROSSHAIR else amount
+    damage = amount
+    if effect == CROSSHAIR and holds(pl, p, WEAPON):
+        damage += weapon_bonus(held, cards, p)
     if effect == BANDAGES:
         act_first = bandages_first(sq, groups, own, rules, pl, p, steps, amount)
         if act_first:
@@ -486,7 +499,7 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
 # Checks, a game, a batch
 
 
-@njit(cache=True)
+@engine_njit()
 def check_invariants(sq, own, rules, pl, bank, cards, decks, dq, held, dropped):
     violations = 0
     n = pl.shape[0]
@@ -557,12 +570,12 @@ def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng
         pl[p, PL_POS] = pl[p, PL_START] = start_square(own, rules, prm, pl, rng, p, p)
 
 
-@njit(cache=True)
-def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped,
-              draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
+@engine_njit()
+def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, check):
+    """The game's turns until a winner or the turn cap; returns the invariants violated. Apart from play_game,
+    which seats the lineup and records the game (both allocate), so that the turns run without reference
+    counting with take_turn inlined."""
     n = pl.shape[0]
-    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
-    new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng)
     violations = 0
     p = 0
     while True:
@@ -576,6 +589,16 @@ def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
         if capped:
             break
+    return violations
+
+
+@njit(cache=True)
+def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped,
+              draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
+    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
+    new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng)
+    violations = play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg,
+                            check)
     _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
 

@@ -1,5 +1,7 @@
 """Questions about a Monopoly Fortnite game's state, read by the engine (fortnite.py) and the strategies'
 decisions (strategies/fortnite_logic.py): sides of the board and line of sight, walls, pairs, items held."""
+import sys
+
 from numba import njit
 
 from simulator.engines.fortnite.layout import (
@@ -9,18 +11,34 @@ from simulator.engines.fortnite.layout import (
 )
 
 
-@njit(cache=True)
+def engine_njit(**options):
+    """numba's njit for the game's turns (kernel.play_turns and all it calls) and the strategies' decisions,
+    compiled without reference counting (numba's `_nrt=False`): they allocate nothing and are handed
+    borrowed views of the batch's arrays (simulator/engines/shared/views.py), which nothing frees while a
+    game is played, so counting references does nothing but cost: a pair of NRT_incref/NRT_decref calls
+    for each array a helper is passed, inlined ones included, even inside the loops over players, and
+    around each of them the turn's registers spilled to the stack. A function that allocated would not
+    compile this way. Except in a process bound to user strategies' decisions (simulator/usercode.py): their
+    code may allocate, and numba compiles a function with its caller's setting unless it sets its own."""
+    usercode = sys.modules.get("simulator.usercode")
+    counting = usercode is not None and usercode.in_use() is not None
+    return njit(cache=True, _nrt=counting, **options)
+
+
+@engine_njit()
 def sides_of(n_squares, s):
     """Bit k set when square s lies on side k of the board; a corner lies on two."""
     length = n_squares // 4
-    side = s // length
+    side = 0  # s // length by comparisons: a division costs more than the rest of a sight question
+    while side < 3 and s >= (side + 1) * length:
+        side += 1
     bits = 1 << side
-    if s % length == 0:
+    if s == side * length:
         bits |= 1 << ((side + 3) % 4)
     return bits
 
 
-@njit(cache=True)
+@engine_njit()
 def _wall_between(own, n_squares, side, a, b):
     """A wall strictly between squares a and b along side `side`."""
     length = n_squares // 4
@@ -33,7 +51,7 @@ def _wall_between(own, n_squares, side, a, b):
     return False
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def in_sight(own, rules, n_squares, a, b):
     """Is square b in the line of sight from square a: on a side of the board a is on (and, when walls
     block sight, with no wall between)?"""
@@ -48,20 +66,20 @@ def in_sight(own, rules, n_squares, a, b):
     return False
 
 
-@njit(cache=True)
+@engine_njit()
 def can_hit(own, rules, pl, p, q, crosshair):
     """Can p's crosshair (crosshair True) or grenade reach q: alive, not on a wall, in sight? A scope lets
     the crosshair reach anywhere, as its text says; a grenade only reaches players in sight."""
     return reaches(own, rules, pl, p, q, aims_anywhere(pl, p, crosshair))
 
 
-@njit(cache=True)
+@engine_njit()
 def aims_anywhere(pl, p, crosshair):
     """Does p's shot reach beyond its line of sight: the crosshair with a scope?"""
     return crosshair and holds(pl, p, SCOPE)
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def reaches(own, rules, pl, p, q, anywhere):
     """can_hit, with aims_anywhere worked out once for a loop over the rivals."""
     if q == p or pl[q, PL_ALIVE] == 0 or own[pl[q, PL_POS], O_WALL] == 1:
@@ -69,7 +87,7 @@ def reaches(own, rules, pl, p, q, anywhere):
     return anywhere or in_sight(own, rules, own.shape[0], pl[p, PL_POS], pl[q, PL_POS])
 
 
-@njit(cache=True)
+@engine_njit()
 def on_priority(own, rules, pl, p, q, damage):
     """Is q, among the rivals p's crosshair reaches, one `damage` eliminates when there is one, else one of
     the healthiest?"""
@@ -82,13 +100,13 @@ def on_priority(own, rules, pl, p, q, damage):
     return pl[q, PL_HP] <= damage if killable else pl[q, PL_HP] == most
 
 
-@njit(cache=True)
+@engine_njit()
 def holds(pl, p, effect):
     """Does p hold a chest item of this effect?"""
     return (pl[p, PL_ITEMS_HELD] >> effect) & 1 == 1
 
 
-@njit(cache=True)
+@engine_njit()
 def note_items(held, cards, pl, p):
     """Bring PL_ITEMS_HELD up to date after p's items changed: the questions about items asked every turn
     (holds) then read one bit rather than scan every card."""
@@ -99,7 +117,7 @@ def note_items(held, cards, pl, p):
     pl[p, PL_ITEMS_HELD] = bits
 
 
-@njit(cache=True)
+@engine_njit()
 def weapon_bonus(held, cards, p):
     bonus = 0
     for c in range(cards.shape[0]):
@@ -108,7 +126,7 @@ def weapon_bonus(held, cards, p):
     return bonus
 
 
-@njit(cache=True)
+@engine_njit()
 def owns_pair(sq, groups, own, p, s):
     """Does p own every location of the colour pair of location s?"""
     g = sq[s, SQ_GROUP]
@@ -118,28 +136,41 @@ def owns_pair(sq, groups, own, p, s):
     return True
 
 
-@njit(cache=True)
+@engine_njit()
 def first_wall(own, n_squares, start, steps):
     """The first square with a wall on a move of `steps` from `start` (-1 when none): the pawn stops there."""
-    for i in range(1, steps + 1):
-        s = (start + i) % n_squares
-        if own[s, O_WALL] == 1:
-            return s
-    return -1
+    s, walled = _walk(own, n_squares, start, steps)
+    return s if walled else -1
 
 
-@njit(cache=True, inline="always")
+@engine_njit(inline="always")
 def landing_square(own, n_squares, start, steps):
-    wall = first_wall(own, n_squares, start, steps)
-    return wall if wall >= 0 else (start + steps) % n_squares
+    return _walk(own, n_squares, start, steps)[0]
 
 
-@njit(cache=True)
+@engine_njit(inline="always")
+def next_square(n_squares, s):
+    """The square after s (0 <= s < n_squares): a comparison, where `% n_squares` would divide at every step."""
+    return s + 1 if s + 1 < n_squares else 0
+
+
+@engine_njit(inline="always")
+def _walk(own, n_squares, start, steps):
+    """Where a move of `steps` from `start` stops (the first wall, else its end) and whether a wall stopped it."""
+    s = start
+    for _ in range(steps):
+        s = next_square(n_squares, s)
+        if own[s, O_WALL] == 1:
+            return s, True
+    return s, False
+
+
+@engine_njit()
 def covered(own, s):
     return own[s, O_COVERED] == 1
 
 
-@njit(cache=True)
+@engine_njit()
 def landing_hp(sq, groups, own, rules, p, s):
     """The HP p gains (> 0) or pays (< 0) on stopping on square s, before the maximum and elimination."""
     kind = sq[s, SQ_KIND]
@@ -157,7 +188,7 @@ def landing_hp(sq, groups, own, rules, p, s):
     return 0
 
 
-@njit(cache=True)
+@engine_njit()
 def move_hp(sq, groups, own, rules, p, start, steps):
     """What a move of `steps` from `start` does to p's HP: (HP from GO on the way, HP of the square it stops
     on, sent to jail there)."""
@@ -165,7 +196,7 @@ def move_hp(sq, groups, own, rules, p, start, steps):
     end = start
     passing = 0
     for _ in range(steps):  # as the engine's move: GO on the way, and the first wall stops the pawn
-        end = (end + 1) % n
+        end = next_square(n, end)
         if sq[end, SQ_KIND] == GO and not covered(own, end):
             passing += rules[R_GO_HP]
         if own[end, O_WALL] == 1:
