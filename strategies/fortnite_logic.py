@@ -12,8 +12,9 @@ from simulator.engines.fortnite.layout import (
     P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, SQ_GROUP, SQ_KIND,
 )
 from simulator.engines.fortnite.state import (
-    aims_anywhere, covered, engine_njit, first_wall, in_sight, landing_hp, landing_square, move_hp, next_square, reaches,
+    aims_anywhere, covered, first_wall, in_sight, landing_hp, landing_square, move_hp, next_square, reaches,
 )
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.rng import below
 
 NO = -1e18

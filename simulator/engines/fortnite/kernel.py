@@ -13,6 +13,7 @@ import math
 import numpy as np
 from numba import njit, prange
 
+from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
 from simulator.engines.shared.games import (
     finishing_rank, next_seat, out_order, record_aggregates, seat_lineup, write_game_row,
@@ -37,7 +38,7 @@ from simulator.engines.fortnite.layout import (
     V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL, WEAPON,
 )
 from simulator.engines.fortnite.state import (
-    can_hit, covered, engine_njit, first_wall, holds, in_sight, landing_square, next_square, note_items, on_priority, owns_pair,
+    can_hit, covered, first_wall, holds, in_sight, landing_square, next_square, note_items, on_priority, owns_pair,
     weapon_bonus,
 )
 from simulator.engines.shared.views import borrowed

@@ -1,28 +1,11 @@
 """Questions about a Monopoly Fortnite game's state, read by the engine (fortnite.py) and the strategies'
 decisions (strategies/fortnite_logic.py): sides of the board and line of sight, walls, pairs, items held."""
-import sys
-
-from numba import njit
-
 from simulator.engines.fortnite.layout import (
     CAMPFIRE, C_A, C_EFFECT, GO, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_COVERED, O_OWNER, O_WALL, PL_ALIVE, PL_HP,
     PL_ITEMS_HELD, PL_POS, R_GO_HP, R_PAIR_BONUS, R_STORM_SQUARE_COST, R_WALLS_BLOCK_SIGHT, SCOPE, SPIKE_TRAP,
     SQ_AMOUNT, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST, WEAPON,
 )
-
-
-def engine_njit(**options):
-    """numba's njit for the game's turns (kernel.play_turns and all it calls) and the strategies' decisions,
-    compiled without reference counting (numba's `_nrt=False`): they allocate nothing and are handed
-    borrowed views of the batch's arrays (simulator/engines/shared/views.py), which nothing frees while a
-    game is played, so counting references does nothing but cost: a pair of NRT_incref/NRT_decref calls
-    for each array a helper is passed, inlined ones included, even inside the loops over players, and
-    around each of them the turn's registers spilled to the stack. A function that allocated would not
-    compile this way. Except in a process bound to user strategies' decisions (simulator/usercode.py): their
-    code may allocate, and numba compiles a function with its caller's setting unless it sets its own."""
-    usercode = sys.modules.get("simulator.usercode")
-    counting = usercode is not None and usercode.in_use() is not None
-    return njit(cache=True, _nrt=counting, **options)
+from simulator.engines.shared.jit import engine_njit
 
 
 @engine_njit()
