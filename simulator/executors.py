@@ -1,4 +1,4 @@
-"""Where batches are played: in this process on numba's threads, or on a Dask cluster.
+"""Where batches are played: in this process on a pool of threads, or on a Dask cluster.
 
 A batch is a pure function of the run's arrays, its seed and its index (every game draws from the
 stream of its own index), so any executor, in any order, retrying any batch, gives the same results.
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Iterable, Iterator
 
@@ -44,7 +45,7 @@ class BatchTask:
     seed: int
     rotate_seats: bool
     check: bool
-    threads: int | None = None   # None: all of numba's threads, or the Dask worker's own
+    threads: int | None = None   # None: one per core (NUMBA_NUM_THREADS), or the Dask worker's own
     user_code: usercode.UserCode | None = None   # the user strategy files in use, sent to where batches play
     jit: bool = True             # False: the engine and every decision run as Python (debugging)
 
@@ -65,20 +66,44 @@ class BatchTask:
         import numba
         threads = min(self.threads or _worker_threads() or numba.config.NUMBA_NUM_THREADS,
                       numba.config.NUMBA_NUM_THREADS)
-        numba.set_num_threads(threads)
         board = self.board
         first = batch * self.batch_size
         size = self.size(batch)
         n = self.params.shape[0]
-        chunks = max(1, min(size, threads * 4))
+        # One chunk per thread would leave a thread idle while the other finishes its longer games; many
+        # small chunks handed out as threads come free keep both busy to the batch's end.
+        chunks = 1 if threads == 1 else min(size, threads * CHUNKS_PER_THREAD)
+        per_chunk = -(-size // chunks)
+        starts = range(0, size, per_chunk)
         games = np.zeros((size, L.GM_COLUMNS), dtype=np.int64)
         players = np.zeros((size, n, board.po_columns), dtype=np.int64)
-        sq_agg = np.zeros((chunks, board.n_squares, L.SA_COLUMNS), dtype=np.int64)
-        card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
+        sq_agg = np.zeros((len(starts), board.n_squares, L.SA_COLUMNS), dtype=np.int64)
+        card_agg = np.zeros((len(starts), len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
         with usercode.compile_errors(self.user_code):
-            self.kernel()(*board.kernel_args, self.params, self.rotate_seats, self.seed, first, self.check, chunks,
-                           games, players, sq_agg, card_agg)
+            kernel, arrays = self.kernel(), board.kernel_args
+
+            def play(chunk: int) -> None:
+                begin = starts[chunk]
+                end = min(size, begin + per_chunk)
+                kernel(*arrays, self.params, self.rotate_seats, self.seed, first + begin, self.check,
+                       games[begin:end], players[begin:end], sq_agg[chunk], card_agg[chunk])
+
+            if threads == 1:
+                play(0)
+            else:
+                # The kernel releases the GIL (nogil), so these threads play in parallel.
+                list(_thread_pool(threads).map(play, range(len(starts))))
         return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0))
+
+
+CHUNKS_PER_THREAD = 16
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+os.register_at_fork(after_in_child=_POOLS.clear)   # a forked child has none of the parent's threads
+
+
+def _thread_pool(threads: int) -> ThreadPoolExecutor:
+    """The threads that play a batch's chunks, started once per thread count and kept for the next batch."""
+    return _POOLS.get(threads) or _POOLS.setdefault(threads, ThreadPoolExecutor(threads, "monopoly-mc"))
 
 
 def _worker_threads() -> int | None:
@@ -91,7 +116,7 @@ def _worker_threads() -> int | None:
 
 
 class LocalExecutor:
-    """Batches one after another in this process, each on `threads` of numba's threads; or in one child
+    """Batches one after another in this process, each on `threads` threads; or in one child
     process when this one cannot play them: user strategy files other than those its engine is bound to
     (simulator/usercode.py), or the JIT switched the other way."""
 

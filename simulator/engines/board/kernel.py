@@ -264,25 +264,21 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
                 player_rows, sq_agg, card_agg)
 
 
-@njit(cache=True, parallel=True)
-def simulate_batch(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
-                   lineup, rotate, seed, first_game, check, n_chunks, games_out, players_out, sq_agg, card_agg):
-    """Play games first_game .. first_game + len(games_out) - 1. Game g is seeded from (seed, g) alone,
-    so results do not depend on n_chunks or threads; chunk c sums its aggregates into sq_agg[c]."""
-    n_games = games_out.shape[0]
-    n_players = lineup.shape[0]
-    per_chunk = (n_games + n_chunks - 1) // n_chunks
-    for c in prange(n_chunks):
-        pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
-            sq.shape[0], decks, cards.shape[0], n_players, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
-        # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
-        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
-            play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
-                      borrowed(rules), borrowed(start_pl), borrowed(start_own), borrowed(start_bank),
-                      borrowed(start_held), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
-                      borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held), borrowed(draws),
-                      borrowed(prm), borrowed(rng), borrowed(scratch), borrowed(games_out[g]),
-                      borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))
+@njit(cache=True, nogil=True)
+def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
+               rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
+    """Play games first_game .. first_game + len(games_out) - 1 on the calling thread, summing their
+    aggregates into sq_agg and card_agg. Game g is seeded from (seed, g) alone, so results do not depend
+    on how a batch is cut into chunks nor on which thread plays which (simulator/executors.py)."""
+    pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
+        sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
+    # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
+    for g in range(games_out.shape[0]):
+        play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules),
+                  borrowed(start_pl), borrowed(start_own), borrowed(start_bank), borrowed(start_held), start_seat,
+                  borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank),
+                  borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng), borrowed(scratch),
+                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))
 
 
 # ---------------------------------------------------------------------------------------------------
