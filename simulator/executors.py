@@ -9,7 +9,7 @@ import itertools
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -70,29 +70,19 @@ class BatchTask:
         first = batch * self.batch_size
         size = self.size(batch)
         n = self.params.shape[0]
-        # One chunk per thread would leave a thread idle while the other finishes its longer games; many
-        # small chunks handed out as threads come free keep both busy to the batch's end.
-        chunks = 1 if threads == 1 else min(size, threads * CHUNKS_PER_THREAD)
-        per_chunk = -(-size // chunks)
-        starts = range(0, size, per_chunk)
+        parts = chunks(size, threads)
         games = np.zeros((size, L.GM_COLUMNS), dtype=np.int64)
         players = np.zeros((size, n, board.po_columns), dtype=np.int64)
-        sq_agg = np.zeros((len(starts), board.n_squares, L.SA_COLUMNS), dtype=np.int64)
-        card_agg = np.zeros((len(starts), len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
+        sq_agg = np.zeros((len(parts), board.n_squares, L.SA_COLUMNS), dtype=np.int64)
+        card_agg = np.zeros((len(parts), len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
         with usercode.compile_errors(self.user_code):
             kernel, arrays = self.kernel(), board.kernel_args
 
-            def play(chunk: int) -> None:
-                begin = starts[chunk]
-                end = min(size, begin + per_chunk)
+            def play(chunk: int, begin: int, end: int) -> None:
                 kernel(*arrays, self.params, self.rotate_seats, self.seed, first + begin, self.check,
                        games[begin:end], players[begin:end], sq_agg[chunk], card_agg[chunk])
 
-            if threads == 1:
-                play(0)
-            else:
-                # The kernel releases the GIL (nogil), so these threads play in parallel.
-                list(_thread_pool(threads).map(play, range(len(starts))))
+            play_chunks(play, parts, threads)
         return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0))
 
 
@@ -101,13 +91,28 @@ _POOLS: dict[int, ThreadPoolExecutor] = {}
 os.register_at_fork(after_in_child=_POOLS.clear)   # a forked child has none of the parent's threads
 
 
-def _thread_pool(threads: int) -> ThreadPoolExecutor:
-    """The threads that play a batch's chunks, started once per thread count and kept for the next batch."""
-    return _POOLS.get(threads) or _POOLS.setdefault(threads, ThreadPoolExecutor(threads, "monopoly-mc"))
+def chunks(size: int, threads: int) -> list[tuple[int, int]]:
+    """Items 0 .. size - 1 cut into chunks (begin, end) for `threads` threads: one chunk per thread would
+    leave a thread idle while another finishes its longer games, so many small chunks, handed out as
+    threads come free, keep every thread busy to the end; one thread plays one chunk."""
+    count = 1 if threads == 1 else min(size, threads * CHUNKS_PER_THREAD)
+    step = -(-size // count)
+    return [(begin, min(size, begin + step)) for begin in range(0, size, step)]
+
+
+def play_chunks(play: Callable[[int, int, int], None], parts: list[tuple[int, int]], threads: int) -> None:
+    """play(chunk, begin, end) for every chunk: on this thread when there is one thread, else on a pool of
+    `threads` threads, which play in parallel because the kernels release the GIL (nogil)."""
+    if threads == 1:
+        for chunk, (begin, end) in enumerate(parts):
+            play(chunk, begin, end)
+        return
+    pool = _POOLS.get(threads) or _POOLS.setdefault(threads, ThreadPoolExecutor(threads, "monopoly-mc"))
+    list(pool.map(lambda chunk: play(chunk, *parts[chunk]), range(len(parts))))
 
 
 def _worker_threads() -> int | None:
-    """The threads of the Dask worker running this task (one numba thread per single-threaded worker)."""
+    """The threads of the Dask worker running this task (one thread per single-threaded worker)."""
     from distributed import get_worker
     try:
         return get_worker().state.nthreads
