@@ -66,6 +66,10 @@ class BatchTask:
         import numba
         threads = min(self.threads or _worker_threads() or numba.config.NUMBA_NUM_THREADS,
                       numba.config.NUMBA_NUM_THREADS)
+        if not self.jit:
+            # As Python the chunks would take turns on the GIL, and numpy's error state that keeps the
+            # wrapping arithmetic quiet (_wrap_silently) is the calling thread's: play on this thread.
+            threads = 1
         board = self.board
         first = batch * self.batch_size
         size = self.size(batch)
