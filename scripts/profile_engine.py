@@ -11,7 +11,8 @@
 
     NUMBA_CACHE_DIR=$(mktemp -d) python scripts/profile_engine.py compile classic
         The engine's cold compile (the cache directory must be empty): wall and CPU seconds, the number of
-        compilations, and the functions whose own compilation (callees excluded) took longest.
+        compilations, the functions whose own compilation (callees excluded) took longest, and the argument
+        types that made numba compile a function more than once (a literal value is a type of its own).
 """
 from __future__ import annotations
 
@@ -90,10 +91,13 @@ def compile_cold(edition: str, top: int = 12) -> None:
         raise SystemExit("set NUMBA_CACHE_DIR to an empty directory: a cold compile needs an empty cache")
     own = defaultdict(float)
     count = defaultdict(int)
+    signatures = defaultdict(list)
     stack = []
 
     class Timer(event.Listener):
         def on_start(self, ev):
+            function = ev.data["dispatcher"].py_func
+            signatures[f"{function.__module__}.{function.__qualname__}"].append([str(a) for a in ev.data["args"]])
             stack.append([ev.data["dispatcher"].py_func.__qualname__, time.perf_counter(), 0.0])
 
         def on_end(self, ev):
@@ -114,6 +118,11 @@ def compile_cold(edition: str, top: int = 12) -> None:
     print(f"{edition}: cold compile {wall:.1f} s wall, {cpu:.1f} s CPU, {sum(count.values())} compilations")
     for name, spent in sorted(own.items(), key=lambda item: -item[1])[:top]:
         print(f"  {spent:6.1f} s  x{count[name]}  {name}")
+    for name, compiled in sorted(signatures.items()):
+        if len(compiled) > 1 and len({len(args) for args in compiled}) == 1:
+            differ = [i for i in range(len(compiled[0])) if len({args[i] for args in compiled}) > 1]
+            print(f"  {name} x{len(compiled)}: " + "; ".join(
+                f"argument {i}: " + " | ".join(args[i] for args in compiled) for i in differ))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Where batches are played: in this process on numba's threads, or on a Dask cluster.
+"""Where batches are played: in this process on a pool of threads, or on a Dask cluster.
 
 A batch is a pure function of the run's arrays, its seed and its index (every game draws from the
 stream of its own index), so any executor, in any order, retrying any batch, gives the same results.
@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import itertools
 import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -44,7 +45,7 @@ class BatchTask:
     seed: int
     rotate_seats: bool
     check: bool
-    threads: int | None = None   # None: all of numba's threads, or the Dask worker's own
+    threads: int | None = None   # None: one per core (NUMBA_NUM_THREADS), or the Dask worker's own
     user_code: usercode.UserCode | None = None   # the user strategy files in use, sent to where batches play
     jit: bool = True             # False: the engine and every decision run as Python (debugging)
 
@@ -65,24 +66,57 @@ class BatchTask:
         import numba
         threads = min(self.threads or _worker_threads() or numba.config.NUMBA_NUM_THREADS,
                       numba.config.NUMBA_NUM_THREADS)
-        numba.set_num_threads(threads)
+        if not self.jit:
+            # As Python the chunks would take turns on the GIL, and numpy's error state that keeps the
+            # wrapping arithmetic quiet (_wrap_silently) is the calling thread's: play on this thread.
+            threads = 1
         board = self.board
         first = batch * self.batch_size
         size = self.size(batch)
         n = self.params.shape[0]
-        chunks = max(1, min(size, threads * 4))
+        parts = chunks(size, threads)
         games = np.zeros((size, L.GM_COLUMNS), dtype=np.int64)
         players = np.zeros((size, n, board.po_columns), dtype=np.int64)
-        sq_agg = np.zeros((chunks, board.n_squares, L.SA_COLUMNS), dtype=np.int64)
-        card_agg = np.zeros((chunks, len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
+        sq_agg = np.zeros((len(parts), board.n_squares, L.SA_COLUMNS), dtype=np.int64)
+        card_agg = np.zeros((len(parts), len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
         with usercode.compile_errors(self.user_code):
-            self.kernel()(*board.kernel_args, self.params, self.rotate_seats, self.seed, first, self.check, chunks,
-                           games, players, sq_agg, card_agg)
+            kernel, arrays = self.kernel(), board.kernel_args
+
+            def play(chunk: int, begin: int, end: int) -> None:
+                kernel(*arrays, self.params, self.rotate_seats, self.seed, first + begin, self.check,
+                       games[begin:end], players[begin:end], sq_agg[chunk], card_agg[chunk])
+
+            play_chunks(play, parts, threads)
         return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0))
 
 
+CHUNKS_PER_THREAD = 16
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+os.register_at_fork(after_in_child=_POOLS.clear)   # a forked child has none of the parent's threads
+
+
+def chunks(size: int, threads: int) -> list[tuple[int, int]]:
+    """Items 0 .. size - 1 cut into chunks (begin, end) for `threads` threads: one chunk per thread would
+    leave a thread idle while another finishes its longer games, so many small chunks, handed out as
+    threads come free, keep every thread busy to the end; one thread plays one chunk."""
+    count = 1 if threads == 1 else min(size, threads * CHUNKS_PER_THREAD)
+    step = -(-size // count)
+    return [(begin, min(size, begin + step)) for begin in range(0, size, step)]
+
+
+def play_chunks(play: Callable[[int, int, int], None], parts: list[tuple[int, int]], threads: int) -> None:
+    """play(chunk, begin, end) for every chunk: on this thread when there is one thread, else on a pool of
+    `threads` threads, which play in parallel because the kernels release the GIL (nogil)."""
+    if threads == 1:
+        for chunk, (begin, end) in enumerate(parts):
+            play(chunk, begin, end)
+        return
+    pool = _POOLS.get(threads) or _POOLS.setdefault(threads, ThreadPoolExecutor(threads, "monopoly-mc"))
+    list(pool.map(lambda chunk: play(chunk, *parts[chunk]), range(len(parts))))
+
+
 def _worker_threads() -> int | None:
-    """The threads of the Dask worker running this task (one numba thread per single-threaded worker)."""
+    """The threads of the Dask worker running this task (one thread per single-threaded worker)."""
     from distributed import get_worker
     try:
         return get_worker().state.nthreads
@@ -91,7 +125,7 @@ def _worker_threads() -> int | None:
 
 
 class LocalExecutor:
-    """Batches one after another in this process, each on `threads` of numba's threads; or in one child
+    """Batches one after another in this process, each on `threads` threads; or in one child
     process when this one cannot play them: user strategy files other than those its engine is bound to
     (simulator/usercode.py), or the JIT switched the other way."""
 

@@ -48,9 +48,9 @@ def test_a_hidden_bar_takes_every_call():
 
 def test_the_engine_cache_is_found_once_it_is_written():
     from simulator.api import simulate
-    from simulator.engines.board.kernel import simulate_batch
+    from simulator.engines.board.kernel import play_chunk
     simulate(games=10, seed=1)
-    assert _in_numba_cache(simulate_batch)
+    assert _in_numba_cache(play_chunk)
     assert not _in_numba_cache(object())
 
 

@@ -99,7 +99,7 @@ import json, sys
 from simulator import simulate, usercode
 simulate("classic", 2, ["my_builder", "buy_all"], games=2, seed=1, strategy_files=[sys.argv[1]])
 from simulator.engines.board import kernel  # bound in this process: nothing imported the engine before
-stats = kernel.simulate_batch.stats
+stats = kernel.play_chunk.stats
 print(json.dumps({"hits": sum(stats.cache_hits.values()), "misses": sum(stats.cache_misses.values()),
                   "directory": str(usercode.in_use().directory)}))
 """
@@ -134,7 +134,7 @@ import numba
 from simulator import simulate, usercode
 run = simulate("classic", 3, ["reserved", "cautious", "hard_trader"], games=60, seed=4, strategy_files=[sys.argv[1]])
 from simulator.engines.board import kernel  # nothing imported the engine before: the file could have bound it
-stats = kernel.simulate_batch.stats
+stats = kernel.play_chunk.stats
 print(json.dumps({"hits": sum(stats.cache_hits.values()), "misses": sum(stats.cache_misses.values()),
                   "cache": numba.config.CACHE_DIR, "engine_cache": str(usercode.ENGINE_CACHE),
                   "bound_directory": usercode.read_files([sys.argv[1]]).directory.exists(),

@@ -154,9 +154,13 @@ def landing(edition, variant, overrides, jail, exact, games, rolls, seed, output
         if not (1 <= games <= 10 ** 6 and 1 <= rolls <= 10 ** 6):
             raise CliError(f"--games {games} --rolls {rolls}: expected 1 to 1,000,000 pawns and rolls per pawn")
         from simulator.engines.board.kernel import landing_counts
-        chunks = max(1, min(games, numba.get_num_threads() * 4))
-        counts = np.zeros((chunks, board.n_squares), dtype=np.int64)
-        landing_counts(board.sq, board.cards, board.decks, board.rules, jail == "stay", seed, games, rolls, chunks, counts)
+        from simulator.executors import chunks, play_chunks
+        threads = numba.config.NUMBA_NUM_THREADS
+        parts = chunks(games, threads)
+        counts = np.zeros((len(parts), board.n_squares), dtype=np.int64)
+        play_chunks(lambda chunk, begin, end: landing_counts(board.sq, board.cards, board.decks, board.rules,
+                                                             jail == "stay", seed, begin, end - begin, rolls,
+                                                             counts[chunk]), parts, threads)
     from simulator import stats
     totals = counts.sum(axis=0)
     total = int(totals.sum())

@@ -7,7 +7,7 @@ Rule references (e.g. "rulebook: Crise du batiment") point at the Walking Dead r
 shared/rules/004_66603cd0e01f861b.txt, which states the classic rules.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
@@ -266,81 +266,76 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
                 player_rows, sq_agg, card_agg)
 
 
-@njit(cache=True, parallel=True)
-def simulate_batch(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
-                   lineup, rotate, seed, first_game, check, n_chunks, games_out, players_out, sq_agg, card_agg):
-    """Play games first_game .. first_game + len(games_out) - 1. Game g is seeded from (seed, g) alone,
-    so results do not depend on n_chunks or threads; chunk c sums its aggregates into sq_agg[c]."""
-    n_games = games_out.shape[0]
-    n_players = lineup.shape[0]
-    per_chunk = (n_games + n_chunks - 1) // n_chunks
-    for c in prange(n_chunks):
-        pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
-            sq.shape[0], decks, cards.shape[0], n_players, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
-        # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
-        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
-            play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
-                      borrowed(rules), borrowed(start_pl), borrowed(start_own), borrowed(start_bank),
-                      borrowed(start_held), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
-                      borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held), borrowed(draws),
-                      borrowed(prm), borrowed(rng), borrowed(scratch), borrowed(games_out[g]),
-                      borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))
+@njit(cache=True, nogil=True)
+def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
+               rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
+    """Play games first_game .. first_game + len(games_out) - 1 on the calling thread, summing their
+    aggregates into sq_agg and card_agg. Game g is seeded from (seed, g) alone, so results do not depend
+    on how a batch is cut into chunks nor on which thread plays which (simulator/executors.py)."""
+    pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
+        sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
+    # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
+    for g in range(games_out.shape[0]):
+        play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules),
+                  borrowed(start_pl), borrowed(start_own), borrowed(start_bank), borrowed(start_held), start_seat,
+                  borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank),
+                  borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng), borrowed(scratch),
+                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))
 
 
 # ---------------------------------------------------------------------------------------------------
 # Movement alone, for landing frequencies
 
 
-@njit(cache=True, parallel=True)
-def landing_counts(sq, cards, decks, rules, stay_in_jail, seed, n_games, rolls_per_game, n_chunks, counts):
-    """Where each roll ends for one pawn and no economy, counted per square into counts[chunk]. Cards move
-    the pawn as in play; a Get Out of Jail Free card goes straight back under its deck (it changes no
-    movement: leaving at once is the same move as paying, and staying never uses it). A roll in jail
-    that does not get out counts on the jail square."""
+@njit(cache=True, nogil=True)
+def landing_counts(sq, cards, decks, rules, stay_in_jail, seed, first_game, n_games, rolls_per_game, counts):
+    """Where each roll ends for pawns first_game .. first_game + n_games - 1, each alone and with no economy,
+    counted per square into counts; pawn g draws from the stream of (seed, g) alone. Cards move the pawn as
+    in play; a Get Out of Jail Free card goes straight back under its deck (it changes no movement: leaving
+    at once is the same move as paying, and staying never uses it). A roll in jail that does not get out
+    counts on the jail square."""
     n = sq.shape[0]
-    per_chunk = (n_games + n_chunks - 1) // n_chunks
-    for c in prange(n_chunks):
-        pl = np.zeros((1, PL_COLUMNS), dtype=np.int64)
-        bank = np.zeros(B_COLUMNS, dtype=np.int64)
-        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
-        rng = np.zeros(4, dtype=np.uint64)
-        for game in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
-            seed_game(rng, seed, game)
-            shuffle_decks(decks, dq, rng)
-            pl[0, PL_POS] = 0
-            pl[0, PL_JAIL] = -1
-            doubles = 0
-            for _ in range(rolls_per_game):
-                d1, d2 = roll(rng)
-                if pl[0, PL_JAIL] >= 0:
-                    if stay_in_jail and d1 != d2:
-                        pl[0, PL_JAIL] += 1
-                        if pl[0, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
-                            counts[c, pl[0, PL_POS]] += 1
-                            continue
-                    pl[0, PL_JAIL] = -1
-                    doubles = -1 if stay_in_jail else 0
-                if doubles >= 0 and d1 == d2:
-                    doubles += 1
-                    if doubles == rules[R_DOUBLES_TO_JAIL]:
-                        send_to_jail(rules, pl, 0)
-                        counts[c, pl[0, PL_POS]] += 1
-                        doubles = 0
+    pl = np.zeros((1, PL_COLUMNS), dtype=np.int64)
+    bank = np.zeros(B_COLUMNS, dtype=np.int64)
+    dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
+    rng = np.zeros(4, dtype=np.uint64)
+    for game in range(first_game, first_game + n_games):
+        seed_game(rng, seed, game)
+        shuffle_decks(decks, dq, rng)
+        pl[0, PL_POS] = 0
+        pl[0, PL_JAIL] = -1
+        doubles = 0
+        for _ in range(rolls_per_game):
+            d1, d2 = roll(rng)
+            if pl[0, PL_JAIL] >= 0:
+                if stay_in_jail and d1 != d2:
+                    pl[0, PL_JAIL] += 1
+                    if pl[0, PL_JAIL] < rules[R_JAIL_MAX_TURNS]:
+                        counts[pl[0, PL_POS]] += 1
                         continue
-                advance(rules, pl, bank, 0, d1 + d2, n)
-                while True:
-                    s = pl[0, PL_POS]
-                    if sq[s, SQ_KIND] == GO_TO_JAIL:
-                        send_to_jail(rules, pl, 0)
-                        break
-                    if sq[s, SQ_KIND] != CARD:
-                        break
-                    d = sq[s, SQ_DECK]
-                    card = draw(decks, dq, d)
-                    to_bottom(decks, dq, d, card)
-                    moved, _, _ = card_move(sq, cards, rules, pl, bank, 0, card)
-                    if not moved:
-                        break
-                counts[c, pl[0, PL_POS]] += 1
-                if pl[0, PL_JAIL] >= 0 or d1 != d2 or doubles < 0:
+                pl[0, PL_JAIL] = -1
+                doubles = -1 if stay_in_jail else 0
+            if doubles >= 0 and d1 == d2:
+                doubles += 1
+                if doubles == rules[R_DOUBLES_TO_JAIL]:
+                    send_to_jail(rules, pl, 0)
+                    counts[pl[0, PL_POS]] += 1
                     doubles = 0
+                    continue
+            advance(rules, pl, bank, 0, d1 + d2, n)
+            while True:
+                s = pl[0, PL_POS]
+                if sq[s, SQ_KIND] == GO_TO_JAIL:
+                    send_to_jail(rules, pl, 0)
+                    break
+                if sq[s, SQ_KIND] != CARD:
+                    break
+                d = sq[s, SQ_DECK]
+                card = draw(decks, dq, d)
+                to_bottom(decks, dq, d, card)
+                moved, _, _ = card_move(sq, cards, rules, pl, bank, 0, card)
+                if not moved:
+                    break
+            counts[pl[0, PL_POS]] += 1
+            if pl[0, PL_JAIL] >= 0 or d1 != d2 or doubles < 0:
+                doubles = 0

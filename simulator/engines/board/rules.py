@@ -21,8 +21,8 @@ class ClassicRules(BoardRules):
 
     @staticmethod
     def kernel():
-        from simulator.engines.board.kernel import simulate_batch
-        return simulate_batch
+        from simulator.engines.board.kernel import play_chunk
+        return play_chunk
 
 
 def compile_board(edition: Edition) -> ClassicRules:

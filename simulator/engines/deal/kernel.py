@@ -7,7 +7,7 @@ sets), `rules`; per game `loc` (where each copy is), `pile` (the draw pile, a ri
 winner, plays left), `tab` (cards and buildings per player and set), `pl` (per-player counts).
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simulator.engines.shared.games import next_seat, record_card_aggregates, seat_lineup, write_game_row
 from simulator.engines.deal.layout import (
@@ -460,28 +460,24 @@ def _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, pla
     record_card_aggregates(winner, draws, player_rows, card_agg)
 
 
-@njit(cache=True, parallel=True)
-def simulate_batch(cards, deck, groups, rules, lineup, rotate, seed, first_game, check, n_chunks, games_out,
-                   players_out, sq_agg, card_agg):
-    """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into card_agg[c]
-    (sq_agg has no squares: Deal has no board)."""
-    n_games = games_out.shape[0]
+@njit(cache=True, nogil=True)
+def play_chunk(cards, deck, groups, rules, lineup, rotate, seed, first_game, check, games_out, players_out, sq_agg,
+               card_agg):
+    """As board.play_chunk: game g is seeded from (seed, g) alone; sq_agg has no squares (Deal has no board)."""
     n_players = lineup.shape[0]
     total = deck.shape[0]
-    per_chunk = (n_games + n_chunks - 1) // n_chunks
-    for c in prange(n_chunks):
-        loc = np.zeros((total, LOC_COLUMNS), dtype=np.int64)
-        pile = np.zeros(total, dtype=np.int64)
-        gs = np.zeros(GS_COLUMNS, dtype=np.int64)
-        tab = np.zeros((n_players, T_COLUMNS, groups.shape[0]), dtype=np.int64)
-        pl = np.zeros((n_players, player_columns(total)), dtype=np.int64)
-        prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
-        draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        rng = np.zeros(4, dtype=np.uint64)
-        choice = np.zeros(CH_COLUMNS, dtype=np.int64)
-        scratch = np.zeros(scratch_length(cards, deck), dtype=np.int64)
-        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
-            play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(lineup), rotate,
-                      seed, first_game + g, check, borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab),
-                      borrowed(pl), borrowed(prm), borrowed(draws), borrowed(rng), borrowed(choice),
-                      borrowed(scratch), borrowed(games_out[g]), borrowed(players_out[g]), borrowed(card_agg[c]))
+    loc = np.zeros((total, LOC_COLUMNS), dtype=np.int64)
+    pile = np.zeros(total, dtype=np.int64)
+    gs = np.zeros(GS_COLUMNS, dtype=np.int64)
+    tab = np.zeros((n_players, T_COLUMNS, groups.shape[0]), dtype=np.int64)
+    pl = np.zeros((n_players, player_columns(total)), dtype=np.int64)
+    prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
+    draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+    rng = np.zeros(4, dtype=np.uint64)
+    choice = np.zeros(CH_COLUMNS, dtype=np.int64)
+    scratch = np.zeros(scratch_length(cards, deck), dtype=np.int64)
+    for g in range(games_out.shape[0]):
+        play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(lineup), rotate, seed,
+                  first_game + g, check, borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab), borrowed(pl),
+                  borrowed(prm), borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch),
+                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(card_agg))

@@ -35,8 +35,8 @@ class DealRules(GameRules):
 
     @staticmethod
     def kernel():
-        from simulator.engines.deal.kernel import simulate_batch
-        return simulate_batch
+        from simulator.engines.deal.kernel import play_chunk
+        return play_chunk
 
     # No board: the squares frame of its results is empty
     square_kinds: ClassVar[list[str]] = []

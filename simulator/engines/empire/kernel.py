@@ -7,7 +7,7 @@ billboards given up for debts, and the race to a full tower. Rule references ("r
 point at shared/rules/001_c7a601a583c9c737.txt. Column numbers are in layout.py.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.play import bank_pays, clearing_price, roll, set_owner
@@ -806,33 +806,29 @@ def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rot
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
 
 
-@njit(cache=True, parallel=True)
-def simulate_batch(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, start_tw, start_own, start_bank,
-                   start_held, start_dealt, start_seat, lineup, rotate, seed, first_game, check, n_chunks, games_out,
-                   players_out, sq_agg, card_agg):
-    """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into sq_agg[c]."""
-    n_games = games_out.shape[0]
+@njit(cache=True, nogil=True)
+def play_chunk(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, start_tw, start_own, start_bank,
+               start_held, start_dealt, start_seat, lineup, rotate, seed, first_game, check, games_out, players_out,
+               sq_agg, card_agg):
+    """As board.play_chunk: game g is seeded from (seed, g) alone."""
     n_players = lineup.shape[0]
-    per_chunk = (n_games + n_chunks - 1) // n_chunks
     # Room for every tile of the game in one tower (a tower stops growing once full, so this is ample).
     max_tiles = rules[R_SKYSCRAPERS]
     for s in range(sq.shape[0]):
         max_tiles += sq[s, SQ_STOCK] if sq[s, SQ_KIND] == UTILITY else (1 if sq[s, SQ_KIND] == BRAND else 0)
-    for c in prange(n_chunks):
-        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
-        tw = np.zeros((n_players, max_tiles), dtype=np.int64)
-        own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
-        bank = np.zeros(B_COLUMNS, dtype=np.int64)
-        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
-        held = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
-        rng = np.zeros(4, dtype=np.uint64)
-        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
-            play_game(borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(cards), borrowed(decks),
-                      borrowed(deck_kept), borrowed(rules), borrowed(start_pl), borrowed(start_tw),
-                      borrowed(start_own), borrowed(start_bank), borrowed(start_held), borrowed(start_dealt),
-                      start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
-                      borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held),
-                      borrowed(draws), borrowed(prm), borrowed(rng), borrowed(games_out[g]),
-                      borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))
+    pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
+    tw = np.zeros((n_players, max_tiles), dtype=np.int64)
+    own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
+    bank = np.zeros(B_COLUMNS, dtype=np.int64)
+    dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
+    held = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+    draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+    prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
+    rng = np.zeros(4, dtype=np.uint64)
+    for g in range(games_out.shape[0]):
+        play_game(borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(cards), borrowed(decks),
+                  borrowed(deck_kept), borrowed(rules), borrowed(start_pl), borrowed(start_tw), borrowed(start_own),
+                  borrowed(start_bank), borrowed(start_held), borrowed(start_dealt), start_seat, borrowed(lineup),
+                  rotate, seed, first_game + g, check, borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
+                  borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng),
+                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))

@@ -36,8 +36,8 @@ class EmpireRules(GameRules):
 
     @staticmethod
     def kernel():
-        from simulator.engines.empire.kernel import simulate_batch
-        return simulate_batch
+        from simulator.engines.empire.kernel import play_chunk
+        return play_chunk
 
 
 _BOUNDS = (("tower_capacity", 1, 60), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None),

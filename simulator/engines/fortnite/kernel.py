@@ -11,7 +11,7 @@ pile, winner, turn, round, HP flows), `dq` (deck queues), `held` (chest items pe
 import math
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
@@ -656,26 +656,22 @@ def _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation,
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
 
 
-@njit(cache=True, parallel=True)
-def simulate_batch(sq, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, n_chunks, games_out,
-                   players_out, sq_agg, card_agg):
-    """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into sq_agg[c]."""
-    n_games = games_out.shape[0]
+@njit(cache=True, nogil=True)
+def play_chunk(sq, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, games_out, players_out, sq_agg,
+               card_agg):
+    """As board.play_chunk: game g is seeded from (seed, g) alone."""
     n_players = lineup.shape[0]
-    per_chunk = (n_games + n_chunks - 1) // n_chunks
-    for c in prange(n_chunks):
-        pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
-        own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
-        bank = np.zeros(B_COLUMNS, dtype=np.int64)
-        dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
-        held = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        dropped = np.zeros((sq.shape[0], cards.shape[0]), dtype=np.int64)
-        draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
-        prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
-        rng = np.zeros(4, dtype=np.uint64)
-        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
-            play_game(borrowed(sq), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules),
-                      borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own),
-                      borrowed(bank), borrowed(dq), borrowed(held), borrowed(dropped), borrowed(draws), borrowed(prm),
-                      borrowed(rng), borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg[c]),
-                      borrowed(card_agg[c]))
+    pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
+    own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
+    bank = np.zeros(B_COLUMNS, dtype=np.int64)
+    dq = np.zeros((decks.shape[0], DQ_CARDS + decks.shape[1]), dtype=np.int64)
+    held = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+    dropped = np.zeros((sq.shape[0], cards.shape[0]), dtype=np.int64)
+    draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
+    prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
+    rng = np.zeros(4, dtype=np.uint64)
+    for g in range(games_out.shape[0]):
+        play_game(borrowed(sq), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules), borrowed(lineup),
+                  rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq),
+                  borrowed(held), borrowed(dropped), borrowed(draws), borrowed(prm), borrowed(rng),
+                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))

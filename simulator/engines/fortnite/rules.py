@@ -31,8 +31,8 @@ class FortniteRules(GameRules):
 
     @staticmethod
     def kernel():
-        from simulator.engines.fortnite.kernel import simulate_batch
-        return simulate_batch
+        from simulator.engines.fortnite.kernel import play_chunk
+        return play_chunk
 
 
 _BOUNDS = (("start_hp", 1, None), ("max_hp", 1, None), ("die_sides", 1, 20), ("jail_escape_roll", 1, 20),

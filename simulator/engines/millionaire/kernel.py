@@ -7,7 +7,7 @@ lands there, cards whose amounts depend on the star level, kept Fortune cards (s
 and the game won the moment a player holds the winning cash. Rule references ("rulebook: Cartes Fortune")
 point at shared/rules/003_b78aa77f0f31f052.txt. Column numbers are in layout.py.
 """
-from numba import njit, prange
+from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.play import (
@@ -492,20 +492,15 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
             row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
 
 
-@njit(cache=True, parallel=True)
-def simulate_batch(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
-                   lineup, rotate, seed, first_game, check, n_chunks, games_out, players_out, sq_agg, card_agg):
-    """As board.simulate_batch: game g is seeded from (seed, g) alone; chunk c sums into sq_agg[c]."""
-    n_games = games_out.shape[0]
-    n_players = lineup.shape[0]
-    per_chunk = (n_games + n_chunks - 1) // n_chunks
-    for c in prange(n_chunks):
-        pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
-            sq.shape[0], decks, cards.shape[0], n_players, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
-        for g in range(c * per_chunk, min(n_games, (c + 1) * per_chunk)):
-            play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks),
-                      borrowed(rules), borrowed(start_pl), borrowed(start_own), borrowed(start_bank),
-                      borrowed(start_held), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
-                      borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq), borrowed(held), borrowed(draws),
-                      borrowed(prm), borrowed(rng), borrowed(scratch), borrowed(games_out[g]),
-                      borrowed(players_out[g]), borrowed(sq_agg[c]), borrowed(card_agg[c]))
+@njit(cache=True, nogil=True)
+def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
+               rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
+    """As board.play_chunk: game g is seeded from (seed, g) alone."""
+    pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
+        sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
+    for g in range(games_out.shape[0]):
+        play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules),
+                  borrowed(start_pl), borrowed(start_own), borrowed(start_bank), borrowed(start_held), start_seat,
+                  borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank),
+                  borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng), borrowed(scratch),
+                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))

@@ -22,8 +22,8 @@ class MillionaireRules(BoardRules):
 
     @staticmethod
     def kernel():
-        from simulator.engines.millionaire.kernel import simulate_batch
-        return simulate_batch
+        from simulator.engines.millionaire.kernel import play_chunk
+        return play_chunk
 
 
 _LEVEL_EFFECTS = ("bank", "each_player", "dice_challenge")  # amounts given per star level
