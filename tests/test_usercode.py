@@ -316,3 +316,45 @@ def test_the_readme_example_is_one_the_reference_loads():
     """The README shows one of the reference's examples as it is, so the test above covers it too."""
     (example,) = _python_blocks(README_SECTION)
     assert example in _python_blocks(REFERENCE)
+
+
+ALLOCATING = '''import numpy as np
+from simulator.engines.shared.layout import PL_CASH
+from simulator.usercode import strategy
+
+scratchy = strategy("scratchy", family="board", base="cautious")
+
+
+@scratchy.decision
+def builds(prm, pl, p, cost):
+    cash = np.zeros(pl.shape[0])
+    for q in range(pl.shape[0]):
+        cash[q] = pl[q, PL_CASH]
+    return pl[p, PL_CASH] - cost > cash.mean()
+'''
+
+
+def test_an_engine_bound_to_user_decisions_keeps_reference_counts_for_decisions_that_allocate(tmp_path):
+    """A turn is compiled without numba's reference counts (simulator/engines/shared/jit.py), and numba
+    compiles a callee with its caller's setting: a user's decision that allocates would not compile. Where
+    user decisions are bound, the engine's functions keep the counts; a file of parameters only does not."""
+    from simulator.engines.shared.jit import engine_njit
+    from simulator.engines.shared.layout import N_PARAMS, PL_CASH, PL_COLUMNS
+
+    def probe():
+        return 0
+
+    assert engine_njit(probe).targetoptions["_nrt"] is False
+    mine = tmp_path / "allocating.py"
+    mine.write_text(ALLOCATING)
+    usercode.use([mine])
+    assert engine_njit(probe).targetoptions["_nrt"] is True
+    assert engine_njit(inline="always")(probe).targetoptions["_nrt"] is True
+    pl = np.zeros((3, PL_COLUMNS), dtype=np.int64)
+    pl[:, PL_CASH] = [500, 100, 100]
+    assert usercode.compiled(1, "builds")(np.zeros((3, N_PARAMS)), pl, 0, 10)
+    parameters_only = tmp_path / "parameters.py"
+    parameters_only.write_text("from simulator.usercode import strategy\n"
+                               "mine = strategy('mine', family='board', base='cautious', build_reserve=50)\n")
+    usercode.use([parameters_only])
+    assert engine_njit(probe).targetoptions["_nrt"] is False
