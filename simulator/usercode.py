@@ -493,9 +493,13 @@ def _binding_source(module_name: str, overridden: dict[str, list[tuple[int, Deci
 
 
 def compiled(number: int, name: str):
-    """User strategy `number`'s function for decision `name`, compiled by numba (cached beside the engine)."""
+    """User strategy `number`'s function for decision `name`, compiled by numba (cached beside the engine),
+    with numba's reference counts, which the engine's turn goes without (simulator/engines/shared/jit.py):
+    numba compiles a callee with its caller's setting unless the callee sets its own, and a user's decision
+    may allocate. Options the user gave their own njit are kept."""
     function = loaded_strategy(number).functions[name]
-    return function if hasattr(function, "py_func") else numba.njit(cache=True)(function)
+    options = {**getattr(function, "targetoptions", {}), "cache": True, "_nrt": True}
+    return numba.njit(**options)(getattr(function, "py_func", function))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -334,27 +334,26 @@ def builds(prm, pl, p, cost):
 '''
 
 
-def test_an_engine_bound_to_user_decisions_keeps_reference_counts_for_decisions_that_allocate(tmp_path):
+def test_a_user_decision_keeps_reference_counts_so_it_may_allocate(tmp_path):
     """A turn is compiled without numba's reference counts (simulator/engines/shared/jit.py), and numba
-    compiles a callee with its caller's setting: a user's decision that allocates would not compile. Where
-    user decisions are bound, the engine's functions keep the counts; a file of parameters only does not."""
+    compiles a callee with its caller's setting unless the callee sets its own: a user's decision, which may
+    allocate, sets them (the engine's functions do not), and compiles and plays where the engine calls it."""
     from simulator.engines.shared.jit import engine_njit
     from simulator.engines.shared.layout import N_PARAMS, PL_CASH, PL_COLUMNS
 
-    def probe():
-        return 0
-
-    assert engine_njit(probe).targetoptions["_nrt"] is False
     mine = tmp_path / "allocating.py"
     mine.write_text(ALLOCATING)
     usercode.use([mine])
-    assert engine_njit(probe).targetoptions["_nrt"] is True
-    assert engine_njit(inline="always")(probe).targetoptions["_nrt"] is True
+    decision = usercode.compiled(1, "builds")
+    assert decision.targetoptions["_nrt"] is True
+
+    @engine_njit
+    def engine_asks(prm, pl):
+        return decision(prm, pl, 0, 10)
+
+    assert engine_asks.targetoptions["_nrt"] is False
     pl = np.zeros((3, PL_COLUMNS), dtype=np.int64)
     pl[:, PL_CASH] = [500, 100, 100]
-    assert usercode.compiled(1, "builds")(np.zeros((3, N_PARAMS)), pl, 0, 10)
-    parameters_only = tmp_path / "parameters.py"
-    parameters_only.write_text("from simulator.usercode import strategy\n"
-                               "mine = strategy('mine', family='board', base='cautious', build_reserve=50)\n")
-    usercode.use([parameters_only])
-    assert engine_njit(probe).targetoptions["_nrt"] is False
+    assert engine_asks(np.zeros((3, N_PARAMS)), pl)
+    pl[0, PL_CASH] = 110  # 100 left against a mean of 103
+    assert not engine_asks(np.zeros((3, N_PARAMS)), pl)
