@@ -18,8 +18,8 @@ from simulator.engines.deal.layout import (
     Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    add_to_set, can_build, complete, complete_sets, count_in_hand, fits, held_column, held_words, is_wild, lowest_bit,
-    payable, rent_of,
+    ENTERS, LEAVES, add_to_set, can_build, complete, complete_sets, count_in_hand, fits, held_column, held_words,
+    is_wild, lowest_bit, payable, rent_of,
 )
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.rng import below, happens
@@ -296,9 +296,9 @@ def _attack_gain(cards, deck, groups, rules, loc, gs, tab, pl, prm, p, c, choice
         # What to give is chosen with the take made, so that the card given never undoes the take (a red
         # taken to complete the reds, a red given back)
         taken = deck[choice[CH_TAKE]]
-        _shift(cards, groups, tab, pl, p, taken, choice[CH_SET], 1)
+        _shift(cards, groups, tab, pl, p, taken, choice[CH_SET], ENTERS)
         give, loss = _least_missed(cards, deck, groups, rules, loc, tab, pl, p)
-        _shift(cards, groups, tab, pl, p, taken, choice[CH_SET], -1)
+        _shift(cards, groups, tab, pl, p, taken, choice[CH_SET], LEAVES)
         if give < 0:
             return NO
         choice[CH_GIVE] = give
@@ -524,15 +524,15 @@ def wild_move(cards, deck, groups, rules, loc, tab, pl, p, only_set, need_set):
                 continue
             sets_before = complete_sets(pl, p)
             lifted = -removal_loss(cards, groups, rules, tab, pl, p, c, s)
-            _shift(cards, groups, tab, pl, p, c, s, -1)
+            _shift(cards, groups, tab, pl, p, c, s, LEAVES)
             for t in range(groups.shape[0]):
                 if t == s or not fits(cards, c, t):
                     continue
                 gain = lifted + placing_gain(cards, groups, rules, tab, pl, p, c, t)
-                _shift(cards, groups, tab, pl, p, c, t, 1)
+                _shift(cards, groups, tab, pl, p, c, t, ENTERS)
                 sets_after = complete_sets(pl, p)
-                _shift(cards, groups, tab, pl, p, c, t, -1)
+                _shift(cards, groups, tab, pl, p, c, t, LEAVES)
                 if gain > best and (not need_set or sets_after > sets_before):
                     best_k, best_s, best = k, t, gain
-            _shift(cards, groups, tab, pl, p, c, s, 1)
+            _shift(cards, groups, tab, pl, p, c, s, ENTERS)
     return best_k, best_s

@@ -12,7 +12,8 @@ from simulator.engines.fortnite.layout import (
     P_WALL_SHELTER, P_WALL_TRAP, R_DIE_SIDES, R_JAIL_FINE, R_MAX_HP, SQ_GROUP, SQ_KIND,
 )
 from simulator.engines.fortnite.state import (
-    aims_anywhere, covered, first_wall, in_sight, landing_hp, landing_square, move_hp, next_square, reaches,
+    WITH_CROSSHAIR, aims_anywhere, covered, first_wall, in_sight, landing_hp, landing_square, move_hp, next_square,
+    reaches,
 )
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.rng import below
@@ -133,7 +134,7 @@ def crosshair_plan(sq, groups, own, rules, prm, pl, held, cards, p, steps, damag
     n = sq.shape[0]
     start = pl[p, PL_POS]
     # Shoot first at a player from here
-    q_now, shot_now = best_target(own, rules, prm, pl, held, cards, p, damage, True)
+    q_now, shot_now = best_target(own, rules, prm, pl, held, cards, p, damage, WITH_CROSSHAIR)
     plan_first, target, wall, best = True, -1, -1, 0.0
     if q_now >= 0 and shot_now > 0:
         target, best = q_now, shot_now
@@ -145,7 +146,7 @@ def crosshair_plan(sq, groups, own, rules, prm, pl, held, cards, p, steps, damag
     in_reach = q_now >= 0
     if turn_goes_on(sq, groups, own, rules, pl, p, steps):
         pl[p, PL_POS] = landing_square(own, n, start, steps)
-        q_then, shot_then = best_target(own, rules, prm, pl, held, cards, p, damage, True)
+        q_then, shot_then = best_target(own, rules, prm, pl, held, cards, p, damage, WITH_CROSSHAIR)
         pl[p, PL_POS] = start
         in_reach |= q_then >= 0
         if q_then >= 0 and shot_then > best:

@@ -21,9 +21,9 @@ from simulator.engines.shared.layout import (
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.play import (
-    FINE, bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages, load_position,
-    may_build, may_lift_mortgage, may_trade, new_game, note_groups, offer_square, pay_bank, pay_rent, record_game,
-    roll, roll_to_move, send_to_jail, trade, transfer,
+    FINE, NOBODY, bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages,
+    load_position, may_build, may_lift_mortgage, may_trade, new_game, note_groups, offer_square, pay_bank, pay_rent,
+    record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
 from simulator.engines.shared.state import repairs_due, wealth
 from simulator.engines.shared.views import borrowed
@@ -70,8 +70,10 @@ def card_move(sq, cards, rules, pl, bank, p, card):
 def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
                    p, dice_total):
     """Do what the square under p asks, following card moves to their end (rulebook: Types de cases)."""
-    rent_multiplier = 1
-    dice_multiplier = 0
+    # numpy scalars, not literals: numba would first type the loop with the literals and compile pay_rent and
+    # everything it calls once more for them
+    rent_multiplier = np.int64(1)
+    dice_multiplier = np.int64(0)
     while True:
         s = pl[p, PL_POS]
         kind = sq[s, SQ_KIND]
@@ -257,7 +259,7 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
     worth = scratch[:n]  # the chunk's scratch array: no allocation per game
     for i in range(n):
         worth[i] = wealth(sq, own, rules, pl, i)
-    winner = -1
+    winner = NOBODY
     if end != END_TURN_CAP:
         for i in range(n):
             if pl[i, PL_ALIVE] != 0 and (winner < 0 or worth[i] > worth[winner]):

@@ -25,8 +25,8 @@ from simulator.engines.deal.layout import (
     V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, in_hand, is_wild, move_card,
-    payable, pile_top, player_columns, rent_of, under_pile,
+    NO_SET, can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, in_hand, is_wild,
+    move_card, payable, pile_top, player_columns, rent_of, under_pile,
 )
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.views import borrowed
@@ -44,7 +44,7 @@ def draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, n):
         k = pile_top(loc, pile, gs, rng, rules[R_EMPTY_DRAW_PILE] == PILE_RESHUFFLE)
         if k < 0:
             return
-        move_card(cards, deck, groups, loc, tab, pl, k, Z_HAND, p, -1)
+        move_card(cards, deck, groups, loc, tab, pl, k, Z_HAND, p, NO_SET)
         draws[p, deck[k]] += 1
 
 
@@ -56,7 +56,7 @@ def settle(cards, deck, groups, loc, tab, pl, q, s):
     for k in range(loc.shape[0]):
         if loc[k, LOC_ZONE] == Z_TABLE and loc[k, LOC_OWNER] == q and loc[k, LOC_SET] == s \
                 and cards[deck[k], C_EFFECT] != PROPERTY:
-            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, q, -1)
+            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, q, NO_SET)
 
 
 @engine_njit
@@ -111,7 +111,7 @@ def collect(cards, deck, groups, rules, loc, tab, pl, scratch, q, p, amount):
         if cards[c, C_EFFECT] == PROPERTY:  # properties pay only from the table
             receive(cards, deck, groups, rules, loc, tab, pl, p, k)
         else:
-            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, -1)
+            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, NO_SET)
     pl[q, PL_PAID] += paid
     pl[p, PL_RECEIVED] += paid
     return paid
@@ -178,7 +178,7 @@ def take_set(cards, deck, groups, loc, tab, pl, p, q, s):
                 if can_build(cards, groups, tab, p, s, deck[k]):
                     move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
                 else:
-                    move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, -1)
+                    move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, NO_SET)
     settle(cards, deck, groups, loc, tab, pl, q, s)
     pl[p, PL_TAKEN] += moved
     pl[p, PL_SETS_TAKEN] += 1
@@ -262,7 +262,7 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
     free_wilds = rules[R_WILD_MOVES] != WILD_RULEBOOK
     while True:
         if free_wilds:
-            arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, -1)
+            arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, NO_SET)
         if won(rules, gs, pl, p):
             mark_held(groups, tab, pl, p)
             return
@@ -274,7 +274,7 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
         gs[GS_PLAYS_LEFT] -= 1
         effect = cards[deck[k], C_EFFECT]
         if bank:
-            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, -1)
+            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, NO_SET)
             pl[p, PL_BANKED] += 1
             pl[p, PL_NOTES_BANKED] += effect == MONEY
             pl[p, PL_NO_BANKED] += effect == JUST_SAY_NO

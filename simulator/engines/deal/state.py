@@ -18,6 +18,14 @@ from simulator.engines.deal.layout import (
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.rng import shuffle
 
+# Owners, sets and counts that callers fix are passed as these numpy scalars, not as literals: numba compiles a
+# copy of a function, and of everything it calls, for each literal value it is passed. A copy leaving a place is
+# counted with LEAVES, one entering it with ENTERS.
+NOBODY = np.int64(-1)
+NO_SET = np.int64(-1)
+LEAVES = np.int64(-1)
+ENTERS = np.int64(1)
+
 
 # Each player's hand, bank and table are also kept as bits, one per copy (bit k % 64 of word k // 64 is copy
 # k), so that a question about them visits their copies, in the order of the copies, rather than scanning
@@ -93,20 +101,20 @@ def move_card(cards, deck, groups, loc, tab, pl, k, zone, owner, s):
     """Put copy k in `zone` of `owner` (on the table: in set s)."""
     c = deck[k]
     held, held_by = loc[k, LOC_ZONE], loc[k, LOC_OWNER]
-    _count(cards, groups, tab, pl, c, held, held_by, loc[k, LOC_SET], -1)
+    _count(cards, groups, tab, pl, c, held, held_by, loc[k, LOC_SET], LEAVES)
     if held >= Z_HAND:
         pl[held_by, held_column(loc, held) + (k >> 6)] &= ~copy_bit(k)
     loc[k, LOC_ZONE] = zone
     loc[k, LOC_OWNER] = owner
     loc[k, LOC_SET] = s
-    _count(cards, groups, tab, pl, c, zone, owner, s, 1)
+    _count(cards, groups, tab, pl, c, zone, owner, s, ENTERS)
     if zone >= Z_HAND:
         pl[owner, held_column(loc, zone) + (k >> 6)] |= copy_bit(k)
 
 
 @engine_njit
 def discard(cards, deck, groups, loc, tab, pl, k):
-    move_card(cards, deck, groups, loc, tab, pl, k, Z_DISCARD, -1, -1)
+    move_card(cards, deck, groups, loc, tab, pl, k, Z_DISCARD, NOBODY, NO_SET)
 
 
 @engine_njit
@@ -134,7 +142,7 @@ def pile_top(loc, pile, gs, rng, reshuffle):
 @engine_njit
 def under_pile(cards, deck, groups, loc, pile, gs, tab, pl, k):
     """Put copy k at the bottom of the draw pile."""
-    move_card(cards, deck, groups, loc, tab, pl, k, Z_DRAW, -1, -1)
+    move_card(cards, deck, groups, loc, tab, pl, k, Z_DRAW, NOBODY, NO_SET)
     pile[(gs[GS_HEAD] + gs[GS_COUNT]) % pile.shape[0]] = k
     gs[GS_COUNT] += 1
 

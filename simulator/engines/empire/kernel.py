@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
-from simulator.engines.shared.play import bank_pays, clearing_price, roll, set_owner
+from simulator.engines.shared.play import NOBODY, bank_pays, clearing_price, roll, set_owner
 from simulator.engines.shared.decks import (
     card_accounted_for, draw, holds_cards, shuffle_decks, take_held_from_queues, to_bottom,
 )
@@ -41,6 +41,11 @@ from simulator.engines.empire.state import (
 )
 from simulator.engines.shared.views import borrowed
 from strategies import empire_logic as strategy
+
+# Whether an action touches the defender's tower is passed as these numpy scalars, not as literals: numba
+# compiles a copy of a function, and of everything it calls, for each literal value it is passed.
+TOUCHES_TOWER = np.bool_(True)
+ANY_ACTION = np.bool_(False)
 
 # ---------------------------------------------------------------------------------------------------
 # Towers
@@ -217,7 +222,7 @@ def blocked(cards, decks, dq, held, pl, attacker, defender, touches_tower):
         if side == defender:
             card = _answer(cards, held, side, touches_tower)
         else:
-            card = _answer(cards, held, side, False)
+            card = _answer(cards, held, side, ANY_ACTION)
         if card < 0:
             if cancelled:
                 pl[defender, PL_BLOCKED] += 1
@@ -276,9 +281,9 @@ def auction(sq, groups, rules, prm, pl, tw, own, bank, sq_agg, s, first):
     start = rules[R_AUCTION_START]
     step = rules[R_AUCTION_STEP]
     n = pl.shape[0]
-    best = -1
-    best_bid = -1
-    second_bid = -1
+    best = NOBODY  # numpy scalars, not literals, which numba would type the loop with first
+    best_bid = np.int64(-1)
+    second_bid = np.int64(-1)
     for k in range(n):
         i = (first + k) % n
         ceiling = min(strategy.max_bid(sq, groups, own, prm, pl, i, s), pl[i, PL_CASH])
@@ -382,7 +387,7 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
                 q = (p + k) % n_players
                 if not _holds_group_brand(groups, own, g, q):
                     continue
-                if blocked(cards, decks, dq, held, pl, p, q, True):
+                if blocked(cards, decks, dq, held, pl, p, q, TOUCHES_TOWER):
                     continue
                 j = 0
                 while j < pl[q, PL_TILES]:
@@ -412,7 +417,7 @@ def swap_with(sq, groups, cards, decks, dq, held, rules, prm, pl, tw, own, bank,
         return False
     loser = a if tile_height(sq, rules, tw[a, top_brand(pl, tw, a)]) > tile_height(
         sq, rules, tw[b, top_brand(pl, tw, b)]) else b
-    if loser != p and blocked(cards, decks, dq, held, pl, p, loser, True):
+    if loser != p and blocked(cards, decks, dq, held, pl, p, loser, TOUCHES_TOWER):
         return True
     pl[p, PL_SWAPS] += 1
     swap_tops(sq, groups, rules, pl, tw, own, bank, a, b, p)
@@ -445,7 +450,7 @@ def resolve_square(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules,
             return
         if kind == RIVAL_TOWER_TAX:
             q = strategy.tallest_rival(pl, p)
-            if q >= 0 and not blocked(cards, decks, dq, held, pl, p, q, True):
+            if q >= 0 and not blocked(cards, decks, dq, held, pl, p, q, TOUCHES_TOWER):
                 top_to_board(sq, rules, pl, tw, own, bank, q)
             return
         if kind == TOWER_TAX:
@@ -718,7 +723,7 @@ def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, star
     held[:, :] = 0
     draws[:, :] = 0
     shuffle_decks(decks, dq, rng)
-    p = 0
+    p = np.int64(0)  # not a literal 0, which numba would type first and compile the whole turn for
     if start_pl.shape[0] > 0:
         load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, start_held, pl, tw, own, bank, held)
         p = start_seat

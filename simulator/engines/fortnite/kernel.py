@@ -38,8 +38,8 @@ from simulator.engines.fortnite.layout import (
     V_OWNERSHIP, V_STORM, V_WALLS, V_WINNER, WALL, WEAPON,
 )
 from simulator.engines.fortnite.state import (
-    can_hit, covered, first_wall, holds, in_sight, landing_square, next_square, note_items, on_priority, owns_pair,
-    weapon_bonus,
+    NO_WALL, WITH_CROSSHAIR, WITH_GRENADE, can_hit, covered, first_wall, holds, in_sight, landing_square,
+    next_square, note_items, on_priority, owns_pair, weapon_bonus,
 )
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import below
@@ -244,7 +244,7 @@ def shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, target, 
     if wall >= 0:
         knock_down(own, bank, wall)
         pl[p, PL_WALLS_BROKEN] += 1
-    elif target >= 0 and can_hit(own, rules, pl, p, target, True):
+    elif target >= 0 and can_hit(own, rules, pl, p, target, WITH_CROSSHAIR):
         pl[p, PL_SHOTS] += 1
         pl[p, PL_PRIORITY_SHOTS] += on_priority(own, rules, pl, p, target, damage)
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, target, damage)
@@ -278,7 +278,7 @@ def use_items(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, p)
             if effect == HEAL and pl[p, PL_HP] + cards[c, C_A] <= rules[R_MAX_HP]:
                 heal(rules, pl, bank, p, cards[c, C_A])
             elif effect == GRENADE:
-                q, value = best_target(own, rules, prm, pl, held, cards, p, cards[c, C_A], False)
+                q, value = best_target(own, rules, prm, pl, held, cards, p, cards[c, C_A], WITH_GRENADE)
                 if q < 0 or value <= 0:
                     break
                 pl[p, PL_GRENADES] += 1
@@ -478,9 +478,9 @@ def take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dro
             elif effect == BOOGIE_BOMB:
                 boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, amount)
             elif effect == CROSSHAIR:
-                q, value = best_target(own, rules, prm, pl, held, cards, p, damage, True)
+                q, value = best_target(own, rules, prm, pl, held, cards, p, damage, WITH_CROSSHAIR)
                 if q >= 0 and value > 0:
-                    shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, q, -1, damage)
+                    shoot(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, q, NO_WALL, damage)
             elif effect == WALL and bank[B_WALLS] > 0:
                 s = wall_square(sq, groups, own, rules, prm, pl, p, start, end)
                 if s >= 0:
@@ -578,7 +578,7 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
     counting with take_turn inlined."""
     n = pl.shape[0]
     violations = 0
-    p = 0
+    p = np.int64(0)  # not a literal 0, which numba would type first and compile the whole turn for
     while True:
         if pl[p, PL_ALIVE] == 1:
             take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p)

@@ -1,11 +1,19 @@
 """Questions about a Monopoly Fortnite game's state, read by the engine (fortnite.py) and the strategies'
 decisions (strategies/fortnite_logic.py): sides of the board and line of sight, walls, pairs, items held."""
+import numpy as np
+
 from simulator.engines.fortnite.layout import (
     CAMPFIRE, C_A, C_EFFECT, GO, GO_TO_JAIL, G_MEMBERS, G_SIZE, LOCATION, O_COVERED, O_OWNER, O_WALL, PL_ALIVE, PL_HP,
     PL_ITEMS_HELD, PL_POS, R_GO_HP, R_PAIR_BONUS, R_STORM_SQUARE_COST, R_WALLS_BLOCK_SIGHT, SCOPE, SPIKE_TRAP,
     SQ_AMOUNT, SQ_GROUP, SQ_KIND, SQ_PRICE, SQ_STORM_COST, WEAPON,
 )
 from simulator.engines.shared.jit import engine_njit
+
+# The aim (crosshair or grenade) and "no wall" are passed as these numpy scalars, not as literals: numba
+# compiles a copy of a function, and of everything it calls, for each literal value it is passed.
+WITH_CROSSHAIR = np.bool_(True)
+WITH_GRENADE = np.bool_(False)
+NO_WALL = np.int64(-1)
 
 
 @engine_njit()
@@ -75,7 +83,7 @@ def on_priority(own, rules, pl, p, q, damage):
     """Is q, among the rivals p's crosshair reaches, one `damage` eliminates when there is one, else one of
     the healthiest?"""
     most, killable = 0, False
-    anywhere = aims_anywhere(pl, p, True)
+    anywhere = aims_anywhere(pl, p, WITH_CROSSHAIR)
     for r in range(pl.shape[0]):
         if reaches(own, rules, pl, p, r, anywhere):
             most = max(most, pl[r, PL_HP])

@@ -7,11 +7,12 @@ lands there, cards whose amounts depend on the star level, kept Fortune cards (s
 and the game won the moment a player holds the winning cash. Rule references ("rulebook: Cartes Fortune")
 point at shared/rules/003_b78aa77f0f31f052.txt. Column numbers are in layout.py.
 """
+import numpy as np
 from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.play import (
-    bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages,
+    FINE, NOBODY, bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages,
     load_position, may_build, may_lift_mortgage, may_trade, new_game, next_building, note_groups, offer_square,
     pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
@@ -235,7 +236,7 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
         if amount >= 0:
             bank_pays(pl, bank, p, amount)
         else:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, True)
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, FINE)
     elif effect == EACH_PLAYER:
         each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount)
     elif effect == DICE_CHALLENGE:
@@ -244,13 +245,13 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
             bank_pays(pl, bank, p, amount)
         elif cards[card, C_FINE + level] > 0:
             pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
-                     cards[card, C_FINE + level], True)
+                     cards[card, C_FINE + level], FINE)
     elif effect == COLLECT_SALARY:
         bank_pays(pl, bank, p, rules[R_SALARY + level])
     elif effect == REPAIRS:
         due = repairs_due(own, rules, p, cards[card, C_A], cards[card, C_B])
         if due > 0:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, True)
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, FINE)
     elif effect == GIVE_PROPERTY:
         _give_property(sq, groups, own, pl, bank, p)
     elif effect == GO_TO_JAIL_CARD:
@@ -269,8 +270,10 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
 def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
                    p, dice_total):
     """Do what the square under p asks, following card moves to their end (rulebook: A votre tour, 2-3)."""
-    rent_multiplier = 1
-    dice_multiplier = 0
+    # numpy scalars, not literals: numba would first type the loop with the literals and compile pay_rent and
+    # everything it calls once more for them
+    rent_multiplier = np.int64(1)
+    dice_multiplier = np.int64(0)
     while True:
         if reached_million(rules, pl, bank, p):
             return
@@ -307,7 +310,7 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
                 reached_million(rules, pl, bank, p)
             return
         if kind == TAX:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, sq[s, SQ_AMOUNT], True)
+            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, sq[s, SQ_AMOUNT], FINE)
             return
         if kind == GO_TO_JAIL:
             send_to_jail(rules, pl, p)
@@ -472,7 +475,7 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
     n = pl.shape[0]
     worth = scratch[:n]
     cash = scratch[n:2 * n]
-    winner = bank[B_WINNER] if end == END_MILLION else -1
+    winner = bank[B_WINNER] if end == END_MILLION else NOBODY
     for i in range(n):
         worth[i] = wealth(sq, own, rules, pl, i)
         cash[i] = pl[i, PL_CASH]

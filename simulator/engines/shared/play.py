@@ -40,6 +40,7 @@ from strategies import board_logic as strategy
 FINE = np.bool_(True)
 NOT_A_FINE = np.bool_(False)
 NOTHING = np.int64(0)
+NOBODY = np.int64(-1)
 
 # ---------------------------------------------------------------------------------------------------
 # Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
@@ -341,9 +342,9 @@ def auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, first):
     astuces), whoever can pay the minimum bids at least that, whatever its buying reserve."""
     n = pl.shape[0]
     minimum = rules[R_AUCTION_MIN_BID]
-    best = -1
-    best_bid = -1
-    second_bid = -1
+    best = NOBODY  # numpy scalars, not literals (see the building auction)
+    best_bid = np.int64(-1)
+    second_bid = np.int64(-1)
     for k in range(n):
         i = (first + k) % n
         if pl[i, PL_ALIVE] == 0:
@@ -453,7 +454,7 @@ def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
     pl[p, PL_OUT_TURN] = bank[B_TURN]
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            transfer(sq, groups, own, pl, bank, s, -1)
+            transfer(sq, groups, own, pl, bank, s, NOBODY)
             own[s, O_MORTGAGED] = 0
             own[s, O_LEVEL] = 0
             if rules[R_AUCTIONS] != 0:
@@ -751,11 +752,13 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         if rivals == 0 or demand <= stock:
             _build_on(sq, own, rules, pl, bank, p, s, cost)
             continue
-        winner = -1
-        best_bid = -1
-        second_bid = -1
-        winner_square = -1
-        winner_cost = 0
+        # numpy scalars, not literals: numba would first type the loop below with the literals and compile
+        # clearing_price and _build_on once more for them
+        winner = NOBODY
+        best_bid = np.int64(-1)
+        second_bid = np.int64(-1)
+        winner_square = np.int64(-1)
+        winner_cost = NOTHING
         n = pl.shape[0]
         for k in range(n):
             i = (p + k) % n
