@@ -166,7 +166,8 @@ PL_TRADE_CASH = 23  # its cash then
 PL_BUILD_IDLE = 24  # while its cash is at most this, building finds nothing to do; -1 after a change to its squares
 PL_STREETS_HELD = 25  # bit g: owns a square of colour group g
 PL_TRADE_VERSION = 26  # bumped when a square of a colour group it holds (or held) changes hands
-PL_COLUMNS = 27
+PL_GROUPS_OWNED = 27  # bit g: owns a square of group g, of any kind (the groups whose squares raising money visits)
+PL_COLUMNS = 28
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank
