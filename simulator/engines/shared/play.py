@@ -80,7 +80,8 @@ def mortgage_square(sq, own, pl, bank, p, s):
 @engine_njit
 def _note_mortgage(sq, pl, p, s):
     """p holds one more mortgaged square, s."""
-    pl[p, PL_BUILD_IDLE] = -1
+    if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+        pl[p, PL_BUILD_IDLE] = -1
     if pl[p, PL_MORTGAGES] == 0 or sq[s, SQ_MORTGAGE] < pl[p, PL_LIFT_FLOOR]:
         pl[p, PL_LIFT_FLOOR] = sq[s, SQ_MORTGAGE]
     pl[p, PL_MORTGAGES] += 1
@@ -259,24 +260,28 @@ def set_owner(own, bank, s, p):
 def transfer(sq, groups, own, pl, bank, s, p):
     """Every change of owner in this family's economy goes through here, so that each player's mortgaged
     squares and colour groups held and complete are kept as they change instead of scanned for (set_owner
-    itself is shared with engines whose player columns differ). A trade scan of player i looks only at the
-    colour groups i holds a square of, so only those players' trade version moves."""
+    itself is shared with engines whose player columns differ). Building looks only at a player's complete
+    groups, so a player's PL_BUILD_IDLE is reset only when one of those changes (or a mortgage arrives). A
+    trade scan of player i looks only at the colour groups i holds a square of, so only those players'
+    trade version moves; and not when the bank keeps a square of the group: then, before and after, no
+    player holds that group complete but for another player's squares, which is all a scan looks for."""
     g = sq[s, SQ_GROUP]
     street = groups[g, G_KIND] == STREET
     mortgaged = own[s, O_MORTGAGED] != 0
     giver = own[s, O_OWNER]
     if giver >= 0:
-        pl[giver, PL_BUILD_IDLE] = -1
-        pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
+        if (pl[giver, PL_COMPLETE_STREETS] >> g) & 1 != 0:
+            pl[giver, PL_BUILD_IDLE] = -1
+            pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
         if mortgaged:
             pl[giver, PL_MORTGAGES] -= 1
     set_owner(own, bank, s, p)
     if p >= 0:
-        pl[p, PL_BUILD_IDLE] = -1
         if mortgaged:
             _note_mortgage(sq, pl, p, s)
         if street and owns_group(own, groups, g, p):
             pl[p, PL_COMPLETE_STREETS] |= 1 << g
+            pl[p, PL_BUILD_IDLE] = -1
     if giver >= 0 and owned_in_group(own, groups, g, giver) == 0:
         pl[giver, PL_GROUPS_OWNED] &= ~(1 << g)
         pl[giver, PL_STREETS_HELD] &= ~(1 << g)
@@ -284,7 +289,7 @@ def transfer(sq, groups, own, pl, bank, s, p):
         pl[p, PL_GROUPS_OWNED] |= 1 << g
         if street:
             pl[p, PL_STREETS_HELD] |= 1 << g
-    if street:
+    if street and (giver >= 0 or owned_in_group(own, groups, g, NOBODY) == 0):
         for i in range(pl.shape[0]):
             if i == giver or (pl[i, PL_STREETS_HELD] >> g) & 1 != 0:
                 pl[i, PL_TRADE_VERSION] += 1
@@ -546,7 +551,8 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
                 into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
                 own[s, O_MORTGAGED] = 0
                 pl[p, PL_MORTGAGES] -= 1
-                pl[p, PL_BUILD_IDLE] = -1
+                if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+                    pl[p, PL_BUILD_IDLE] = -1
             elif floor == 0 or sq[s, SQ_MORTGAGE] < floor:
                 floor = sq[s, SQ_MORTGAGE]
     pl[p, PL_LIFT_FLOOR] = floor
@@ -748,8 +754,9 @@ def _rival_demand(sq, groups, own, rules, prm, pl, p, hotels):
 @engine_njit(inline="always")
 def may_build(pl, p):
     """Could build find something to do for p? Not while p holds no more cash than when it last found
-    nothing: what it finds depends only on p's squares (their owner, mortgages and buildings; any change
-    resets PL_BUILD_IDLE) and p's cash, and more cash only buys more."""
+    nothing: what it finds depends only on the squares of p's complete groups (which of its groups are
+    complete, their mortgages and buildings; any change resets PL_BUILD_IDLE) and p's cash, and more cash
+    only buys more."""
     return pl[p, PL_COMPLETE_STREETS] != 0 and pl[p, PL_CASH] > pl[p, PL_BUILD_IDLE]
 
 
