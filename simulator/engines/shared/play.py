@@ -41,6 +41,7 @@ FINE = np.bool_(True)
 NOT_A_FINE = np.bool_(False)
 NOTHING = np.int64(0)
 NOBODY = np.int64(-1)
+UNKNOWN = np.int64(-2)  # a square not yet looked for
 
 # ---------------------------------------------------------------------------------------------------
 # Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
@@ -127,10 +128,23 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
 
 
 @engine_njit
+def _complete_groups(groups, own, pl, p):
+    """p's complete groups of every kind (bits): its complete colour groups, and the railroads or utilities
+    it holds every one of."""
+    complete = pl[p, PL_COMPLETE_STREETS]
+    holds = pl[p, PL_GROUPS_OWNED]
+    for g in range(groups.shape[0]):
+        if (holds >> g) & 1 != 0 and groups[g, G_KIND] != STREET and owns_group(own, groups, g, p):
+            complete |= 1 << g
+    return complete
+
+
+@engine_njit
 def _cheapest_unmortgaged(sq, groups, own, p, visit):
-    """p's unmortgaged square with the least mortgage in the groups `visit` (bits), a tie going to the lower
-    square as in a scan of the board; -1 when there is none."""
+    """p's two unmortgaged squares with the least mortgage in the groups `visit` (bits), a tie going to the
+    lower square as in a scan of the board; -1 for each one missing."""
     cheapest = -1
+    runner_up = -1
     for g in range(groups.shape[0]):
         if (visit >> g) & 1 == 0:
             continue
@@ -138,10 +152,19 @@ def _cheapest_unmortgaged(sq, groups, own, p, visit):
             s = groups[g, G_MEMBERS + k]
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
                 continue
-            if cheapest < 0 or sq[s, SQ_MORTGAGE] < sq[cheapest, SQ_MORTGAGE] or (
-                    sq[s, SQ_MORTGAGE] == sq[cheapest, SQ_MORTGAGE] and s < cheapest):
+            if _mortgage_before(sq, s, cheapest):
+                runner_up = cheapest
                 cheapest = s
-    return cheapest
+            elif _mortgage_before(sq, s, runner_up):
+                runner_up = s
+    return cheapest, runner_up
+
+
+@engine_njit
+def _mortgage_before(sq, s, other):
+    """Does square s come before square `other` (-1: none) in the order squares are mortgaged in?"""
+    return other < 0 or sq[s, SQ_MORTGAGE] < sq[other, SQ_MORTGAGE] or (
+        sq[s, SQ_MORTGAGE] == sq[other, SQ_MORTGAGE] and s < other)
 
 
 @engine_njit
@@ -169,28 +192,35 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     if pl[p, PL_CASH] >= amount:
         return
     buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
-    # No square changes hands while p raises money, and a sale of buildings leaves the squares outside
-    # complete groups as they were: the cheapest of those is looked for again only once it is mortgaged.
+    # No square changes hands while p raises money and a sale of buildings mortgages nothing: the squares
+    # are mortgaged in the order one look finds the first two of, and looked for again after two.
     holds = pl[p, PL_GROUPS_OWNED]
-    complete = pl[p, PL_COMPLETE_STREETS]
-    outside = holds & ~complete
-    for g in range(groups.shape[0]):
-        if (outside >> g) & 1 != 0 and groups[g, G_KIND] != STREET and owns_group(own, groups, g, p):
-            outside &= ~(1 << g)
-    loose = _cheapest_unmortgaged(sq, groups, own, p, outside)
+    outside = holds & ~_complete_groups(groups, own, pl, p)
+    loose = UNKNOWN
+    loose_next = UNKNOWN
+    cheapest = UNKNOWN  # among all of p's squares, once no building is left
+    cheapest_next = UNKNOWN
     while pl[p, PL_CASH] < amount:
+        if loose == UNKNOWN:
+            loose, loose_next = _cheapest_unmortgaged(sq, groups, own, p, outside)
         if buildings_first or loose < 0:
-            g = _cheapest_built_group(sq, groups, own, complete)
+            g = _cheapest_built_group(sq, groups, own, pl[p, PL_COMPLETE_STREETS])
             if g >= 0:
                 sell_building(sq, groups, own, rules, pl, bank, p, g)
                 continue
-        # with no buildings left, every square of p may be mortgaged
-        s = loose if loose >= 0 else _cheapest_unmortgaged(sq, groups, own, p, holds)
+        if loose >= 0:
+            s = loose
+            loose = loose_next
+            loose_next = UNKNOWN
+        else:
+            if cheapest == UNKNOWN:
+                cheapest, cheapest_next = _cheapest_unmortgaged(sq, groups, own, p, holds)
+            s = cheapest
+            cheapest = cheapest_next
+            cheapest_next = UNKNOWN
         if s < 0:
             return
         mortgage_square(sq, own, pl, bank, p, s)
-        if s == loose:
-            loose = _cheapest_unmortgaged(sq, groups, own, p, outside)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -536,6 +566,7 @@ def may_lift_mortgage(prm, pl, p):
 def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
     """Squares of complete groups first: they pay the most once free."""
     floor = 0  # the least mortgage among those left
+    complete = _complete_groups(groups, own, pl, p)
     for complete_first in (True, False):
         ahead = pl[p, PL_MORTGAGES]  # p's mortgaged squares this pass has yet to visit
         for s in range(own.shape[0]):
@@ -544,7 +575,7 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] == 0:
                 continue
             ahead -= 1
-            if owns_group(own, groups, sq[s, SQ_GROUP], p) != complete_first:
+            if ((complete >> sq[s, SQ_GROUP]) & 1 != 0) != complete_first:
                 continue
             cost = sq[s, SQ_MORTGAGE] + interest(sq, rules, s)
             if strategy.lifts_mortgage(prm, pl, p, cost):
@@ -670,15 +701,22 @@ def next_building(sq, rent, groups, own, rules, prm, p, complete):
     top = hotel_level(rules)
     goal = strategy.target_level(prm, rules, p)
     for g in range(groups.shape[0]):
-        if (complete >> g) & 1 == 0 or group_mortgaged(own, groups, g):
+        if (complete >> g) & 1 == 0:
             continue
-        low, high = group_levels(own, groups, g)
-        if low >= goal:
-            continue
+        # one pass: any square mortgaged, and the first square at the group's lowest level
+        mortgaged = False
+        s = -1
+        low = 1 << 30
         for k in range(groups[g, G_SIZE]):
-            s = groups[g, G_MEMBERS + k]
-            if own[s, O_LEVEL] == low:
+            m = groups[g, G_MEMBERS + k]
+            if own[m, O_MORTGAGED] != 0:
+                mortgaged = True
                 break
+            if own[m, O_LEVEL] < low:
+                low = own[m, O_LEVEL]
+                s = m
+        if mortgaged or low >= goal:
+            continue
         nxt = low + 1
         cost = sq[s, SQ_HOTEL_COST] if nxt == top else sq[s, SQ_HOUSE_COST]
         gain = (rent[s, HOTEL_RENT if nxt == top else nxt] - rent[s, low]) / cost
