@@ -163,10 +163,12 @@ PL_MORTGAGES = 20   # squares it owns under mortgage
 PL_LIFT_FLOOR = 21  # at most the least mortgage among its mortgaged squares (while it has one)
 PL_TRADE_WAIT = 22  # PL_TRADE_VERSION at which the only trades found waited on its cash (see may_trade)
 PL_TRADE_CASH = 23  # its cash then
-PL_BUILD_IDLE = 24  # while its cash is at most this, building finds nothing to do; -1 after a change to its squares
+PL_BUILD_IDLE = 24  # while its cash is at most this, building finds nothing; -1 after a change to its complete groups
 PL_STREETS_HELD = 25  # bit g: owns a square of colour group g
-PL_TRADE_VERSION = 26  # bumped when a square of a colour group it holds (or held) changes hands
-PL_COLUMNS = 27
+PL_TRADE_VERSION = 26  # bumped when a square of a colour group it holds (or held) changes hands (not when the bank
+                       # sells one and keeps another of the group)
+PL_GROUPS_OWNED = 27  # bit g: owns a square of group g, of any kind (the groups whose squares raising money visits)
+PL_COLUMNS = 28
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank

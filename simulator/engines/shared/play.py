@@ -14,7 +14,8 @@ from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, B_HOTELS, B_HOUSES, B_NET, B_OWNERSHIP, B_POT, B_ROUND, B_TURN, C_A, C_B,
     C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
     O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILD_IDLE, PL_BUILT, PL_CASH,
-    PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS, PL_LEAST_AFTER_BUY,
+    PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_OWNED, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS,
+    PL_LEAST_AFTER_BUY,
     PL_LIFT_FLOOR, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL,
     PL_STREETS_HELD, PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_VERSION, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT,
     PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY,
@@ -41,6 +42,7 @@ FINE = np.bool_(True)
 NOT_A_FINE = np.bool_(False)
 NOTHING = np.int64(0)
 NOBODY = np.int64(-1)
+UNKNOWN = np.int64(-2)  # a square not yet looked for
 
 # ---------------------------------------------------------------------------------------------------
 # Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
@@ -80,7 +82,8 @@ def mortgage_square(sq, own, pl, bank, p, s):
 @engine_njit
 def _note_mortgage(sq, pl, p, s):
     """p holds one more mortgaged square, s."""
-    pl[p, PL_BUILD_IDLE] = -1
+    if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+        pl[p, PL_BUILD_IDLE] = -1
     if pl[p, PL_MORTGAGES] == 0 or sq[s, SQ_MORTGAGE] < pl[p, PL_LIFT_FLOOR]:
         pl[p, PL_LIFT_FLOOR] = sq[s, SQ_MORTGAGE]
     pl[p, PL_MORTGAGES] += 1
@@ -126,29 +129,43 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
 
 
 @engine_njit
-def _mortgageable(sq, groups, own, p, complete):
-    """The cheapest unmortgaged squares of p whose group has no buildings, in one pass: among the squares
-    outside a group p completes (those cost p the least rent), and among all. `complete`: p's complete
-    colour groups (bits), the only streets that can have buildings (check_economy's V_BUILDINGS)."""
-    loose = -1
+def _complete_groups(groups, own, pl, p):
+    """p's complete groups of every kind (bits): its complete colour groups, and the railroads or utilities
+    it holds every one of."""
+    complete = pl[p, PL_COMPLETE_STREETS]
+    holds = pl[p, PL_GROUPS_OWNED]
+    for g in range(groups.shape[0]):
+        if (holds >> g) & 1 != 0 and groups[g, G_KIND] != STREET and owns_group(own, groups, g, p):
+            complete |= 1 << g
+    return complete
+
+
+@engine_njit
+def _cheapest_unmortgaged(sq, groups, own, p, visit):
+    """p's two unmortgaged squares with the least mortgage in the groups `visit` (bits), a tie going to the
+    lower square as in a scan of the board; -1 for each one missing."""
     cheapest = -1
-    for s in range(own.shape[0]):
-        if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
+    runner_up = -1
+    for g in range(groups.shape[0]):
+        if (visit >> g) & 1 == 0:
             continue
-        g = sq[s, SQ_GROUP]
-        if groups[g, G_KIND] == STREET:
-            in_complete = (complete >> g) & 1 != 0
-            if in_complete:
-                low, high = group_levels(own, groups, g)
-                if high > 0:
-                    continue
-        else:
-            in_complete = owns_group(own, groups, g, p)
-        if cheapest < 0 or sq[s, SQ_MORTGAGE] < sq[cheapest, SQ_MORTGAGE]:
-            cheapest = s
-        if not in_complete and (loose < 0 or sq[s, SQ_MORTGAGE] < sq[loose, SQ_MORTGAGE]):
-            loose = s
-    return loose, cheapest
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
+                continue
+            if _mortgage_before(sq, s, cheapest):
+                runner_up = cheapest
+                cheapest = s
+            elif _mortgage_before(sq, s, runner_up):
+                runner_up = s
+    return cheapest, runner_up
+
+
+@engine_njit
+def _mortgage_before(sq, s, other):
+    """Does square s come before square `other` (-1: none) in the order squares are mortgaged in?"""
+    return other < 0 or sq[s, SQ_MORTGAGE] < sq[other, SQ_MORTGAGE] or (
+        sq[s, SQ_MORTGAGE] == sq[other, SQ_MORTGAGE] and s < other)
 
 
 @engine_njit
@@ -169,19 +186,39 @@ def _cheapest_built_group(sq, groups, own, complete):
 @engine_njit
 def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     """Mortgage and sell until p holds `amount` or has nothing left (rulebook: Au secours ! J'ai besoin
-    d'argent !): squares outside complete groups first, then buildings from the cheapest group, then the
-    rest. Under sell_buildings_first every building goes before any mortgage (Millionaire's order)."""
+    d'argent !): squares outside complete groups first (they cost p the least rent), the cheapest mortgage
+    first, then buildings from the cheapest group, then the rest. Under sell_buildings_first every building
+    goes before any mortgage (Millionaire's order). Only streets of complete groups can have buildings
+    (check_economy's V_BUILDINGS)."""
+    if pl[p, PL_CASH] >= amount:
+        return
     buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
-    complete = pl[p, PL_COMPLETE_STREETS]  # no square changes hands while p raises money
+    # No square changes hands while p raises money and a sale of buildings mortgages nothing: the squares
+    # are mortgaged in the order one look finds the first two of, and looked for again after two.
+    holds = pl[p, PL_GROUPS_OWNED]
+    outside = holds & ~_complete_groups(groups, own, pl, p)
+    loose = UNKNOWN
+    loose_next = UNKNOWN
+    cheapest = UNKNOWN  # among all of p's squares, once no building is left
+    cheapest_next = UNKNOWN
     while pl[p, PL_CASH] < amount:
-        loose, cheapest = _mortgageable(sq, groups, own, p, complete)
-        s = loose
-        if buildings_first or s < 0:
-            g = _cheapest_built_group(sq, groups, own, complete)
+        if loose == UNKNOWN:
+            loose, loose_next = _cheapest_unmortgaged(sq, groups, own, p, outside)
+        if buildings_first or loose < 0:
+            g = _cheapest_built_group(sq, groups, own, pl[p, PL_COMPLETE_STREETS])
             if g >= 0:
                 sell_building(sq, groups, own, rules, pl, bank, p, g)
                 continue
-            s = loose if loose >= 0 else cheapest
+        if loose >= 0:
+            s = loose
+            loose = loose_next
+            loose_next = UNKNOWN
+        else:
+            if cheapest == UNKNOWN:
+                cheapest, cheapest_next = _cheapest_unmortgaged(sq, groups, own, p, holds)
+            s = cheapest
+            cheapest = cheapest_next
+            cheapest_next = UNKNOWN
         if s < 0:
             return
         mortgage_square(sq, own, pl, bank, p, s)
@@ -254,29 +291,36 @@ def set_owner(own, bank, s, p):
 def transfer(sq, groups, own, pl, bank, s, p):
     """Every change of owner in this family's economy goes through here, so that each player's mortgaged
     squares and colour groups held and complete are kept as they change instead of scanned for (set_owner
-    itself is shared with engines whose player columns differ). A trade scan of player i looks only at the
-    colour groups i holds a square of, so only those players' trade version moves."""
+    itself is shared with engines whose player columns differ). Building looks only at a player's complete
+    groups, so a player's PL_BUILD_IDLE is reset only when one of those changes (or a mortgage arrives). A
+    trade scan of player i looks only at the colour groups i holds a square of, so only those players'
+    trade version moves; and not when the bank keeps a square of the group: then, before and after, no
+    player holds that group complete but for another player's squares, which is all a scan looks for."""
     g = sq[s, SQ_GROUP]
     street = groups[g, G_KIND] == STREET
     mortgaged = own[s, O_MORTGAGED] != 0
     giver = own[s, O_OWNER]
     if giver >= 0:
-        pl[giver, PL_BUILD_IDLE] = -1
-        pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
+        if (pl[giver, PL_COMPLETE_STREETS] >> g) & 1 != 0:
+            pl[giver, PL_BUILD_IDLE] = -1
+            pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
         if mortgaged:
             pl[giver, PL_MORTGAGES] -= 1
     set_owner(own, bank, s, p)
     if p >= 0:
-        pl[p, PL_BUILD_IDLE] = -1
         if mortgaged:
             _note_mortgage(sq, pl, p, s)
         if street and owns_group(own, groups, g, p):
             pl[p, PL_COMPLETE_STREETS] |= 1 << g
-    if street:
-        if giver >= 0 and owned_in_group(own, groups, g, giver) == 0:
-            pl[giver, PL_STREETS_HELD] &= ~(1 << g)
-        if p >= 0:
+            pl[p, PL_BUILD_IDLE] = -1
+    if giver >= 0 and owned_in_group(own, groups, g, giver) == 0:
+        pl[giver, PL_GROUPS_OWNED] &= ~(1 << g)
+        pl[giver, PL_STREETS_HELD] &= ~(1 << g)
+    if p >= 0:
+        pl[p, PL_GROUPS_OWNED] |= 1 << g
+        if street:
             pl[p, PL_STREETS_HELD] |= 1 << g
+    if street and (giver >= 0 or owned_in_group(own, groups, g, NOBODY) == 0):
         for i in range(pl.shape[0]):
             if i == giver or (pl[i, PL_STREETS_HELD] >> g) & 1 != 0:
                 pl[i, PL_TRADE_VERSION] += 1
@@ -284,9 +328,10 @@ def transfer(sq, groups, own, pl, bank, s, p):
 
 @engine_njit
 def counted_holdings(sq, groups, own, p):
-    """p's mortgaged squares, its complete colour groups and the colour groups it holds a square of (bits),
-    and the least mortgage among its mortgaged squares, counted from the squares: what transfer and the
-    mortgage helpers keep in PL_MORTGAGES, PL_COMPLETE_STREETS, PL_STREETS_HELD and PL_LIFT_FLOOR."""
+    """p's mortgaged squares, its complete colour groups, the colour groups and the groups of any kind it
+    holds a square of (bits), and the least mortgage among its mortgaged squares, counted from the squares:
+    what transfer and the mortgage helpers keep in PL_MORTGAGES, PL_COMPLETE_STREETS, PL_STREETS_HELD,
+    PL_GROUPS_OWNED and PL_LIFT_FLOOR."""
     mortgages = 0
     floor = 0
     for s in range(own.shape[0]):
@@ -296,14 +341,17 @@ def counted_holdings(sq, groups, own, p):
             mortgages += 1
     complete = 0
     held = 0
+    owned_groups = 0
     for g in range(groups.shape[0]):
+        owned = owned_in_group(own, groups, g, p)
+        if owned > 0:
+            owned_groups |= 1 << g
         if groups[g, G_KIND] == STREET:
-            owned = owned_in_group(own, groups, g, p)
             if owned == groups[g, G_SIZE]:
                 complete |= 1 << g
             if owned > 0:
                 held |= 1 << g
-    return mortgages, complete, held, floor
+    return mortgages, complete, held, owned_groups, floor
 
 
 @engine_njit
@@ -311,10 +359,11 @@ def recount_holdings(sq, groups, own, pl):
     """The per-player state that transfer keeps, counted for a state set up square by square (a position,
     a test); what was noted of the squares before (no trade, nothing to build) is looked at again."""
     for p in range(pl.shape[0]):
-        mortgages, complete, held, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, owned_groups, floor = counted_holdings(sq, groups, own, p)
         pl[p, PL_MORTGAGES] = mortgages
         pl[p, PL_COMPLETE_STREETS] = complete
         pl[p, PL_STREETS_HELD] = held
+        pl[p, PL_GROUPS_OWNED] = owned_groups
         pl[p, PL_LIFT_FLOOR] = floor
         pl[p, PL_TRADE_VERSION] += 1
         pl[p, PL_BUILD_IDLE] = -1
@@ -518,18 +567,24 @@ def may_lift_mortgage(prm, pl, p):
 def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
     """Squares of complete groups first: they pay the most once free."""
     floor = 0  # the least mortgage among those left
+    complete = _complete_groups(groups, own, pl, p)
     for complete_first in (True, False):
+        ahead = pl[p, PL_MORTGAGES]  # p's mortgaged squares this pass has yet to visit
         for s in range(own.shape[0]):
+            if ahead == 0:
+                break
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] == 0:
                 continue
-            if owns_group(own, groups, sq[s, SQ_GROUP], p) != complete_first:
+            ahead -= 1
+            if ((complete >> sq[s, SQ_GROUP]) & 1 != 0) != complete_first:
                 continue
             cost = sq[s, SQ_MORTGAGE] + interest(sq, rules, s)
             if strategy.lifts_mortgage(prm, pl, p, cost):
                 into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
                 own[s, O_MORTGAGED] = 0
                 pl[p, PL_MORTGAGES] -= 1
-                pl[p, PL_BUILD_IDLE] = -1
+                if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+                    pl[p, PL_BUILD_IDLE] = -1
             elif floor == 0 or sq[s, SQ_MORTGAGE] < floor:
                 floor = sq[s, SQ_MORTGAGE]
     pl[p, PL_LIFT_FLOOR] = floor
@@ -581,19 +636,19 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
         return
     possible = False
     swap_possible = False
+    partial = pl[p, PL_STREETS_HELD] & ~pl[p, PL_COMPLETE_STREETS]  # the colour groups p holds part of
     for g in range(groups.shape[0]):
-        if groups[g, G_KIND] != STREET:
-            continue
-        mine = owned_in_group(own, groups, g, p)
-        if mine == 0 or mine == groups[g, G_SIZE]:
+        if (partial >> g) & 1 == 0:
             continue
         q = other_owner(own, groups, g, p)
         if q < 0:
             continue
         wanted = _group_value(sq, groups, own, g, q)
         if strategy.swaps(prm, p) and strategy.swaps(prm, q):
+            # q's groups of which p holds the rest: colour groups both hold a square of
+            shared = pl[q, PL_STREETS_HELD] & pl[p, PL_STREETS_HELD]
             for h in range(groups.shape[0]):
-                if h == g or groups[h, G_KIND] != STREET or owned_in_group(own, groups, h, q) == 0:
+                if h == g or (shared >> h) & 1 == 0:
                     continue
                 if other_owner(own, groups, h, q) != p:
                     continue
@@ -647,15 +702,22 @@ def next_building(sq, rent, groups, own, rules, prm, p, complete):
     top = hotel_level(rules)
     goal = strategy.target_level(prm, rules, p)
     for g in range(groups.shape[0]):
-        if (complete >> g) & 1 == 0 or group_mortgaged(own, groups, g):
+        if (complete >> g) & 1 == 0:
             continue
-        low, high = group_levels(own, groups, g)
-        if low >= goal:
-            continue
+        # one pass: any square mortgaged, and the first square at the group's lowest level
+        mortgaged = False
+        s = -1
+        low = 1 << 30
         for k in range(groups[g, G_SIZE]):
-            s = groups[g, G_MEMBERS + k]
-            if own[s, O_LEVEL] == low:
+            m = groups[g, G_MEMBERS + k]
+            if own[m, O_MORTGAGED] != 0:
+                mortgaged = True
                 break
+            if own[m, O_LEVEL] < low:
+                low = own[m, O_LEVEL]
+                s = m
+        if mortgaged or low >= goal:
+            continue
         nxt = low + 1
         cost = sq[s, SQ_HOTEL_COST] if nxt == top else sq[s, SQ_HOUSE_COST]
         gain = (rent[s, HOTEL_RENT if nxt == top else nxt] - rent[s, low]) / cost
@@ -713,11 +775,27 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
     return wanted
 
 
+@engine_njit
+def _rival_demand(sq, groups, own, rules, prm, pl, p, hotels):
+    """The houses (or hotels) the players other than p would buy now, and how many of them would buy."""
+    demand = 0
+    rivals = 0
+    for i in range(pl.shape[0]):
+        if i == p or pl[i, PL_COMPLETE_STREETS] == 0:
+            continue
+        wanted = _building_demand(sq, groups, own, rules, prm, pl, i, hotels, pl[i, PL_COMPLETE_STREETS])
+        demand += wanted
+        if wanted > 0:
+            rivals += 1
+    return demand, rivals
+
+
 @engine_njit(inline="always")
 def may_build(pl, p):
     """Could build find something to do for p? Not while p holds no more cash than when it last found
-    nothing: what it finds depends only on p's squares (their owner, mortgages and buildings; any change
-    resets PL_BUILD_IDLE) and p's cash, and more cash only buys more."""
+    nothing: what it finds depends only on the squares of p's complete groups (which of its groups are
+    complete, their mortgages and buildings; any change resets PL_BUILD_IDLE) and p's cash, and more cash
+    only buys more."""
     return pl[p, PL_COMPLETE_STREETS] != 0 and pl[p, PL_CASH] > pl[p, PL_BUILD_IDLE]
 
 
@@ -727,6 +805,12 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     players who want them now would buy, each one goes to auction among those players, whose bids are
     for the square they would build next (rulebook: Crise du batiment)."""
     top = hotel_level(rules)
+    # The other players' demand stays as it is while p builds (p's buildings change neither their squares
+    # nor their cash; an auction won by another ends the build): counted once for houses, once for hotels.
+    counted_for_hotels = False
+    counted = False
+    rival_demand = 0
+    rivals = 0
     while True:
         s = next_building(sq, rent, groups, own, rules, prm, p, pl[p, PL_COMPLETE_STREETS])
         if s < 0:
@@ -740,16 +824,12 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         stock = bank[B_HOTELS] if is_hotel else bank[B_HOUSES]
         if stock == 0:
             return
-        demand = 0
-        rivals = 0
-        for i in range(pl.shape[0]):
-            if pl[i, PL_COMPLETE_STREETS] == 0:
-                continue
-            wanted = _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel, pl[i, PL_COMPLETE_STREETS])
-            demand += wanted
-            if i != p and wanted > 0:
-                rivals += 1
-        if rivals == 0 or demand <= stock:
+        if not counted or counted_for_hotels != is_hotel:
+            rival_demand, rivals = _rival_demand(sq, groups, own, rules, prm, pl, p, is_hotel)
+            counted = True
+            counted_for_hotels = is_hotel
+        if rivals == 0 or rival_demand + _building_demand(
+                sq, groups, own, rules, prm, pl, p, is_hotel, pl[p, PL_COMPLETE_STREETS]) <= stock:
             _build_on(sq, own, rules, pl, bank, p, s, cost)
             continue
         # numpy scalars, not literals: numba would first type the loop below with the literals and compile
@@ -866,9 +946,9 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
         total += pl[p, PL_CASH]
         if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
             flags |= V_NEGATIVE_CASH
-        mortgages, complete, held, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, owned_groups, floor = counted_holdings(sq, groups, own, p)
         if (pl[p, PL_MORTGAGES] != mortgages or pl[p, PL_COMPLETE_STREETS] != complete
-                or pl[p, PL_STREETS_HELD] != held
+                or pl[p, PL_STREETS_HELD] != held or pl[p, PL_GROUPS_OWNED] != owned_groups
                 or (mortgages > 0 and pl[p, PL_LIFT_FLOOR] > floor)):
             flags |= V_OWNERSHIP
     if total != money_at_start + bank[B_NET]:
