@@ -129,12 +129,13 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
             return
 
 
-@engine_njit
+@engine_njit(inline="always")
 def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
-    """One turn of p (rulebook: Quand c'est votre tour; Comment sortir de prison)."""
+    """One turn of p (rulebook: Quand c'est votre tour; Comment sortir de prison). Inlined into play_turns:
+    called once a turn with 15 arrays, the pushes of its arguments were most of the game loop's samples."""
     n = sq.shape[0]
-    # The guards below are also checked inside the callees; testing them here first saves the
-    # reference counting of a dozen array arguments on the many turns with nothing to do.
+    # The guards below are also checked inside the callees; testing them here first saves a call with a
+    # dozen array arguments on the many turns with nothing to do.
     if may_lift_mortgage(prm, pl, p):
         lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
     if may_trade(rules, pl, p):
@@ -235,6 +236,19 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
         if rules[R_DEAL_DEEDS] > 0:
             _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n)
         money_at_start = n * rules[R_START_CASH]
+    end, violations = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg,
+                                 draws, p, check, money_at_start)
+    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
+            card_agg)
+
+
+@engine_njit
+def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, check,
+               money_at_start):
+    """The game's turns from seat p until it ends or reaches the turn cap: (how it ended, the invariants
+    violated). Apart from play_game, which allocates, so that the turns run without reference counts and
+    with take_turn inlined."""
+    n = pl.shape[0]
     violations = 0
     end = END_TURN_CAP
     while True:
@@ -249,8 +263,7 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
         if capped:
             break
-    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
-            card_agg)
+    return end, violations
 
 
 @njit(cache=True, _nrt=True)
