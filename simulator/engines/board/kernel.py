@@ -66,10 +66,12 @@ def card_move(sq, cards, rules, pl, bank, p, card):
 # A turn
 
 
-@engine_njit
+@engine_njit(inline="always")
 def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
                    p, dice_total):
-    """Do what the square under p asks, following card moves to their end (rulebook: Types de cases)."""
+    """Do what the square under p asks, following card moves to their end (rulebook: Types de cases).
+    Inlined into the turn's one call: as a call it was passed 15 arrays, about 130 machine words pushed for
+    every landing, and those pushes took a third of the turn's own samples."""
     # numpy scalars, not literals: numba would first type the loop with the literals and compile pay_rent and
     # everything it calls once more for them
     rent_multiplier = np.int64(1)
@@ -127,12 +129,13 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
             return
 
 
-@engine_njit
+@engine_njit(inline="always")
 def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
-    """One turn of p (rulebook: Quand c'est votre tour; Comment sortir de prison)."""
+    """One turn of p (rulebook: Quand c'est votre tour; Comment sortir de prison). Inlined into play_turns:
+    called once a turn with 15 arrays, the pushes of its arguments were most of the game loop's samples."""
     n = sq.shape[0]
-    # The guards below are also checked inside the callees; testing them here first saves the
-    # reference counting of a dozen array arguments on the many turns with nothing to do.
+    # The guards below are also checked inside the callees; testing them here first saves a call with a
+    # dozen array arguments on the many turns with nothing to do.
     if may_lift_mortgage(prm, pl, p):
         lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
     if may_trade(rules, pl, p):
@@ -143,22 +146,21 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
         note_groups(pl, bank, p)
     if may_build(pl, p):
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
+    steps = 0
     if pl[p, PL_JAIL] >= 0:
         steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
         if steps < 0:
             return
-        if steps > 0:
-            advance(rules, pl, bank, p, steps, n)
-            resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
-                           p, steps)
-            sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
-            return
     doubles = 0
     again = True
     while again:
-        steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
-        if steps == 0:
-            return
+        if steps > 0:
+            # Out of jail by this roll: p moves by it and does not roll again.
+            again = False
+        else:
+            steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
+            if steps == 0:
+                return
         advance(rules, pl, bank, p, steps, n)
         resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws,
                        p, steps)
@@ -166,6 +168,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
         # A double rolls again unless the game ended on this roll (another player's bankruptcy can end it).
         if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0 or (again and game_over(rules, pl)):
             return
+        steps = 0
 
 
 @engine_njit
@@ -233,6 +236,19 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
         if rules[R_DEAL_DEEDS] > 0:
             _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n)
         money_at_start = n * rules[R_START_CASH]
+    end, violations = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg,
+                                 draws, p, check, money_at_start)
+    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
+            card_agg)
+
+
+@engine_njit
+def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, check,
+               money_at_start):
+    """The game's turns from seat p until it ends or reaches the turn cap: (how it ended, the invariants
+    violated). Apart from play_game, which allocates, so that the turns run without reference counts and
+    with take_turn inlined."""
+    n = pl.shape[0]
     violations = 0
     end = END_TURN_CAP
     while True:
@@ -247,8 +263,7 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
         if capped:
             break
-    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
-            card_agg)
+    return end, violations
 
 
 @njit(cache=True, _nrt=True)

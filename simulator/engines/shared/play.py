@@ -434,7 +434,7 @@ def offer_square(sq, groups, own, rules, prm, pl, bank, rng, sq_agg, p, s):
             auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, p)
 
 
-@engine_njit
+@engine_njit(inline="always")
 def rent_due(sq, rent, groups, own, rules, rng, s, dice_total, rent_multiplier, dice_multiplier):
     """Rent of square s to its owner (rulebook: Propriete appartenant deja a un autre joueur)."""
     owner = own[s, O_OWNER]
@@ -510,28 +510,46 @@ def eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
                 auction(sq, groups, own, rules, prm, pl, bank, sq_agg, s, (p + 1) % pl.shape[0])
 
 
-@engine_njit
+@engine_njit(inline="always")
 def pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount, fine):
-    """p owes the bank; True when paid, False when p went bankrupt."""
-    if pl[p, PL_CASH] < amount:
-        raise_money(sq, groups, own, rules, pl, bank, p, amount)
+    """p owes the bank; True when paid, False when p went bankrupt. Inlined, so that a payment p has the
+    cash for costs its caller no call: passing a dozen arrays costs more than the payment itself."""
+    if pl[p, PL_CASH] < amount and not _raise_for_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held,
+                                                       cards, sq_agg, p, amount):
+        return False
+    into_bank(rules, pl, bank, p, amount, fine)
+    return True
+
+
+@engine_njit
+def _raise_for_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount):
+    """p, short of `amount` owed to the bank, raises money: True when it now holds it; otherwise p is
+    bankrupt to the bank."""
+    raise_money(sq, groups, own, rules, pl, bank, p, amount)
     if pl[p, PL_CASH] >= amount:
-        into_bank(rules, pl, bank, p, amount, fine)
         return True
     eliminate_to_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
     return False
 
 
-@engine_njit
+@engine_njit(inline="always")
 def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, amount):
-    """p owes q; True when paid. Bankrupt to a player, p hands over its cash, its (by then mortgaged)
-    squares and its jail cards, and q pays the 10% interest on each mortgage at once, keeping the
-    mortgages (rulebook: Au secours ! J'ai besoin d'argent !)."""
-    if pl[p, PL_CASH] < amount:
-        raise_money(sq, groups, own, rules, pl, bank, p, amount)
+    """p owes q; True when paid. Inlined as pay_bank is."""
+    if pl[p, PL_CASH] < amount and not _raise_for_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held,
+                                                         cards, sq_agg, p, q, amount):
+        return False
+    pl[p, PL_CASH] -= amount
+    pl[q, PL_CASH] += amount
+    return True
+
+
+@engine_njit
+def _raise_for_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, amount):
+    """p, short of `amount` owed to q, raises money: True when it now holds it. Otherwise p is bankrupt to
+    q: it hands over its cash, its (by then mortgaged) squares and its jail cards, and q pays the 10%
+    interest on each mortgage at once, keeping the mortgages (rulebook: Au secours ! J'ai besoin d'argent !)."""
+    raise_money(sq, groups, own, rules, pl, bank, p, amount)
     if pl[p, PL_CASH] >= amount:
-        pl[p, PL_CASH] -= amount
-        pl[q, PL_CASH] += amount
         return True
     pl[q, PL_CASH] += pl[p, PL_CASH]
     pl[p, PL_CASH] = 0
