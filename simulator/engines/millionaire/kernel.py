@@ -16,7 +16,7 @@ from simulator.engines.shared.play import (
     load_position, may_build, may_lift_mortgage, may_trade, new_game, next_building, note_groups, offer_square,
     pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
-from simulator.engines.shared.decks import card_accounted_for, draw, holds_cards, to_bottom
+from simulator.engines.shared.decks import card_accounted_for, draw, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.state import (
     hotel_level, repairs_due, wealth,
@@ -29,7 +29,7 @@ from simulator.engines.millionaire.layout import (
     O_OWNER, PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_BUILD_IDLE, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN,
     PL_JAIL, PL_COMPLETE_STREETS, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
     PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN, PO_FORTUNE_PLAYED,
-    PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY, R_START_CASH,
+    PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_KEPT_CARDS, R_MAX_ROUNDS, R_SALARY, R_START_CASH,
     R_UPGRADE_COST, R_WIN_CASH, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND,
     SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS, V_WINNER,
 )
@@ -227,14 +227,27 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
 
 
 @engine_njit
+def _kept_fortune(effect):
+    """A Fortune card kept to play later (KEPT_EFFECTS)?"""
+    return effect == STEAL_PROPERTY or effect == FORCE_SWAP or effect == FREE_HOUSE
+
+
+@engine_njit
+def holds_kept_cards(rules, cards, held, p):
+    """Does p hold a kept Fortune card? Asked every turn, of the few cards that may be one (R_KEPT_CARDS) rather
+    than the whole hand, where a Get Out of Jail Free card waits for jail."""
+    for c in range(rules[R_KEPT_CARDS], rules[R_KEPT_CARDS + 1]):
+        if held[p, c] > 0 and _kept_fortune(cards[c, C_EFFECT]):
+            return True
+    return False
+
+
+@engine_njit
 def play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p):
-    """Play each kept Fortune card that does p good now. A Get Out of Jail Free card, the hand most often
-    held, waits for jail without a call."""
-    for c in range(held.shape[1]):
-        if held[p, c] == 0:
-            continue
+    """Play each kept Fortune card that does p good now, in the order of the cards."""
+    for c in range(rules[R_KEPT_CARDS], rules[R_KEPT_CARDS + 1]):
         effect = cards[c, C_EFFECT]
-        if effect != STEAL_PROPERTY and effect != FORCE_SWAP and effect != FREE_HOUSE:
+        if not _kept_fortune(effect):
             continue
         while held[p, c] > 0 and _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
             held[p, c] -= 1
@@ -252,7 +265,7 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
     Fortune). A kept card goes to p's hand; a used one under its deck, which for Fortune cards is the
     discard pile. Returns (moved, rent multiplier, dice multiplier)."""
     effect = cards[card, C_EFFECT]
-    if effect == GET_OUT_OF_JAIL or effect == STEAL_PROPERTY or effect == FORCE_SWAP or effect == FREE_HOUSE:
+    if effect == GET_OUT_OF_JAIL or _kept_fortune(effect):
         held[p, card] += 1
         return False, 1, 0
     to_bottom(decks, dq, cards[card, C_DECK], card)
@@ -371,7 +384,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
             cash = pl[p, PL_CASH]
             lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
             _note_spending(pl, p, cash, False)
-    if holds_cards(held, p):
+    if holds_kept_cards(rules, cards, held, p):
         play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
     if may_trade(rules, pl, p):
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)

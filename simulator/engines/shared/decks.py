@@ -90,9 +90,7 @@ def take_held_from_queues(decks, dq, held, card_decks):
 @engine_njit
 def holds_cards(held, p):
     """Does p hold a card (`held[player, card]`)? With an empty hand there is nothing to play."""
-    # Counts are never negative: a sum without an early exit is a few vector additions, asked every turn of
-    # a hand that is most often empty.
-    total = 0
     for c in range(held.shape[1]):
-        total += held[p, c]
-    return total > 0
+        if held[p, c] > 0:
+            return True
+    return False
