@@ -233,12 +233,16 @@ def _kept_fortune(effect):
 
 
 @engine_njit
-def holds_kept_cards(rules, cards, held, p):
-    """Does p hold a kept Fortune card? Asked every turn, of the few cards that may be one (R_KEPT_CARDS) rather
-    than the whole hand, where a Get Out of Jail Free card waits for jail."""
+def may_play_kept_cards(rules, cards, held, pl, p):
+    """Does p hold a kept Fortune card that may do it good now? Asked every turn, of the few cards that may be
+    one (R_KEPT_CARDS) rather than the whole hand, where a Get Out of Jail Free card waits for jail. A free
+    house alone waits for a complete group: without one there is nowhere to build it, and the call that
+    looks would find nothing."""
     for c in range(rules[R_KEPT_CARDS], rules[R_KEPT_CARDS + 1]):
-        if held[p, c] > 0 and _kept_fortune(cards[c, C_EFFECT]):
-            return True
+        if held[p, c] > 0:
+            effect = cards[c, C_EFFECT]
+            if _kept_fortune(effect) and (effect != FREE_HOUSE or pl[p, PL_COMPLETE_STREETS] != 0):
+                return True
     return False
 
 
@@ -384,7 +388,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
             cash = pl[p, PL_CASH]
             lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
             _note_spending(pl, p, cash, False)
-    if holds_kept_cards(rules, cards, held, p):
+    if may_play_kept_cards(rules, cards, held, pl, p):
         play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
     if may_trade(rules, pl, p):
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)
