@@ -18,24 +18,19 @@ def hoards(prm, pl, p):
 
 
 @engine_njit
-def upgrades(rules, prm, pl, bank, p):
+def upgrades(rules, prm, pl, bank, p, built):
     """On GO, give up part of the salary for the next star level? Never when the whole salary reaches the
-    million, nor below the cash kept after paying; and for a strategy that waits for building, only once
-    p holds a complete group none of whose complete groups wants more buildings (waits_for_building: the
-    engine asks that scan only when the rest says yes)."""
+    million, nor below the cash kept after paying; `built`: p holds a complete group and none of its
+    complete groups wants more buildings."""
     level = pl[p, PL_STAR]
     if level >= prm[p, P_UPGRADE_TO] or bank[B_ROUND] < prm[p, P_UPGRADE_FROM_ROUND] or hoards(prm, pl, p):
+        return False
+    if not built and prm[p, P_UPGRADE_AFTER_BUILDING] != 0:
         return False
     cash = pl[p, PL_CASH] + rules[R_SALARY + level]
     if cash >= rules[R_WIN_CASH]:
         return False
     return cash - rules[R_UPGRADE_COST] >= prm[p, P_UPGRADE_RESERVE]
-
-
-@engine_njit
-def waits_for_building(prm, p):
-    """Upgrade only when there is nothing more to build (see upgrades)."""
-    return prm[p, P_UPGRADE_AFTER_BUILDING] != 0
 
 
 @engine_njit

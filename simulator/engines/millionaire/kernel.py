@@ -83,15 +83,14 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     cash = pl[p, PL_CASH]
     salary = rules[R_SALARY + level]
     climbable = level + 1 < STAR_LEVELS
-    upgrade = climbable and millionaire.upgrades(rules, prm, pl, bank, p)
-    # Whether p has built all it wants is a scan of its groups, asked only of an upgrade the strategy wants
-    # otherwise (a player at the top level passes GO without it). Without a complete street group there is
-    # nothing to build.
+    # Whether p has built all it wants is a scan of its groups, asked only of a player with a level to climb (one
+    # at the top level passes GO without it). Without a complete street group there is nothing to build.
     built = False
-    if upgrade:
+    upgrade = False
+    if climbable:
         complete = pl[p, PL_COMPLETE_STREETS]
         built = complete != 0 and next_building(sq, rent, groups, own, rules, prm, p, complete) < 0
-        upgrade = built or not millionaire.waits_for_building(prm, p)
+        upgrade = millionaire.upgrades(rules, prm, pl, bank, p, built)
     bank_pays(pl, bank, p, salary)
     if upgrade:
         into_bank(rules, pl, bank, p, rules[R_UPGRADE_COST], False)
