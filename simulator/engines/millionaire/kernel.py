@@ -16,20 +16,20 @@ from simulator.engines.shared.play import (
     load_position, may_build, may_lift_mortgage, may_trade, new_game, next_building, note_groups, offer_square,
     pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
-from simulator.engines.shared.decks import card_accounted_for, draw, holds_cards, to_bottom
+from simulator.engines.shared.decks import card_accounted_for, draw, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.state import (
-    group_levels, hotel_level, owned_in_group, repairs_due, wealth,
+    hotel_level, repairs_due, wealth,
 )
 from simulator.engines.millionaire.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_HOUSES, B_NET, B_OWNERSHIP, B_ROUND, B_TURN, B_WINNER, CARD,
     COLLECT_SALARY, C_A, C_AMOUNT, C_B, C_DECK, C_EFFECT, C_FINE, C_MIN_ROLL, DICE_CHALLENGE, EACH_PLAYER,
     END_LAST_STANDING, END_MILLION, END_TURN_CAP, FORCE_SWAP, FREE_HOUSE, GET_OUT_OF_JAIL, GIVE_PROPERTY,
-    GO_TO_JAIL, GO_TO_JAIL_CARD, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED, O_OWNER,
-    PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_BUILD_IDLE, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN, PL_JAIL,
-    PL_COMPLETE_STREETS, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
+    GO_TO_JAIL, GO_TO_JAIL_CARD, G_MEMBERS, G_SIZE, MOVE, N_PARAMS, O_COLUMNS, O_FORTUNE, O_LEVEL, O_MORTGAGED,
+    O_OWNER, PL_ALIVE, PL_AUCTION_PRICE_MAX, PL_BUILD_IDLE, PL_CASH, PL_COLUMNS, PL_FORTUNE_PLAYED, PL_GROUPS_SEEN,
+    PL_JAIL, PL_COMPLETE_STREETS, PL_KEPT_CASH_MIN, PL_OFFERS, PL_POS, PL_SPEND_CASH_MAX, PL_STAR, PL_STAR_ROUND,
     PL_UPGRADES_SKIPPED, PL_UPGRADES_UNBUILT, PL_UPGRADE_CASH_MAX, PL_UPGRADE_CASH_MIN, PO_FORTUNE_PLAYED,
-    PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_MAX_ROUNDS, R_SALARY, R_START_CASH,
+    PO_MEASURES, PO_STARS, PO_STAR_ROUND, REPAIRS, R_FORTUNE_DECK, R_KEPT_CARDS, R_MAX_ROUNDS, R_SALARY, R_START_CASH,
     R_UPGRADE_COST, R_WIN_CASH, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND,
     SQ_PRICE, STAR_LEVELS, STEAL_PROPERTY, TAX, V_CARDS, V_FORTUNE_ON_OWNED, V_STARS, V_WINNER,
 )
@@ -46,9 +46,12 @@ def reached_million(rules, pl, bank, p):
     joueur qui possede 1 million); p, the player moving, is looked at first."""
     if bank[B_WINNER] >= 0:
         return True
-    n = pl.shape[0]
-    for k in range(n):
-        i = (p + k) % n
+    # Seats p.. then ..p-1, in two loops: a modulo per seat was a division on every landing.
+    for i in range(p, pl.shape[0]):
+        if pl[i, PL_ALIVE] != 0 and pl[i, PL_CASH] >= rules[R_WIN_CASH]:
+            bank[B_WINNER] = i
+            return True
+    for i in range(p):
         if pl[i, PL_ALIVE] != 0 and pl[i, PL_CASH] >= rules[R_WIN_CASH]:
             bank[B_WINNER] = i
             return True
@@ -79,11 +82,15 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     level = pl[p, PL_STAR]
     cash = pl[p, PL_CASH]
     salary = rules[R_SALARY + level]
-    # The cheap question first: without a complete street group there is nothing to build.
-    complete = pl[p, PL_COMPLETE_STREETS]
-    built = complete != 0 and next_building(sq, rent, groups, own, rules, prm, p, complete) < 0
     climbable = level + 1 < STAR_LEVELS
-    upgrade = climbable and millionaire.upgrades(rules, prm, pl, bank, p, built)
+    # Whether p has built all it wants is a scan of its groups, asked only of a player with a level to climb (one
+    # at the top level passes GO without it). Without a complete street group there is nothing to build.
+    built = False
+    upgrade = False
+    if climbable:
+        complete = pl[p, PL_COMPLETE_STREETS]
+        built = complete != 0 and next_building(sq, rent, groups, own, rules, prm, p, complete) < 0
+        upgrade = millionaire.upgrades(rules, prm, pl, bank, p, built)
     bank_pays(pl, bank, p, salary)
     if upgrade:
         into_bank(rules, pl, bank, p, rules[R_UPGRADE_COST], False)
@@ -114,50 +121,62 @@ def advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps):
 
 
 @engine_njit
-def _movable(sq, groups, own, s):
-    """A property may change hands by card only while its group has no buildings (as in a trade)."""
-    _, high = group_levels(own, groups, sq[s, SQ_GROUP])
-    return high == 0
-
-
-@engine_njit
-def _completes(sq, groups, own, p, s):
-    """Would p hold s's whole group with s?"""
-    g = sq[s, SQ_GROUP]
-    return owned_in_group(own, groups, g, p) + (0 if own[s, O_OWNER] == p else 1) == groups[g, G_SIZE]
+def _movable_group(groups, own, g, p):
+    """May group g's properties change hands by card (no buildings in the group, as in a trade), and how
+    many of them p owns."""
+    movable = True
+    mine = 0
+    for k in range(groups[g, G_SIZE]):
+        s = groups[g, G_MEMBERS + k]
+        if own[s, O_LEVEL] > 0:
+            movable = False
+        if own[s, O_OWNER] == p:
+            mine += 1
+    return movable, mine
 
 
 @engine_njit
 def _rival_property(sq, groups, own, pl, p, completing_only):
     """The rival property p most wants: one completing p's group (the dearest), else with
-    completing_only False the dearest; -1 when there is none. Only properties that may move."""
+    completing_only False the dearest; the first on the board among equals; -1 when there is none. Only
+    properties that may move. Looked for group by group, each group's buildings and p's share counted once."""
     best = -1
     best_completes = False
-    for s in range(own.shape[0]):
-        owner = own[s, O_OWNER]
-        if owner < 0 or owner == p or not _movable(sq, groups, own, s):
+    for g in range(groups.shape[0]):
+        movable, mine = _movable_group(groups, own, g, p)
+        completes = mine + 1 == groups[g, G_SIZE]
+        if not movable or (completing_only and not completes):
             continue
-        completes = _completes(sq, groups, own, p, s)
-        if completing_only and not completes:
-            continue
-        if (best < 0 or (completes and not best_completes)
-                or (completes == best_completes and sq[s, SQ_PRICE] > sq[best, SQ_PRICE])):
-            best = s
-            best_completes = completes
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            owner = own[s, O_OWNER]
+            if owner < 0 or owner == p:
+                continue
+            if (best < 0 or (completes and not best_completes)
+                    or (completes == best_completes
+                        and (sq[s, SQ_PRICE] > sq[best, SQ_PRICE]
+                             or (sq[s, SQ_PRICE] == sq[best, SQ_PRICE] and s < best)))):
+                best = s
+                best_completes = completes
     return best
 
 
 @engine_njit
 def _spare_property(sq, groups, own, p, keep_group):
-    """p's cheapest property outside its complete groups and outside group keep_group; -1 when none."""
+    """p's cheapest property outside its complete groups and outside group keep_group, the first on the
+    board among equals; -1 when none."""
     best = -1
-    for s in range(own.shape[0]):
-        if own[s, O_OWNER] != p or sq[s, SQ_GROUP] == keep_group or not _movable(sq, groups, own, s):
+    for g in range(groups.shape[0]):
+        if g == keep_group:
             continue
-        if _completes(sq, groups, own, p, s):
+        movable, mine = _movable_group(groups, own, g, p)
+        if not movable or mine == groups[g, G_SIZE]:
             continue
-        if best < 0 or sq[s, SQ_PRICE] < sq[best, SQ_PRICE]:
-            best = s
+        for k in range(groups[g, G_SIZE]):
+            s = groups[g, G_MEMBERS + k]
+            if own[s, O_OWNER] == p and (best < 0 or sq[s, SQ_PRICE] < sq[best, SQ_PRICE]
+                                         or (sq[s, SQ_PRICE] == sq[best, SQ_PRICE] and s < best)):
+                best = s
     return best
 
 
@@ -207,10 +226,33 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
 
 
 @engine_njit
+def _kept_fortune(effect):
+    """A Fortune card kept to play later (KEPT_EFFECTS)?"""
+    return effect == STEAL_PROPERTY or effect == FORCE_SWAP or effect == FREE_HOUSE
+
+
+@engine_njit
+def may_play_kept_cards(rules, cards, held, pl, p):
+    """Does p hold a kept Fortune card that may do it good now? Asked every turn, of the few cards that may be
+    one (R_KEPT_CARDS) rather than the whole hand, where a Get Out of Jail Free card waits for jail. A free
+    house alone waits for a complete group: without one there is nowhere to build it, and the call that
+    looks would find nothing."""
+    for c in range(rules[R_KEPT_CARDS], rules[R_KEPT_CARDS + 1]):
+        if held[p, c] > 0:
+            effect = cards[c, C_EFFECT]
+            if _kept_fortune(effect) and (effect != FREE_HOUSE or pl[p, PL_COMPLETE_STREETS] != 0):
+                return True
+    return False
+
+
+@engine_njit
 def play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p):
-    for c in range(held.shape[1]):
-        while held[p, c] > 0 and _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p,
-                                                 cards[c, C_EFFECT]):
+    """Play each kept Fortune card that does p good now, in the order of the cards."""
+    for c in range(rules[R_KEPT_CARDS], rules[R_KEPT_CARDS + 1]):
+        effect = cards[c, C_EFFECT]
+        if not _kept_fortune(effect):
+            continue
+        while held[p, c] > 0 and _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
             held[p, c] -= 1
             to_bottom(decks, dq, cards[c, C_DECK], c)
             pl[p, PL_FORTUNE_PLAYED] += 1
@@ -226,7 +268,7 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
     Fortune). A kept card goes to p's hand; a used one under its deck, which for Fortune cards is the
     discard pile. Returns (moved, rent multiplier, dice multiplier)."""
     effect = cards[card, C_EFFECT]
-    if effect == GET_OUT_OF_JAIL or effect == STEAL_PROPERTY or effect == FORCE_SWAP or effect == FREE_HOUSE:
+    if effect == GET_OUT_OF_JAIL or _kept_fortune(effect):
         held[p, card] += 1
         return False, 1, 0
     to_bottom(decks, dq, cards[card, C_DECK], card)
@@ -345,7 +387,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
             cash = pl[p, PL_CASH]
             lift_mortgages(sq, groups, own, rules, prm, pl, bank, p)
             _note_spending(pl, p, cash, False)
-    if holds_cards(held, p):
+    if may_play_kept_cards(rules, cards, held, pl, p):
         play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, p)
     if may_trade(rules, pl, p):
         trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p)

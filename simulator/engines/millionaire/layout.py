@@ -23,6 +23,7 @@ STEAL_PROPERTY = 10         # kept: take a rival's property that has no building
 FORCE_SWAP = 11             # kept: swap one of one's properties for a rival's (no buildings in either group)
 FREE_HOUSE = 12             # kept: one house free on a complete group, building evenly
 GIVE_PROPERTY = 13          # give one's cheapest property with no buildings to the poorest rival
+KEPT_EFFECTS = (STEAL_PROPERTY, FORCE_SWAP, FREE_HOUSE)  # the Fortune cards a player keeps to play later
 CARD_EFFECTS = BOARD_CARD_EFFECTS + ("dice_challenge", "collect_salary", "steal_property", "force_swap",
                                      "free_house", "give_property")
 MOVING_EFFECTS = ("advance_to", "advance_to_nearest", "move", "go_to_jail")
@@ -38,7 +39,9 @@ R_WIN_CASH = BOARD_R_N_RULES
 R_UPGRADE_COST = R_WIN_CASH + 1
 R_FORTUNE_DECK = R_UPGRADE_COST + 1     # computed: the index of the deck dealt onto the properties
 R_SALARY = R_FORTUNE_DECK + 1           # STAR_LEVELS entries: the GO salary at each level
-R_N_RULES = R_SALARY + STAR_LEVELS
+R_KEPT_CARDS = R_SALARY + STAR_LEVELS   # computed, 2 entries: the first kept Fortune card (KEPT_EFFECTS) and
+#                                         one past the last, in card order; 0, 0 when there is none
+R_N_RULES = R_KEPT_CARDS + 2
 
 # Board rules Millionaire does not read (its own GO, no quick game, no house rules on GO or Free Parking)
 _UNUSED = {"go_salary", "deal_deeds", "end_on_first_bankruptcy", "free_parking_jackpot", "go_landing_bonus"}

@@ -8,7 +8,6 @@ from simulator.engines.millionaire import layout as M
 from simulator.engines.shared.position import cards_with, compile_board_position, read_kept_cards, template
 
 STARS = (1, 3, 5)  # a star level's number of stars, by level
-KEPT_EFFECTS = (M.STEAL_PROPERTY, M.FORCE_SWAP, M.FREE_HOUSE)  # the Fortune cards a player keeps to play later
 
 
 def _stars(read, value, path, pl_row, held_row, board) -> None:
@@ -18,7 +17,7 @@ def _stars(read, value, path, pl_row, held_row, board) -> None:
 
 
 def _fortune_cards(read, value, path, pl_row, held_row, board) -> None:
-    read_kept_cards(read, value, path, held_row, board, cards_with(board, KEPT_EFFECTS, M), "kept Fortune card")
+    read_kept_cards(read, value, path, held_row, board, cards_with(board, M.KEPT_EFFECTS, M), "kept Fortune card")
 
 
 def compile_millionaire_position(document: dict, where: str, board, strategy_names: list[str]):

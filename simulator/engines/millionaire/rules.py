@@ -83,6 +83,10 @@ def compile_millionaire(edition: Edition) -> MillionaireRules:
 
     cards, decks, card_ids, card_texts, deck_titles = compile_decks(doc.get("decks", {}), check, compile_card,
                                                                      M.C_COLUMNS)
+    kept = np.flatnonzero(np.isin(cards[:, M.C_EFFECT], M.KEPT_EFFECTS))
+    if kept.size:
+        # a turn looks for kept cards to play among these alone, not the whole hand
+        rules[M.R_KEPT_CARDS:M.R_KEPT_CARDS + 2] = kept[0], kept[-1] + 1
     return MillionaireRules(sq=sq, rent=board.rent, groups=board.groups, cards=cards, decks=decks, rules=rules,
                             square_names=square_names, group_names=board.grouping.names, card_ids=card_ids,
                             card_texts=card_texts, deck_names=board.deck_names, deck_titles=deck_titles,
