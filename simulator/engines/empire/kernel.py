@@ -689,16 +689,20 @@ def deal_starting_cards(decks, dq, draws, held, rules, start_dealt, first):
 def load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, start_held, pl, tw, own, bank, held):
     """A position's state over a new game's (whose shuffle stays): the cards its players keep leave their
     decks' queues."""
-    # Row by row: a copy of a whole two-dimensional array would compile numba's shape-mismatch error (and the
-    # string formatting it calls) for two dimensions too, into every caller.
+    # Element by element: numpy's copy of one array into another compiles numba's shape-mismatch error, and
+    # the string formatting it calls, into every caller.
     for p in range(pl.shape[0]):
-        pl[p, :] = start_pl[p]
-        held[p, :] = start_held[p]
+        for k in range(pl.shape[1]):
+            pl[p, k] = start_pl[p, k]
+        for k in range(held.shape[1]):
+            held[p, k] = start_held[p, k]
         for k in range(pl[p, PL_TILES]):
             tw[p, k] = start_tw[p, k]
     for s in range(own.shape[0]):
-        own[s, :] = start_own[s]
-    bank[:] = start_bank
+        for k in range(own.shape[1]):
+            own[s, k] = start_own[s, k]
+    for k in range(bank.shape[0]):
+        bank[k] = start_bank[k]
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
@@ -718,7 +722,8 @@ def new_game(sq, cards, decks, rules, start_pl, start_tw, start_own, start_bank,
     own[:, :] = 0
     own[:, O_OWNER] = -1
     own[:, O_FIRST_OWNER] = -1
-    own[:, O_STOCK] = sq[:, SQ_STOCK]
+    for s in range(own.shape[0]):
+        own[s, O_STOCK] = sq[s, SQ_STOCK]   # a loop, for the reason given in load_position
     bank[:] = 0
     bank[B_SKYSCRAPERS] = rules[R_SKYSCRAPERS]
     bank[B_WINNER] = -1
