@@ -3,6 +3,8 @@
 Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/empire/layout.py,
 meaning: strategies/empire.py) and the game state, and answers one question the engine asks.
 """
+import numpy as np
+
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.empire.layout import (
     ADVANCE_TO, BRAND, C_A, C_EFFECT, CHARGE_PLAYER, CRASH, G_MEMBERS, G_SIZE, GET_OUT_OF_JAIL, JUST_SAY_NO, MOVE,
@@ -190,6 +192,11 @@ def crash_group(sq, groups, own, pl, p):
     return best
 
 
+# destination's fee for a move that costs nothing, a numpy scalar: numba would compile a copy of destination, and of
+# everything it calls, for a literal 0.
+NO_FEE = np.int64(0)
+
+
 @engine_njit
 def destination(sq, groups, own, ladder, prm, pl, p, fee):
     """Where p moves when it may go anywhere for `fee` (Free Parking) or free (a card): the billboard it
@@ -247,7 +254,7 @@ def plays(sq, groups, own, ladder, cards, rules, prm, pl, tw, p, c):
         target = (pl[p, PL_POS] + cards[c, C_A]) % n if effect == MOVE else cards[c, C_A]
         return available(sq, own, target) and would_buy(sq, groups, own, prm, pl, p, target, 0)
     if effect == MOVE_ANYWHERE:
-        target = destination(sq, groups, own, ladder, prm, pl, p, 0)
+        target = destination(sq, groups, own, ladder, prm, pl, p, NO_FEE)
         return target >= 0 and available(sq, own, target)
     if effect == CHARGE_PLAYER or effect == SWAP_TOPS or effect == CRASH:
         if tallest_rival_height(pl, p) / rules[R_TOWER_CAPACITY] < prm[p, P_ATTACK_THRESHOLD]:

@@ -105,7 +105,7 @@ def to_board(sq, own, bank, t):
     elif sq[t, SQ_KIND] == UTILITY:
         own[t, O_STOCK] += 1
     else:
-        set_owner(own, bank, t, -1)
+        set_owner(own, bank, t, NOBODY)
 
 
 @engine_njit
@@ -120,7 +120,7 @@ def take_brand(sq, rules, pl, tw, own, bank, p, k):
     """Remove p's brand billboard at place k; a brand is on no one's tower until placed again."""
     t = take_tile(sq, rules, pl, tw, p, k)
     if sq[t, SQ_KIND] == BRAND:
-        set_owner(own, bank, t, -1)
+        set_owner(own, bank, t, NOBODY)
     return t
 
 
@@ -367,7 +367,7 @@ def apply_card(sq, groups, ladder, cards, decks, dq, held, rules, prm, pl, tw, o
         move_to(ladder, rules, pl, bank, p, amount, n)
         return True
     elif effect == MOVE_ANYWHERE:
-        target = strategy.destination(sq, groups, own, ladder, prm, pl, p, 0)
+        target = strategy.destination(sq, groups, own, ladder, prm, pl, p, strategy.NO_FEE)
         if target >= 0:
             move_to(ladder, rules, pl, bank, p, target, n)
             return True
@@ -522,7 +522,7 @@ def _jail_card(cards, held, p):
     return -1
 
 
-# Called, not inlined: play_game keeps reference counts (it allocates), and an inlined turn would run under them.
+# Called, not inlined: play_chunk keeps reference counts (it allocates), and an inlined turn would run under them.
 @engine_njit
 def take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
               draws, p):
@@ -689,23 +689,29 @@ def deal_starting_cards(decks, dq, draws, held, rules, start_dealt, first):
 def load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, start_held, pl, tw, own, bank, held):
     """A position's state over a new game's (whose shuffle stays): the cards its players keep leave their
     decks' queues."""
-    pl[:, :] = start_pl
+    # Element by element: numpy's copy of one array into another compiles numba's shape-mismatch error, and
+    # the string formatting it calls, into every caller.
     for p in range(pl.shape[0]):
+        for k in range(pl.shape[1]):
+            pl[p, k] = start_pl[p, k]
+        for k in range(held.shape[1]):
+            held[p, k] = start_held[p, k]
         for k in range(pl[p, PL_TILES]):
             tw[p, k] = start_tw[p, k]
-    own[:, :] = start_own
-    bank[:] = start_bank
-    held[:, :] = start_held
+    for s in range(own.shape[0]):
+        for k in range(own.shape[1]):
+            own[s, k] = start_own[s, k]
+    for k in range(bank.shape[0]):
+        bank[k] = start_bank[k]
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
 @njit(cache=True, _nrt=True)
-def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, start_tw, start_own, start_bank,
-              start_held, start_dealt, start_seat, lineup, rotate, seed, game, check,
-              pl, tw, own, bank, dq, held, draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
-    """One game from the edition's setup, or from a position when `start_pl` has rows (the players, towers,
-    squares, bank and kept cards of that moment, the cards dealt unnamed, and `start_seat` to play first)."""
-    n = pl.shape[0]
+def new_game(sq, cards, decks, rules, start_pl, start_tw, start_own, start_bank, start_held, start_dealt, start_seat,
+             lineup, rotate, seed, game, pl, tw, own, bank, dq, held, draws, prm, rng):
+    """Game `game` seated and set up, or a position when `start_pl` has rows (the players, towers, squares, bank
+    and kept cards of that moment, the cards dealt unnamed, and `start_seat` to play first): (the seats'
+    rotation, the seat to play first, the players' cash)."""
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     pl[:, :] = 0
     for k in PL_LOWEST:
@@ -716,7 +722,8 @@ def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, star
     own[:, :] = 0
     own[:, O_OWNER] = -1
     own[:, O_FIRST_OWNER] = -1
-    own[:, O_STOCK] = sq[:, SQ_STOCK]
+    for s in range(own.shape[0]):
+        own[s, O_STOCK] = sq[s, SQ_STOCK]   # a loop, for the reason given in load_position
     bank[:] = 0
     bank[B_SKYSCRAPERS] = rules[R_SKYSCRAPERS]
     bank[B_WINNER] = -1
@@ -728,22 +735,7 @@ def play_game(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, star
         load_position(cards, decks, dq, start_pl, start_tw, start_own, start_bank, start_held, pl, tw, own, bank, held)
         p = start_seat
     deal_starting_cards(decks, dq, draws, held, rules, start_dealt, p)
-    money_at_start = pl[:, PL_CASH].sum()
-    violations = 0
-    while True:
-        take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg,
-                  draws, p)
-        bank[B_TURN] += 1
-        if check:
-            violations |= check_invariants(sq, groups, ladder, cards, decks, dq, held, rules, pl, tw, own, bank,
-                                           money_at_start)
-        if bank[B_WINNER] >= 0:
-            break
-        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
-        if capped:
-            break
-    _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rotation, game_row, player_rows,
-            sq_agg, card_agg)
+    return rotation, p, pl[:, PL_CASH].sum()
 
 
 @njit(cache=True, _nrt=True)
@@ -830,10 +822,31 @@ def play_chunk(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, sta
     draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
     prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
     rng = np.zeros(4, dtype=np.uint64)
+    # The games are played here, not in a function of their own: numba links every callee into each caller's code
+    # and optimises it again there, so each level of calls holding the whole engine was one more compile of it.
+    # The turn keeps no reference counts, so it takes the arrays as they are; the functions that keep them
+    # (once a game, or in checking mode) take borrowed views, whose counts they skip.
     for g in range(games_out.shape[0]):
-        play_game(borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(cards), borrowed(decks),
-                  borrowed(deck_kept), borrowed(rules), borrowed(start_pl), borrowed(start_tw), borrowed(start_own),
-                  borrowed(start_bank), borrowed(start_held), borrowed(start_dealt), start_seat, borrowed(lineup),
-                  rotate, seed, first_game + g, check, borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
-                  borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng),
-                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))
+        rotation, p, money_at_start = new_game(
+            borrowed(sq), borrowed(cards), borrowed(decks), borrowed(rules), borrowed(start_pl), borrowed(start_tw),
+            borrowed(start_own), borrowed(start_bank), borrowed(start_held), borrowed(start_dealt), start_seat,
+            borrowed(lineup), rotate, seed, first_game + g, borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
+            borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng))
+        violations = 0
+        while True:
+            take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
+                      sq_agg, draws, p)
+            bank[B_TURN] += 1
+            if check:
+                violations |= check_invariants(
+                    borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(cards), borrowed(decks), borrowed(dq),
+                    borrowed(held), borrowed(rules), borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
+                    money_at_start)
+            if bank[B_WINNER] >= 0:
+                break
+            p, capped = next_seat(bank, p, n_players, rules[R_MAX_ROUNDS])
+            if capped:
+                break
+        _record(borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(rules), borrowed(pl), borrowed(tw),
+                borrowed(own), borrowed(bank), borrowed(draws), violations, rotation, borrowed(games_out[g]),
+                borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))

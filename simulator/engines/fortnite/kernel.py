@@ -18,7 +18,7 @@ from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_dec
 from simulator.engines.shared.games import (
     finishing_rank, next_seat, out_order, record_aggregates, seat_lineup, write_game_row,
 )
-from simulator.engines.shared.play import set_owner
+from simulator.engines.shared.play import NOBODY, set_owner
 from simulator.engines.shared.state import owns_group
 from simulator.engines.fortnite.layout import (
     BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_DROPPED, B_NET, B_OWNERSHIP, B_STOPPED_BY, B_STORM_DUE,
@@ -133,7 +133,7 @@ def cover(sq, own, rules, pl, bank, s):
     own[s, O_COVERED] = 1
     bank[B_COVERED] += 1
     if own[s, O_OWNER] >= 0:
-        set_owner(own, bank, s, -1)
+        set_owner(own, bank, s, NOBODY)
     if s == rules[R_JAIL_SQUARE]:
         for q in range(pl.shape[0]):
             pl[q, PL_JAIL] = -1
@@ -260,7 +260,7 @@ def boogie_bomb(sq, own, rules, pl, bank, cards, decks, dq, held, dropped, p, da
         if rules[R_WALL_SHIELDS_FROM_BOMB] == 1 and own[pl[q, PL_POS], O_WALL] == 1:
             continue
         attack(sq, own, rules, pl, bank, decks, dq, held, cards, dropped, p, q, damage)
-    s = 0
+    s = np.int64(0)  # not a literal 0, for which numba would compile knock_down a second time
     while bank[B_WALLS] < rules[R_WALLS]:  # the walls out of the pile stand on the board: stop at the last
         if own[s, O_WALL] == 1:
             knock_down(own, bank, s)
@@ -593,7 +593,9 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
     return violations
 
 
-@njit(cache=True)
+# Inlined by numba into play_chunk: numba links every callee into each caller's code and optimises it again
+# there, so a level of calls holding the whole engine was one more compile of it.
+@njit(cache=True, inline="always")
 def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped,
               draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)

@@ -91,7 +91,8 @@ def on_priority(own, rules, pl, p, q, damage):
     return pl[q, PL_HP] <= damage if killable else pl[q, PL_HP] == most
 
 
-@engine_njit()
+# Inlined by numba: each item is a literal effect, for which numba would compile a copy of the function.
+@engine_njit(inline="always")
 def holds(pl, p, effect):
     """Does p hold a chest item of this effect?"""
     return (pl[p, PL_ITEMS_HELD] >> effect) & 1 == 1
