@@ -202,7 +202,7 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 @njit(cache=True, _nrt=True)
 def _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n_players):
     """Quick game, step 1: shuffled title deeds dealt free, the same number to each player."""
-    n = 0
+    n = np.int64(0)  # not a literal: shuffle would be compiled once more for it
     for s in range(sq.shape[0]):
         if sq[s, SQ_GROUP] >= 0:
             scratch[n] = s

@@ -41,6 +41,7 @@ FINE = np.bool_(True)
 NOT_A_FINE = np.bool_(False)
 NOTHING = np.int64(0)
 NOBODY = np.int64(-1)
+SIDES = np.int64(6)  # of a die
 
 # ---------------------------------------------------------------------------------------------------
 # Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
@@ -111,7 +112,7 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
         bank[B_HOUSES] -= rules[R_MAX_HOUSES]
         bank_pays(pl, bank, p, sq[s, SQ_HOTEL_COST] * pct // 100)
     else:
-        refund = 0
+        refund = NOTHING
         for k in range(groups[g, G_SIZE]):
             m = groups[g, G_MEMBERS + k]
             level = own[m, O_LEVEL]
@@ -193,7 +194,7 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
 
 @engine_njit
 def roll(rng):
-    return below(rng, 6) + 1, below(rng, 6) + 1
+    return below(rng, SIDES) + 1, below(rng, SIDES) + 1
 
 
 @engine_njit
@@ -493,7 +494,7 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
-    due = 0
+    due = NOTHING
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
             transfer(sq, groups, own, pl, bank, s, q)
@@ -693,7 +694,7 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
         return 0
     goal = min(goal, rules[R_MAX_HOUSES])
     wanted = 0
-    cheapest = 1 << 40
+    cheapest = np.int64(1 << 40)
     for g in range(groups.shape[0]):
         if (complete >> g) & 1 == 0 or group_mortgaged(own, groups, g):
             continue
