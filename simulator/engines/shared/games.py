@@ -37,8 +37,24 @@ def seat_lineup(rng, prm, lineup, rotate, seed, game):
     seed_game(rng, seed, game)
     rotation = game % n if rotate else 0
     for seat in range(n):
-        prm[seat, :] = lineup[(seat + rotation) % n, :]
+        copy_row(prm, seat, lineup, (seat + rotation) % n)
     return rotation
+
+
+@njit(cache=True, inline="always")
+def copy_row(target, t, source, s):
+    """target[t, :] = source[s, :] for rows of the same length, as a loop: numba's assignment of one array to
+    a slice compiles a check of their shapes whose error message formats them, and with it numba's string
+    code, into every kernel above."""
+    for k in range(target.shape[1]):
+        target[t, k] = source[s, k]
+
+
+@njit(cache=True)
+def copy_table(target, source):
+    """target[:, :] = source for tables of the same shape (as copy_row, without numba's string code)."""
+    for t in range(target.shape[0]):
+        copy_row(target, t, source, t)
 
 
 @njit(cache=True)

@@ -27,7 +27,7 @@ from simulator.engines.shared.layout import (
     V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
 from simulator.engines.shared.decks import shuffle_decks, take_held_from_queues, to_bottom
-from simulator.engines.shared.games import finishing_rank, out_order, record_aggregates, write_game_row
+from simulator.engines.shared.games import copy_table, finishing_rank, out_order, record_aggregates, write_game_row
 from simulator.engines.shared.state import (
     building_value, group_levels, group_mortgaged, hotel_level, other_owner, owned_in_group, owns_group,
 )
@@ -907,19 +907,19 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
 def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     """Every player at the start with the start cash, the bank holding every square and building, the
     decks shuffled."""
+    # Row by row: the compiler turned a loop per column into vector code, which made this step, taken once a
+    # game, larger than a turn (1,078 LLVM instructions against take_turn's 947, both optimized).
     pl[:, :] = 0
-    pl[:, PL_CASH] = rules[R_START_CASH]
-    pl[:, PL_ALIVE] = 1
-    pl[:, PL_JAIL] = -1
-    pl[:, PL_OUT_TURN] = -1
-    pl[:, PL_TRADE_SEEN] = -1
-    pl[:, PL_TRADE_WAIT] = -1
-    pl[:, PL_BUILD_IDLE] = -1
-    pl[:, PL_GROUPS_SEEN] = -1
-    pl[:, PL_LEAST_AFTER_BUY] = -1
+    for p in range(pl.shape[0]):
+        pl[p, PL_CASH] = rules[R_START_CASH]
+        pl[p, PL_ALIVE] = 1
+        for column in (PL_JAIL, PL_OUT_TURN, PL_TRADE_SEEN, PL_TRADE_WAIT, PL_BUILD_IDLE, PL_GROUPS_SEEN,
+                       PL_LEAST_AFTER_BUY):
+            pl[p, column] = -1
     own[:, :] = 0
-    own[:, O_OWNER] = -1
-    own[:, O_FIRST_OWNER] = -1
+    for s in range(own.shape[0]):
+        own[s, O_OWNER] = -1
+        own[s, O_FIRST_OWNER] = -1
     bank[:] = 0
     bank[B_HOUSES] = rules[R_BANK_HOUSES]
     bank[B_HOTELS] = rules[R_BANK_HOTELS]
@@ -932,10 +932,11 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
 def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
     """A position's state over a new game's (after new_game, whose shuffle stays): the cards its players keep
     leave their decks' queues."""
-    pl[:, :] = start_pl
-    own[:, :] = start_own
-    bank[:] = start_bank
-    held[:, :] = start_held
+    copy_table(pl, start_pl)
+    copy_table(own, start_own)
+    for k in range(bank.shape[0]):
+        bank[k] = start_bank[k]
+    copy_table(held, start_held)
     recount_holdings(sq, groups, own, pl)
     pl[:, PL_TRADE_WAIT] = -1
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
