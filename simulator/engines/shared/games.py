@@ -87,7 +87,7 @@ def write_game_row(game_row, bank, winner, end, finished, violations, rotation):
     game_row[GM_ROTATION] = rotation
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg):
     """Fold one game into the per-square and per-card sums (winner -1: the turn cap ended it). Shared
     with the other board-game engines, whose ownership, round and rank columns are the same."""

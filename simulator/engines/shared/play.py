@@ -903,7 +903,7 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
     return flags
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     """Every player at the start with the start cash, the bank holding every square and building, the
     decks shuffled."""
@@ -928,7 +928,7 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     shuffle_decks(decks, dq, rng)
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
     """A position's state over a new game's (after new_game, whose shuffle stays): the cards its players keep
     leave their decks' queues."""
@@ -942,7 +942,7 @@ def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, o
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, end, violations, rotation, game_row,
                 player_rows, sq_agg, card_agg):
     """Write the game's row, the shared columns of its player rows, and its aggregates. Players still in
