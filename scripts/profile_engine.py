@@ -11,8 +11,11 @@
 
     NUMBA_CACHE_DIR=$(mktemp -d) python scripts/profile_engine.py compile classic
         The engine's cold compile (the cache directory must be empty): wall and CPU seconds, the number of
-        compilations, the functions whose own compilation (callees excluded) took longest, and the argument
-        types that made numba compile a function more than once (a literal value is a type of its own).
+        compilations, the CPU seconds LLVM spent optimizing each compiled function's module and generating
+        its machine code (numba links every callee into its caller's module and does both again there, so a
+        level of calls above the turn redoes the whole engine), the functions whose own compilation (callees
+        excluded) took longest, and the argument types that made numba compile a function more than once
+        (a literal value is a type of its own).
 """
 from __future__ import annotations
 
@@ -108,14 +111,41 @@ def compile_cold(edition: str, top: int = 12) -> None:
             if stack:
                 stack[-1][2] += spent
 
+    llvm = defaultdict(float)
+
+    def timed(stage, method):
+        def run(library, *args):
+            start = time.process_time()
+            try:
+                return method(library, *args)
+            finally:
+                llvm[stage, library.name] += time.process_time() - start
+        return run
+
+    stages = [(codegen.CPUCodeLibrary, "_optimize_final_module", "optimizing"),
+              (codegen.JITCodeLibrary, "_finalize_specific", "machine code")]
+    originals = [(cls, name, getattr(cls, name)) for cls, name, _ in stages]
+    for cls, name, stage in stages:
+        setattr(cls, name, timed(stage, getattr(cls, name)))
     task = _task(edition, 1)
     cpu, wall = time.process_time(), time.perf_counter()
-    with event.install_listener("numba:compile", Timer()):
-        task.warm_up()
+    try:
+        with event.install_listener("numba:compile", Timer()):
+            task.warm_up()
+    finally:
+        for cls, name, method in originals:
+            setattr(cls, name, method)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     if not count:
         raise SystemExit(f"nothing compiled: {os.environ['NUMBA_CACHE_DIR']} already holds the {edition} engine")
     print(f"{edition}: cold compile {wall:.1f} s wall, {cpu:.1f} s CPU, {sum(count.values())} compilations")
+    per_library = defaultdict(float)
+    for (stage, library), spent in llvm.items():
+        per_library[library] += spent
+    print("  LLVM: " + ", ".join(f"{stage} {sum(s for (st, _), s in llvm.items() if st == stage):.1f} s CPU"
+                                 for _, _, stage in stages)
+          + "; costliest modules: " + ", ".join(f"{library} {spent:.1f} s" for library, spent in
+                                                sorted(per_library.items(), key=lambda item: -item[1])[:5]))
     for name, spent in sorted(own.items(), key=lambda item: -item[1])[:top]:
         print(f"  {spent:6.1f} s  x{count[name]}  {name}")
     for name, compiled in sorted(signatures.items()):

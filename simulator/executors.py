@@ -79,11 +79,14 @@ class BatchTask:
         players = np.zeros((size, n, board.po_columns), dtype=np.int64)
         sq_agg = np.zeros((len(parts), board.n_squares, L.SA_COLUMNS), dtype=np.int64)
         card_agg = np.zeros((len(parts), len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
+        # Not checking, the kernel is passed None: numba drops the checking mode's code from what it compiles
+        # (a kernel that tests `check is not None`), and compiles the checking kernel only when it is asked for.
+        check = True if self.check else None
         with usercode.compile_errors(self.user_code):
             kernel, arrays = self.kernel(), board.kernel_args
 
             def play(chunk: int, begin: int, end: int) -> None:
-                kernel(*arrays, self.params, self.rotate_seats, self.seed, first + begin, self.check,
+                kernel(*arrays, self.params, self.rotate_seats, self.seed, first + begin, check,
                        games[begin:end], players[begin:end], sq_agg[chunk], card_agg[chunk])
 
             play_chunks(play, parts, threads)

@@ -5,6 +5,8 @@ strategies/board.py) and the game state, and answers one question the engine ask
 new kind of decision adds it here, behind a new parameter; the engine's cache is keyed on this file too, so
 an edit here recompiles the kernel (simulator/__init__.py).
 """
+import numpy as np
+
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     P_BID_FACTOR, P_BUILD_RESERVE, P_BUILD_TARGET, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
@@ -48,7 +50,7 @@ def max_bid(sq, groups, own, prm, pl, p, s):
     else:
         # Asked for "the one player other than the bank", other_owner names the rival holding every
         # owned square of the group, if there is one.
-        rival = other_owner(own, groups, g, -1)
+        rival = other_owner(own, groups, g, np.int64(-1))
         if rival >= 0 and rival != p and owned_in_group(own, groups, g, rival) == size - 1:
             factor += prm[p, P_GROUP_BONUS]
     reserve = 0.0 if prefers(prm, p, g) else prm[p, P_BUY_RESERVE]

@@ -202,10 +202,10 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 # A game, and a batch of games
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n_players):
     """Quick game, step 1: shuffled title deeds dealt free, the same number to each player."""
-    n = 0
+    n = np.int64(0)  # not a literal: shuffle would be compiled once more for it
     for s in range(sq.shape[0]):
         if sq[s, SQ_GROUP] >= 0:
             scratch[n] = s
@@ -218,7 +218,7 @@ def _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n_players):
             k += 1
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
               lineup, rotate, seed, game, check,
               pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
@@ -255,7 +255,7 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
         if pl[p, PL_ALIVE] != 0:
             take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
             bank[B_TURN] += 1
-            if check:
+            if check is not None:
                 violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start)
             if game_over(rules, pl):
                 end = END_LAST_STANDING if players_in(pl) <= 1 else END_FIRST_BANKRUPTCY
@@ -266,7 +266,7 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
     return end, violations
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg):
     """The richest player still in wins a finished game (alone, or at the quick game's first bankruptcy)."""
@@ -288,7 +288,10 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
                rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
     """Play games first_game .. first_game + len(games_out) - 1 on the calling thread, summing their
     aggregates into sq_agg and card_agg. Game g is seeded from (seed, g) alone, so results do not depend
-    on how a batch is cut into chunks nor on which thread plays which (simulator/executors.py)."""
+    on how a batch is cut into chunks nor on which thread plays which (simulator/executors.py). `check` is
+    None, or True to check the invariants after every turn: on None numba drops that code from the kernel
+    it compiles, and play_game is compiled into this function (inline), not as a kernel level of its own,
+    since numba optimizes and generates the machine code of every callee again in each caller."""
     pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
         sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
     # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).

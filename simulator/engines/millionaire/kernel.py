@@ -468,7 +468,7 @@ def start_measures(pl):
         pl[:, column] = -1
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
               lineup, rotate, seed, game, check,
               pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
@@ -492,7 +492,7 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
         if pl[p, PL_ALIVE] != 0:
             take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
             bank[B_TURN] += 1
-            if check:
+            if check is not None:
                 violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start)
             if reached_million(rules, pl, bank, p):
                 end = END_MILLION
@@ -510,7 +510,7 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
             sq_agg, card_agg)
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows,
             sq_agg, card_agg):
     """The millionaire wins, or the last player in; the others rank by cash, the measure of the race."""
@@ -540,7 +540,7 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
 @njit(cache=True, nogil=True)
 def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
                rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
-    """As board.play_chunk: game g is seeded from (seed, g) alone."""
+    """As board.play_chunk: game g is seeded from (seed, g) alone; `check` None or True."""
     pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
         sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
     for g in range(games_out.shape[0]):

@@ -36,7 +36,8 @@ def shuffle_decks(decks, dq, rng):
         n = decks[d, D_LEN]
         dq[d, DQ_HEAD] = 0
         dq[d, DQ_COUNT] = n
-        dq[d, DQ_CARDS:DQ_CARDS + n] = decks[d, 1:1 + n]
+        for k in range(n):  # not a slice assignment: see games.copy_row
+            dq[d, DQ_CARDS + k] = decks[d, 1 + k]
         shuffle(rng, dq[d, DQ_CARDS:], n)
 
 

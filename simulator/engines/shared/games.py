@@ -37,8 +37,24 @@ def seat_lineup(rng, prm, lineup, rotate, seed, game):
     seed_game(rng, seed, game)
     rotation = game % n if rotate else 0
     for seat in range(n):
-        prm[seat, :] = lineup[(seat + rotation) % n, :]
+        copy_row(prm, seat, lineup, (seat + rotation) % n)
     return rotation
+
+
+@njit(cache=True, inline="always")
+def copy_row(target, t, source, s):
+    """target[t, :] = source[s, :] for rows of the same length, as a loop: numba's assignment of one array to
+    a slice compiles a check of their shapes whose error message formats them, and with it numba's string
+    code, into every kernel above."""
+    for k in range(target.shape[1]):
+        target[t, k] = source[s, k]
+
+
+@njit(cache=True)
+def copy_table(target, source):
+    """target[:, :] = source for tables of the same shape (as copy_row, without numba's string code)."""
+    for t in range(target.shape[0]):
+        copy_row(target, t, source, t)
 
 
 @njit(cache=True)
@@ -71,7 +87,7 @@ def write_game_row(game_row, bank, winner, end, finished, violations, rotation):
     game_row[GM_ROTATION] = rotation
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg):
     """Fold one game into the per-square and per-card sums (winner -1: the turn cap ended it). Shared
     with the other board-game engines, whose ownership, round and rank columns are the same."""

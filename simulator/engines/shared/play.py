@@ -28,7 +28,7 @@ from simulator.engines.shared.layout import (
     V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
 from simulator.engines.shared.decks import shuffle_decks, take_held_from_queues, to_bottom
-from simulator.engines.shared.games import finishing_rank, out_order, record_aggregates, write_game_row
+from simulator.engines.shared.games import copy_table, finishing_rank, out_order, record_aggregates, write_game_row
 from simulator.engines.shared.state import (
     building_value, group_levels, group_mortgaged, hotel_level, other_owner, owned_in_group, owns_group,
 )
@@ -43,6 +43,7 @@ NOT_A_FINE = np.bool_(False)
 NOTHING = np.int64(0)
 NOBODY = np.int64(-1)
 UNKNOWN = np.int64(-2)  # a square not yet looked for
+SIDES = np.int64(6)  # of a die
 
 # ---------------------------------------------------------------------------------------------------
 # Money. Every payment goes through these, which keeps the bank's net flow for the conservation check.
@@ -114,7 +115,7 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
         bank[B_HOUSES] -= rules[R_MAX_HOUSES]
         bank_pays(pl, bank, p, sq[s, SQ_HOTEL_COST] * pct // 100)
     else:
-        refund = 0
+        refund = NOTHING
         for k in range(groups[g, G_SIZE]):
             m = groups[g, G_MEMBERS + k]
             level = own[m, O_LEVEL]
@@ -230,7 +231,7 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
 
 @engine_njit
 def roll(rng):
-    return below(rng, 6) + 1, below(rng, 6) + 1
+    return below(rng, SIDES) + 1, below(rng, SIDES) + 1
 
 
 @engine_njit
@@ -560,7 +561,7 @@ def _raise_for_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
     pl[p, PL_ALIVE] = 0
     pl[p, PL_JAIL] = -1
     pl[p, PL_OUT_TURN] = bank[B_TURN]
-    due = 0
+    due = NOTHING
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
             transfer(sq, groups, own, pl, bank, s, q)
@@ -773,7 +774,7 @@ def _building_demand(sq, groups, own, rules, prm, pl, i, hotels, complete):
         return 0
     goal = min(goal, rules[R_MAX_HOUSES])
     wanted = 0
-    cheapest = 1 << 40
+    cheapest = np.int64(1 << 40)
     for g in range(groups.shape[0]):
         if (complete >> g) & 1 == 0 or group_mortgaged(own, groups, g):
             continue
@@ -1000,23 +1001,23 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
     return flags
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     """Every player at the start with the start cash, the bank holding every square and building, the
     decks shuffled."""
+    # Row by row: the compiler turned a loop per column into vector code, which made this step, taken once a
+    # game, larger than a turn (1,078 LLVM instructions against take_turn's 947, both optimized).
     pl[:, :] = 0
-    pl[:, PL_CASH] = rules[R_START_CASH]
-    pl[:, PL_ALIVE] = 1
-    pl[:, PL_JAIL] = -1
-    pl[:, PL_OUT_TURN] = -1
-    pl[:, PL_TRADE_SEEN] = -1
-    pl[:, PL_TRADE_WAIT] = -1
-    pl[:, PL_BUILD_IDLE] = -1
-    pl[:, PL_GROUPS_SEEN] = -1
-    pl[:, PL_LEAST_AFTER_BUY] = -1
+    for p in range(pl.shape[0]):
+        pl[p, PL_CASH] = rules[R_START_CASH]
+        pl[p, PL_ALIVE] = 1
+        for column in (PL_JAIL, PL_OUT_TURN, PL_TRADE_SEEN, PL_TRADE_WAIT, PL_BUILD_IDLE, PL_GROUPS_SEEN,
+                       PL_LEAST_AFTER_BUY):
+            pl[p, column] = -1
     own[:, :] = 0
-    own[:, O_OWNER] = -1
-    own[:, O_FIRST_OWNER] = -1
+    for s in range(own.shape[0]):
+        own[s, O_OWNER] = -1
+        own[s, O_FIRST_OWNER] = -1
     bank[:] = 0
     bank[B_HOUSES] = rules[R_BANK_HOUSES]
     bank[B_HOTELS] = rules[R_BANK_HOTELS]
@@ -1025,20 +1026,21 @@ def new_game(decks, rules, pl, own, bank, dq, held, draws, rng):
     shuffle_decks(decks, dq, rng)
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq):
     """A position's state over a new game's (after new_game, whose shuffle stays): the cards its players keep
     leave their decks' queues."""
-    pl[:, :] = start_pl
-    own[:, :] = start_own
-    bank[:] = start_bank
-    held[:, :] = start_held
+    copy_table(pl, start_pl)
+    copy_table(own, start_own)
+    for k in range(bank.shape[0]):
+        bank[k] = start_bank[k]
+    copy_table(held, start_held)
     recount_holdings(sq, groups, own, pl)
     pl[:, PL_TRADE_WAIT] = -1
     take_held_from_queues(decks, dq, held, cards[:, C_DECK])
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, end, violations, rotation, game_row,
                 player_rows, sq_agg, card_agg):
     """Write the game's row, the shared columns of its player rows, and its aggregates. Players still in
