@@ -12,7 +12,7 @@ from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.play import (
-    FINE, NOBODY, bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages,
+    FINE, NOBODY, NOT_A_FINE, bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages,
     load_position, may_build, may_lift_mortgage, may_trade, new_game, next_building, note_groups, offer_square,
     pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
@@ -58,17 +58,18 @@ def reached_million(rules, pl, bank, p):
     return False
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _least(pl, p, column, value):
-    """Keep the least value seen in a measure whose -1 means none yet."""
+    """Keep the least value seen in a measure whose -1 means none yet. Inlined: its column, a literal at each
+    call, compiled a copy per column."""
     if pl[p, column] < 0 or value < pl[p, column]:
         pl[p, column] = value
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _note_spending(pl, p, cash_before, kept):
     """Measure a building or mortgage step that cost p money: the cash it started from, and for
-    buildings (`kept`) the cash left."""
+    buildings (`kept`) the cash left. Inlined: a literal `kept` compiled a copy for each value."""
     if pl[p, PL_CASH] < cash_before:
         pl[p, PL_SPEND_CASH_MAX] = max(pl[p, PL_SPEND_CASH_MAX], cash_before)
         if kept:
@@ -93,7 +94,7 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
         upgrade = millionaire.upgrades(rules, prm, pl, bank, p, built)
     bank_pays(pl, bank, p, salary)
     if upgrade:
-        into_bank(rules, pl, bank, p, rules[R_UPGRADE_COST], False)
+        into_bank(rules, pl, bank, p, rules[R_UPGRADE_COST], NOT_A_FINE)
         pl[p, PL_STAR_ROUND + level] = bank[B_ROUND]
         pl[p, PL_STAR] = level + 1
         pl[p, PL_UPGRADE_CASH_MAX] = max(pl[p, PL_UPGRADE_CASH_MAX], cash + salary)
@@ -183,7 +184,7 @@ def _spare_property(sq, groups, own, p, keep_group):
 @engine_njit
 def _give_property(sq, groups, own, pl, bank, p):
     """Fortune 'give a property away': p's cheapest spare property goes to the rival with least cash."""
-    s = _spare_property(sq, groups, own, p, -1)
+    s = _spare_property(sq, groups, own, p, np.int64(-1))  # not a literal, which would compile a copy
     if s < 0:
         return
     poorest = -1
@@ -198,20 +199,16 @@ def _give_property(sq, groups, own, pl, bank, p):
 def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
     """Use one kept Fortune card now if it does p good; True when used (rulebook: Cartes Fortune, a
     utiliser plus tard)."""
-    if effect == STEAL_PROPERTY:
-        s = _rival_property(sq, groups, own, pl, p, not millionaire.steals_any(prm, p))
+    if effect == STEAL_PROPERTY or effect == FORCE_SWAP:
+        # One call for both cards: a literal True for the swap compiled a second _rival_property.
+        s = _rival_property(sq, groups, own, pl, p, effect == FORCE_SWAP or not millionaire.steals_any(prm, p))
         if s < 0:
             return False
-        transfer(sq, groups, own, pl, bank, s, p)
-        return True
-    if effect == FORCE_SWAP:
-        s = _rival_property(sq, groups, own, pl, p, True)
-        if s < 0:
-            return False
-        mine = _spare_property(sq, groups, own, p, sq[s, SQ_GROUP])
-        if mine < 0:
-            return False
-        transfer(sq, groups, own, pl, bank, mine, own[s, O_OWNER])
+        if effect == FORCE_SWAP:
+            mine = _spare_property(sq, groups, own, p, sq[s, SQ_GROUP])
+            if mine < 0:
+                return False
+            transfer(sq, groups, own, pl, bank, mine, own[s, O_OWNER])
         transfer(sq, groups, own, pl, bank, s, p)
         return True
     if effect == FREE_HOUSE:
