@@ -271,26 +271,25 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
     to_bottom(decks, dq, cards[card, C_DECK], card)
     level = pl[p, PL_STAR]
     amount = cards[card, C_AMOUNT + level]
+    # What p owes the bank, paid at the end: pay_bank is inlined, and one call compiles it once.
+    due = 0
     if effect == BANK:
         if amount >= 0:
             bank_pays(pl, bank, p, amount)
         else:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, FINE)
+            due = -amount
     elif effect == EACH_PLAYER:
         each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount)
     elif effect == DICE_CHALLENGE:
         d1, d2 = roll(rng)
         if d1 + d2 >= cards[card, C_MIN_ROLL + level]:
             bank_pays(pl, bank, p, amount)
-        elif cards[card, C_FINE + level] > 0:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
-                     cards[card, C_FINE + level], FINE)
+        else:
+            due = cards[card, C_FINE + level]
     elif effect == COLLECT_SALARY:
         bank_pays(pl, bank, p, rules[R_SALARY + level])
     elif effect == REPAIRS:
         due = repairs_due(own, rules, p, cards[card, C_A], cards[card, C_B])
-        if due > 0:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, FINE)
     elif effect == GIVE_PROPERTY:
         _give_property(sq, groups, own, pl, bank, p)
     elif effect == GO_TO_JAIL_CARD:
@@ -302,6 +301,8 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
         else:
             pl[p, PL_POS] = (pl[p, PL_POS] + steps) % sq.shape[0]
         return True, rent_multiplier, dice_multiplier
+    if due > 0:
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, FINE)
     return False, 1, 0
 
 
@@ -367,13 +368,6 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
             return
 
 
-@engine_njit(inline="always")
-def _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps):
-    advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
-    resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
-    sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
-
-
 @engine_njit
 def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
     """One turn of p: its own moves (lift mortgages, kept Fortune cards, a trade, building), then jail or
@@ -397,22 +391,30 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
         cash = pl[p, PL_CASH]
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
         _note_spending(pl, p, cash, True)
+    steps = 0
     if pl[p, PL_JAIL] >= 0:
         steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
         if steps < 0:
             return
-        if steps > 0:
-            _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
-            return
     doubles = 0
     again = True
+    # One move in the code for the roll out of jail and the rolls of a turn: the square, inlined here, is
+    # compiled once.
     while again:
-        steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
-        if steps == 0:
-            return
-        _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
+        if steps > 0:
+            # Out of jail by this roll: p moves by it and does not roll again.
+            again = False
+        else:
+            steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
+            if steps == 0:
+                return
+        advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
+        resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p,
+                       steps)
+        sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
         if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0 or bank[B_WINNER] >= 0:
             return
+        steps = 0
 
 
 # ---------------------------------------------------------------------------------------------------
