@@ -36,6 +36,10 @@ from simulator.engines.millionaire.layout import (
 from simulator.engines.shared.views import borrowed
 from strategies import millionaire_logic as millionaire
 
+# Helpers called from one place, or tiny ones, are inlined (inline="always"): every compiled function costs the
+# cold compile a share of numba's pipeline whatever its size, and numba generates its module's machine code again
+# in every caller's.
+
 # ---------------------------------------------------------------------------------------------------
 # The million, GO and star levels
 
@@ -76,7 +80,7 @@ def _note_spending(pl, p, cash_before, kept):
             _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
 
 
-@engine_njit
+@engine_njit(inline="always")
 def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     """The salary of p's star level; p may take the next level and receive the salary less its cost
     (rulebook: Case Depart & evolution des pions). Levels are climbed one at a time."""
@@ -181,7 +185,7 @@ def _spare_property(sq, groups, own, p, keep_group):
     return best
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _give_property(sq, groups, own, pl, bank, p):
     """Fortune 'give a property away': p's cheapest spare property goes to the rival with least cash."""
     s = _spare_property(sq, groups, own, p, np.int64(-1))  # not a literal, which would compile a copy
@@ -195,7 +199,7 @@ def _give_property(sq, groups, own, pl, bank, p):
         transfer(sq, groups, own, pl, bank, s, poorest)
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
     """Use one kept Fortune card now if it does p good; True when used (rulebook: Cartes Fortune, a
     utiliser plus tard)."""
@@ -222,13 +226,13 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
     return False
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _kept_fortune(effect):
     """A Fortune card kept to play later (KEPT_EFFECTS)?"""
     return effect == STEAL_PROPERTY or effect == FORCE_SWAP or effect == FREE_HOUSE
 
 
-@engine_njit
+@engine_njit(inline="always")
 def may_play_kept_cards(rules, cards, held, pl, p):
     """Does p hold a kept Fortune card that may do it good now? Asked every turn, of the few cards that may be
     one (R_KEPT_CARDS) rather than the whole hand, where a Get Out of Jail Free card waits for jail. A free
@@ -447,7 +451,7 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 # A game, and a batch of games
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def deal_fortune(sq, rules, own, decks, dq):
     """One Fortune card face down on each unowned property (at the start: every one), from the shuffled
     Fortune deck, in board order; a deck shorter than the properties leaves the last ones bare (rulebook:
@@ -459,7 +463,7 @@ def deal_fortune(sq, rules, own, decks, dq):
             own[s, O_FORTUNE] = draw(decks, dq, d)
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def start_measures(pl):
     """Upgrade rounds and the least and most cash measures start at -1, none yet."""
     pl[:, PL_STAR_ROUND:PL_STAR_ROUND + STAR_LEVELS - 1] = -1
