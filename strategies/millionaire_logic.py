@@ -2,7 +2,8 @@
 climb a star level, when to keep cash for the million, and how to use a Steal card.
 
 Each function reads the seat's parameter row `prm[p]` (layout: simulator/engines/millionaire/layout.py,
-meaning: strategies/millionaire.py). The engine's cache is keyed on this file too.
+meaning: strategies/millionaire.py). The engine's cache is keyed on this file too. Each is inlined into the
+engine's code that asks it: a compiled function of its own costs the cold compile more than its few lines.
 """
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.millionaire.layout import (
@@ -11,13 +12,13 @@ from simulator.engines.millionaire.layout import (
 )
 
 
-@engine_njit
+@engine_njit(inline="always")
 def hoards(prm, pl, p):
     """Keep the cash for the million: no building, no lifting mortgages and no upgrade from this much on."""
     return pl[p, PL_CASH] >= prm[p, P_HOARD_FROM]
 
 
-@engine_njit
+@engine_njit(inline="always")
 def upgrades(rules, prm, pl, bank, p, built):
     """On GO, give up part of the salary for the next star level? Never when the whole salary reaches the
     million, nor below the cash kept after paying; `built`: p holds a complete group and none of its
@@ -33,7 +34,7 @@ def upgrades(rules, prm, pl, bank, p, built):
     return cash - rules[R_UPGRADE_COST] >= prm[p, P_UPGRADE_RESERVE]
 
 
-@engine_njit
+@engine_njit(inline="always")
 def steals_any(prm, p):
     """Use a Steal card on the dearest property at once when none completes a group, rather than wait."""
     return prm[p, P_STEAL_ANY] != 0

@@ -12,7 +12,7 @@ from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.play import (
-    FINE, NOBODY, bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages,
+    FINE, NOBODY, NOT_A_FINE, bank_pays, build, card_steps, check_economy, each_player_pays, into_bank, jail_turn, lift_mortgages,
     load_position, may_build, may_lift_mortgage, may_trade, new_game, next_building, note_groups, offer_square,
     pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
@@ -36,6 +36,10 @@ from simulator.engines.millionaire.layout import (
 from simulator.engines.shared.views import borrowed
 from strategies import millionaire_logic as millionaire
 
+# Helpers called from one place, or tiny ones, are inlined (inline="always"): every compiled function costs the
+# cold compile a share of numba's pipeline whatever its size, and numba generates its module's machine code again
+# in every caller's.
+
 # ---------------------------------------------------------------------------------------------------
 # The million, GO and star levels
 
@@ -58,24 +62,25 @@ def reached_million(rules, pl, bank, p):
     return False
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _least(pl, p, column, value):
-    """Keep the least value seen in a measure whose -1 means none yet."""
+    """Keep the least value seen in a measure whose -1 means none yet. Inlined: its column, a literal at each
+    call, compiled a copy per column."""
     if pl[p, column] < 0 or value < pl[p, column]:
         pl[p, column] = value
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _note_spending(pl, p, cash_before, kept):
     """Measure a building or mortgage step that cost p money: the cash it started from, and for
-    buildings (`kept`) the cash left."""
+    buildings (`kept`) the cash left. Inlined: a literal `kept` compiled a copy for each value."""
     if pl[p, PL_CASH] < cash_before:
         pl[p, PL_SPEND_CASH_MAX] = max(pl[p, PL_SPEND_CASH_MAX], cash_before)
         if kept:
             _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
 
 
-@engine_njit
+@engine_njit(inline="always")
 def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     """The salary of p's star level; p may take the next level and receive the salary less its cost
     (rulebook: Case Depart & evolution des pions). Levels are climbed one at a time."""
@@ -93,7 +98,7 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
         upgrade = millionaire.upgrades(rules, prm, pl, bank, p, built)
     bank_pays(pl, bank, p, salary)
     if upgrade:
-        into_bank(rules, pl, bank, p, rules[R_UPGRADE_COST], False)
+        into_bank(rules, pl, bank, p, rules[R_UPGRADE_COST], NOT_A_FINE)
         pl[p, PL_STAR_ROUND + level] = bank[B_ROUND]
         pl[p, PL_STAR] = level + 1
         pl[p, PL_UPGRADE_CASH_MAX] = max(pl[p, PL_UPGRADE_CASH_MAX], cash + salary)
@@ -180,10 +185,10 @@ def _spare_property(sq, groups, own, p, keep_group):
     return best
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _give_property(sq, groups, own, pl, bank, p):
     """Fortune 'give a property away': p's cheapest spare property goes to the rival with least cash."""
-    s = _spare_property(sq, groups, own, p, -1)
+    s = _spare_property(sq, groups, own, p, np.int64(-1))  # not a literal, which would compile a copy
     if s < 0:
         return
     poorest = -1
@@ -194,24 +199,20 @@ def _give_property(sq, groups, own, pl, bank, p):
         transfer(sq, groups, own, pl, bank, s, poorest)
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
     """Use one kept Fortune card now if it does p good; True when used (rulebook: Cartes Fortune, a
     utiliser plus tard)."""
-    if effect == STEAL_PROPERTY:
-        s = _rival_property(sq, groups, own, pl, p, not millionaire.steals_any(prm, p))
+    if effect == STEAL_PROPERTY or effect == FORCE_SWAP:
+        # One call for both cards: a literal True for the swap compiled a second _rival_property.
+        s = _rival_property(sq, groups, own, pl, p, effect == FORCE_SWAP or not millionaire.steals_any(prm, p))
         if s < 0:
             return False
-        transfer(sq, groups, own, pl, bank, s, p)
-        return True
-    if effect == FORCE_SWAP:
-        s = _rival_property(sq, groups, own, pl, p, True)
-        if s < 0:
-            return False
-        mine = _spare_property(sq, groups, own, p, sq[s, SQ_GROUP])
-        if mine < 0:
-            return False
-        transfer(sq, groups, own, pl, bank, mine, own[s, O_OWNER])
+        if effect == FORCE_SWAP:
+            mine = _spare_property(sq, groups, own, p, sq[s, SQ_GROUP])
+            if mine < 0:
+                return False
+            transfer(sq, groups, own, pl, bank, mine, own[s, O_OWNER])
         transfer(sq, groups, own, pl, bank, s, p)
         return True
     if effect == FREE_HOUSE:
@@ -225,13 +226,13 @@ def _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
     return False
 
 
-@engine_njit
+@engine_njit(inline="always")
 def _kept_fortune(effect):
     """A Fortune card kept to play later (KEPT_EFFECTS)?"""
     return effect == STEAL_PROPERTY or effect == FORCE_SWAP or effect == FREE_HOUSE
 
 
-@engine_njit
+@engine_njit(inline="always")
 def may_play_kept_cards(rules, cards, held, pl, p):
     """Does p hold a kept Fortune card that may do it good now? Asked every turn, of the few cards that may be
     one (R_KEPT_CARDS) rather than the whole hand, where a Get Out of Jail Free card waits for jail. A free
@@ -274,26 +275,25 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
     to_bottom(decks, dq, cards[card, C_DECK], card)
     level = pl[p, PL_STAR]
     amount = cards[card, C_AMOUNT + level]
+    # What p owes the bank, paid at the end: pay_bank is inlined, and one call compiles it once.
+    due = 0
     if effect == BANK:
         if amount >= 0:
             bank_pays(pl, bank, p, amount)
         else:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, -amount, FINE)
+            due = -amount
     elif effect == EACH_PLAYER:
         each_player_pays(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, amount)
     elif effect == DICE_CHALLENGE:
         d1, d2 = roll(rng)
         if d1 + d2 >= cards[card, C_MIN_ROLL + level]:
             bank_pays(pl, bank, p, amount)
-        elif cards[card, C_FINE + level] > 0:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p,
-                     cards[card, C_FINE + level], FINE)
+        else:
+            due = cards[card, C_FINE + level]
     elif effect == COLLECT_SALARY:
         bank_pays(pl, bank, p, rules[R_SALARY + level])
     elif effect == REPAIRS:
         due = repairs_due(own, rules, p, cards[card, C_A], cards[card, C_B])
-        if due > 0:
-            pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, FINE)
     elif effect == GIVE_PROPERTY:
         _give_property(sq, groups, own, pl, bank, p)
     elif effect == GO_TO_JAIL_CARD:
@@ -305,6 +305,8 @@ def apply_card(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
         else:
             pl[p, PL_POS] = (pl[p, PL_POS] + steps) % sq.shape[0]
         return True, rent_multiplier, dice_multiplier
+    if due > 0:
+        pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, due, FINE)
     return False, 1, 0
 
 
@@ -370,13 +372,6 @@ def resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held,
             return
 
 
-@engine_njit(inline="always")
-def _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps):
-    advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
-    resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
-    sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
-
-
 @engine_njit
 def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p):
     """One turn of p: its own moves (lift mortgages, kept Fortune cards, a trade, building), then jail or
@@ -400,22 +395,30 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
         cash = pl[p, PL_CASH]
         build(sq, rent, groups, own, rules, prm, pl, bank, p)
         _note_spending(pl, p, cash, True)
+    steps = 0
     if pl[p, PL_JAIL] >= 0:
         steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)
         if steps < 0:
             return
-        if steps > 0:
-            _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
-            return
     doubles = 0
     again = True
+    # One move in the code for the roll out of jail and the rolls of a turn: the square, inlined here, is
+    # compiled once.
     while again:
-        steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
-        if steps == 0:
-            return
-        _move(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, steps)
+        if steps > 0:
+            # Out of jail by this roll: p moves by it and does not roll again.
+            again = False
+        else:
+            steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
+            if steps == 0:
+                return
+        advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
+        resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p,
+                       steps)
+        sq_agg[pl[p, PL_POS], SA_LANDINGS] += 1
         if pl[p, PL_ALIVE] == 0 or pl[p, PL_JAIL] >= 0 or bank[B_WINNER] >= 0:
             return
+        steps = 0
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -448,7 +451,7 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 # A game, and a batch of games
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def deal_fortune(sq, rules, own, decks, dq):
     """One Fortune card face down on each unowned property (at the start: every one), from the shuffled
     Fortune deck, in board order; a deck shorter than the properties leaves the last ones bare (rulebook:
@@ -460,7 +463,7 @@ def deal_fortune(sq, rules, own, decks, dq):
             own[s, O_FORTUNE] = draw(decks, dq, d)
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=True, inline="always")
 def start_measures(pl):
     """Upgrade rounds and the least and most cash measures start at -1, none yet."""
     pl[:, PL_STAR_ROUND:PL_STAR_ROUND + STAR_LEVELS - 1] = -1
