@@ -145,8 +145,8 @@ def _complete_groups(groups, own, pl, p):
 def _cheapest_unmortgaged(sq, groups, own, p, visit):
     """p's two unmortgaged squares with the least mortgage in the groups `visit` (bits), a tie going to the
     lower square as in a scan of the board; -1 for each one missing."""
-    cheapest = -1
-    runner_up = -1
+    cheapest = NOBODY  # numpy scalars, not literals: _mortgage_before would be compiled once more for -1
+    runner_up = NOBODY
     for g in range(groups.shape[0]):
         if (visit >> g) & 1 == 0:
             continue
