@@ -405,13 +405,9 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     # One move in the code for the roll out of jail and the rolls of a turn: the square, inlined here, is
     # compiled once.
     while again:
-        if steps > 0:
-            # Out of jail by this roll: p moves by it and does not roll again.
-            again = False
-        else:
-            steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles)
-            if steps == 0:
-                return
+        steps, doubles, again = roll_to_move(rules, pl, rng, sq_agg, p, doubles, steps)
+        if steps == 0:
+            return
         advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps)
         resolve_square(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p,
                        steps)

@@ -942,9 +942,13 @@ def jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng
 
 
 @engine_njit(inline="always")
-def roll_to_move(rules, pl, rng, sq_agg, p, doubles):
-    """One roll of a turn (rulebook: Quand c'est votre tour): (squares to move, doubles so far, whether
-    p rolls again). The third double sends p to jail instead: 0 squares."""
+def roll_to_move(rules, pl, rng, sq_agg, p, doubles, out_of_jail):
+    """The next move of a turn (rulebook: Quand c'est votre tour; Comment sortir de prison): (squares to
+    move, doubles so far, whether p rolls again). A roll that just got p out of jail (out_of_jail > 0
+    squares) is the move, with no roll again; otherwise p rolls, and the third double sends p to jail
+    instead: 0 squares."""
+    if out_of_jail > 0:
+        return out_of_jail, doubles, False
     d1, d2 = roll(rng)
     if d1 == d2:
         doubles += 1
