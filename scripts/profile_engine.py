@@ -13,8 +13,9 @@
         The engine's cold compile (the cache directory must be empty): wall and CPU seconds, the number of
         compilations, the CPU seconds LLVM spent optimizing each compiled function's module and generating
         its machine code (numba links every callee into its caller's module and does both again there, so a
-        level of calls above the turn redoes the whole engine), the functions whose own compilation (callees
-        excluded) took longest, and the argument types that made numba compile a function more than once
+        level of calls above the turn redoes the whole engine), the costliest steps of the compile (numba's
+        passes such as typing and lowering to LLVM IR, its splicing of inlined functions, LLVM's work),
+        the functions whose own compilation (callees excluded) took longest, and the argument types that made numba compile a function more than once
         (a literal value is a type of its own).
 """
 from __future__ import annotations
@@ -29,6 +30,8 @@ from collections import defaultdict
 
 import numpy as np
 from numba.core import codegen, event
+from numba.core.compiler_machinery import PassManager
+from numba.core.inline_closurecall import InlineWorker
 
 from simulator.engines.shared import layout as L
 from simulator.executors import BatchTask
@@ -122,11 +125,39 @@ def compile_cold(edition: str, top: int = 12) -> None:
                 llvm[stage, library.name] += time.process_time() - start
         return run
 
+    # CPU seconds of each step (a numba compiler pass, the inliner's splicing, LLVM's work on a function's
+    # module and on it linked with its callees), net of the steps nested in it: typing a call compiles the callee
+    passes = defaultdict(float)
+    nested = []
+
+    def net_of_nested(label, method):
+        def run(*args, **kwargs):
+            nested.append([label(*args), time.process_time(), 0.0])
+            try:
+                return method(*args, **kwargs)
+            finally:
+                name, start, inner = nested.pop()
+                spent = time.process_time() - start
+                passes[name] += spent - inner
+                if nested:
+                    nested[-1][2] += spent
+        return run
+
     stages = [(codegen.CPUCodeLibrary, "_optimize_final_module", "optimizing"),
               (codegen.JITCodeLibrary, "_finalize_specific", "machine code")]
     originals = [(cls, name, getattr(cls, name)) for cls, name, _ in stages]
+    originals += [(PassManager, "_runPass", PassManager._runPass), (InlineWorker, "inline_ir", InlineWorker.inline_ir),
+                  (codegen.CPUCodeLibrary, "add_ir_module", codegen.CPUCodeLibrary.add_ir_module),
+                  (codegen.CPUCodeLibrary, "finalize", codegen.CPUCodeLibrary.finalize)]
     for cls, name, stage in stages:
         setattr(cls, name, timed(stage, getattr(cls, name)))
+    codegen.CPUCodeLibrary.add_ir_module = net_of_nested(lambda library, module: "LLVM module of a function",
+                                                         codegen.CPUCodeLibrary.add_ir_module)
+    codegen.CPUCodeLibrary.finalize = net_of_nested(lambda library: "LLVM linking, optimizing, machine code",
+                                                    codegen.CPUCodeLibrary.finalize)
+    PassManager._runPass = net_of_nested(lambda manager, index, compiler_pass, state: compiler_pass.name(),
+                                         PassManager._runPass)
+    InlineWorker.inline_ir = net_of_nested(lambda worker, *args: "splicing inlined IR", InlineWorker.inline_ir)
     task = _task(edition, 1)
     cpu, wall = time.process_time(), time.perf_counter()
     try:
@@ -146,6 +177,8 @@ def compile_cold(edition: str, top: int = 12) -> None:
                                  for _, _, stage in stages)
           + "; costliest modules: " + ", ".join(f"{library} {spent:.1f} s" for library, spent in
                                                 sorted(per_library.items(), key=lambda item: -item[1])[:5]))
+    print("  steps: " + ", ".join(f"{name} {spent:.1f} s CPU" for name, spent in
+                                  sorted(passes.items(), key=lambda item: -item[1])[:6]))
     for name, spent in sorted(own.items(), key=lambda item: -item[1])[:top]:
         print(f"  {spent:6.1f} s  x{count[name]}  {name}")
     for name, compiled in sorted(signatures.items()):

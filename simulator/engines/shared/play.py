@@ -1064,23 +1064,14 @@ def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, e
         row[PO_RENT_OUT] = pl[i, PL_RENT_OUT]
         row[PO_JAIL_TURNS] = pl[i, PL_JAIL_TURNS]
         row[PO_TRADES] = pl[i, PL_TRADES]
-        properties = 0
-        houses = 0
-        hotels = 0
-        for s in range(own.shape[0]):
-            if own[s, O_OWNER] == i:
-                properties += 1
-                if own[s, O_LEVEL] == top:
-                    hotels += 1
-                else:
-                    houses += own[s, O_LEVEL]
-        row[PO_PROPERTIES] = properties
-        row[PO_HOUSES] = houses
-        row[PO_HOTELS] = hotels
+        row[PO_PROPERTIES] = 0
+        row[PO_HOUSES] = 0
+        row[PO_HOTELS] = 0
         complete = 0
-        for g in range(groups.shape[0]):
-            if groups[g, G_KIND] == STREET and owns_group(own, groups, g, i):
-                complete += 1
+        bits = pl[i, PL_COMPLETE_STREETS]  # one bit per complete colour group, kept by transfer
+        while bits != 0:
+            bits &= bits - 1
+            complete += 1
         row[PO_GROUPS] = complete
         row[PO_GROUPS_HELD] = pl[i, PL_GROUPS_HELD]
         row[PO_SOLD] = pl[i, PL_SOLD]
@@ -1089,4 +1080,14 @@ def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, e
         row[PO_TOP_LEVEL] = pl[i, PL_TOP_LEVEL]
         row[PO_BOUGHT] = pl[i, PL_BOUGHT]
         row[PO_LEAST_AFTER_BUY] = pl[i, PL_LEAST_AFTER_BUY]
+    # The squares once for all the players, not once for each.
+    for s in range(own.shape[0]):
+        owner = own[s, O_OWNER]
+        if owner < 0:
+            continue
+        player_rows[owner, PO_PROPERTIES] += 1
+        if own[s, O_LEVEL] == top:
+            player_rows[owner, PO_HOTELS] += 1
+        else:
+            player_rows[owner, PO_HOUSES] += own[s, O_LEVEL]
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
