@@ -14,8 +14,13 @@ or a batch, and a user's decision (simulator/usercode.py compiles it so).
 import copy
 from contextlib import contextmanager
 
+import numba
 from numba import njit
 from numba.core import inline_closurecall, ir
+
+# The numba whose inliner _inline_function was read against: its inline_ir returns, beside the splice, a copy
+# of the callee's IR that its one caller (the InlineInlinables pass) drops. Another numba keeps its own inliner.
+INLINER_READ_AGAINST = (0, 68)
 
 
 def engine_njit(function=None, **options):
@@ -60,11 +65,19 @@ def _blocks_uncopied():
 
 def _inline_function(worker, caller_ir, block, i, function, arg_typs=None):
     """numba's InlineWorker.inline_function (inline="always"), without the copies of the callee's IR built
-    for this call alone. numba's other inlining (overloads) splices IR it keeps, which it still copies."""
+    for this call alone. numba's other inlining (overloads) splices IR it keeps, which it still copies. The
+    "unmutated copy" inline_ir returns first is then the spliced IR itself: its one caller drops it."""
     callee_ir = worker.run_untyped_passes(function)
     with _blocks_uncopied():
         return worker.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars, arg_typs=arg_typs)
 
 
-inline_closurecall.copy = _copies
-inline_closurecall.InlineWorker.inline_function = _inline_function
+def _install_inliner() -> bool:
+    if numba.version_info.short != INLINER_READ_AGAINST:
+        return False
+    inline_closurecall.copy = _copies
+    inline_closurecall.InlineWorker.inline_function = _inline_function
+    return True
+
+
+INLINING_WITHOUT_COPIES = _install_inliner()

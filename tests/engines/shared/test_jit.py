@@ -1,8 +1,10 @@
 """numba's inlining without its copies of the inlined IR (simulator/engines/shared/jit.py): each call site still
 gets code of its own, nested inlining included."""
+import numba
 from numba import njit
+from numba.core import inline_closurecall
 
-import simulator.engines.shared.jit  # noqa: F401  (installs the inlining without copies)
+from simulator.engines.shared import jit  # installs the inlining without copies
 
 
 def _step(x, k):
@@ -37,3 +39,8 @@ def test_inlined_at_several_call_sites_and_nested_computes_as_python():
 
     for a in (0, 1, 7, 40):
         assert caller(a) == _caller(a)
+
+
+def test_inliner_replaced_only_on_the_numba_it_was_read_against():
+    ours = inline_closurecall.InlineWorker.inline_function is jit._inline_function
+    assert ours == jit.INLINING_WITHOUT_COPIES == (numba.version_info.short == jit.INLINER_READ_AGAINST)
