@@ -833,12 +833,13 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     while True:
         s = next_building(sq, rent, groups, own, rules, prm, p, pl[p, PL_COMPLETE_STREETS])
         if s < 0:
-            pl[p, PL_BUILD_IDLE] = 1 << 62  # nothing to build at any cash
+            pl[p, PL_BUILD_IDLE] = strategy.NEVER  # nothing to build at any cash
             return
         is_hotel = own[s, O_LEVEL] + 1 == top
         cost = sq[s, SQ_HOTEL_COST] if is_hotel else sq[s, SQ_HOUSE_COST]
         if not strategy.builds(prm, pl, p, cost):
-            pl[p, PL_BUILD_IDLE] = pl[p, PL_CASH]
+            # the next call finds s again, at the same cost, until it has the cash to build there
+            pl[p, PL_BUILD_IDLE] = strategy.build_cash(prm, p, cost) - 1
             return
         stock = bank[B_HOTELS] if is_hotel else bank[B_HOUSES]
         if stock == 0:
