@@ -165,10 +165,11 @@ PL_TRADE_WAIT = 22  # PL_TRADE_VERSION at which the only trades found waited on 
 PL_TRADE_CASH = 23  # its cash then
 PL_BUILD_IDLE = 24  # while its cash is at most this, building finds nothing; -1 after a change to its complete groups
 PL_STREETS_HELD = 25  # bit g: owns a square of colour group g
-PL_TRADE_VERSION = 26  # bumped when a square of a colour group it holds (or held) changes hands (not when the bank
-                       # sells one and keeps another of the group)
+PL_TRADE_VERSION = 26  # bumped when a square of a colour group changes hands and leaves the group held by this
+                       # player and one other alone (the only groups a trade scan finds a trade in)
 PL_GROUPS_OWNED = 27  # bit g: owns a square of group g, of any kind (the groups whose squares raising money visits)
-PL_COLUMNS = 28
+PL_COMPLETE_GROUPS = 28  # bit g: owns every square of group g, of any kind (kept by transfer)
+PL_COLUMNS = 29
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank

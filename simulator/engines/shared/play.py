@@ -15,7 +15,7 @@ from simulator.engines.shared.layout import (
     C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
     O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILD_IDLE, PL_BUILT, PL_CASH,
     PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_OWNED, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS,
-    PL_LEAST_AFTER_BUY,
+    PL_COMPLETE_GROUPS, PL_LEAST_AFTER_BUY,
     PL_LIFT_FLOOR, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL,
     PL_STREETS_HELD, PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_VERSION, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT,
     PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY,
@@ -130,18 +130,6 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
 
 
 @engine_njit
-def _complete_groups(groups, own, pl, p):
-    """p's complete groups of every kind (bits): its complete colour groups, and the railroads or utilities
-    it holds every one of."""
-    complete = pl[p, PL_COMPLETE_STREETS]
-    holds = pl[p, PL_GROUPS_OWNED]
-    for g in range(groups.shape[0]):
-        if (holds >> g) & 1 != 0 and groups[g, G_KIND] != STREET and owns_group(own, groups, g, p):
-            complete |= 1 << g
-    return complete
-
-
-@engine_njit
 def _cheapest_unmortgaged(sq, groups, own, p, visit):
     """p's two unmortgaged squares with the least mortgage in the groups `visit` (bits), a tie going to the
     lower square as in a scan of the board; -1 for each one missing."""
@@ -196,11 +184,10 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
     # No square changes hands while p raises money and a sale of buildings mortgages nothing: the squares
     # are mortgaged in the order one look finds the first two of, and looked for again after two.
-    holds = pl[p, PL_GROUPS_OWNED]
-    outside = holds & ~_complete_groups(groups, own, pl, p)
+    outside = pl[p, PL_GROUPS_OWNED] & ~pl[p, PL_COMPLETE_GROUPS]
     loose = UNKNOWN
     loose_next = UNKNOWN
-    cheapest = UNKNOWN  # among all of p's squares, once no building is left
+    cheapest = UNKNOWN  # among the squares of complete groups, once no building is left
     cheapest_next = UNKNOWN
     while pl[p, PL_CASH] < amount:
         if loose == UNKNOWN:
@@ -215,8 +202,8 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
             loose = loose_next
             loose_next = UNKNOWN
         else:
-            if cheapest == UNKNOWN:
-                cheapest, cheapest_next = _cheapest_unmortgaged(sq, groups, own, p, holds)
+            if cheapest == UNKNOWN:  # the squares outside complete groups are all mortgaged by now
+                cheapest, cheapest_next = _cheapest_unmortgaged(sq, groups, own, p, pl[p, PL_COMPLETE_GROUPS])
             s = cheapest
             cheapest = cheapest_next
             cheapest_next = UNKNOWN
@@ -294,26 +281,31 @@ def transfer(sq, groups, own, pl, bank, s, p):
     squares and colour groups held and complete are kept as they change instead of scanned for (set_owner
     itself is shared with engines whose player columns differ). Building looks only at a player's complete
     groups, so a player's PL_BUILD_IDLE is reset only when one of those changes (or a mortgage arrives). A
-    trade scan of player i looks only at the colour groups i holds a square of, so only those players'
-    trade version moves; and not when the bank keeps a square of the group: then, before and after, no
-    player holds that group complete but for another player's squares, which is all a scan looks for."""
+    trade scan of player i finds a trade only in colour groups held by i and one other player alone (the
+    group it completes, and the one it gives in a swap), so the trade version moves only for the two
+    players of such a group, when one of its squares changes hands: any other change of owner leaves every
+    player fewer trades or the same."""
     g = sq[s, SQ_GROUP]
     street = groups[g, G_KIND] == STREET
     mortgaged = own[s, O_MORTGAGED] != 0
     giver = own[s, O_OWNER]
     if giver >= 0:
-        if (pl[giver, PL_COMPLETE_STREETS] >> g) & 1 != 0:
-            pl[giver, PL_BUILD_IDLE] = -1
-            pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
+        if (pl[giver, PL_COMPLETE_GROUPS] >> g) & 1 != 0:
+            pl[giver, PL_COMPLETE_GROUPS] &= ~(1 << g)
+            if street:
+                pl[giver, PL_BUILD_IDLE] = -1
+                pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
         if mortgaged:
             pl[giver, PL_MORTGAGES] -= 1
     set_owner(own, bank, s, p)
     if p >= 0:
         if mortgaged:
             _note_mortgage(sq, pl, p, s)
-        if street and owns_group(own, groups, g, p):
-            pl[p, PL_COMPLETE_STREETS] |= 1 << g
-            pl[p, PL_BUILD_IDLE] = -1
+        if owns_group(own, groups, g, p):
+            pl[p, PL_COMPLETE_GROUPS] |= 1 << g
+            if street:
+                pl[p, PL_COMPLETE_STREETS] |= 1 << g
+                pl[p, PL_BUILD_IDLE] = -1
     if giver >= 0 and owned_in_group(own, groups, g, giver) == 0:
         pl[giver, PL_GROUPS_OWNED] &= ~(1 << g)
         pl[giver, PL_STREETS_HELD] &= ~(1 << g)
@@ -321,18 +313,19 @@ def transfer(sq, groups, own, pl, bank, s, p):
         pl[p, PL_GROUPS_OWNED] |= 1 << g
         if street:
             pl[p, PL_STREETS_HELD] |= 1 << g
-    if street and (giver >= 0 or owned_in_group(own, groups, g, NOBODY) == 0):
-        for i in range(pl.shape[0]):
-            if i == giver or (pl[i, PL_STREETS_HELD] >> g) & 1 != 0:
-                pl[i, PL_TRADE_VERSION] += 1
+    if street and p >= 0:
+        other = other_owner(own, groups, g, p)
+        if other >= 0:
+            pl[p, PL_TRADE_VERSION] += 1
+            pl[other, PL_TRADE_VERSION] += 1
 
 
 @engine_njit
 def counted_holdings(sq, groups, own, p):
     """p's mortgaged squares, its complete colour groups, the colour groups and the groups of any kind it
-    holds a square of (bits), and the least mortgage among its mortgaged squares, counted from the squares:
-    what transfer and the mortgage helpers keep in PL_MORTGAGES, PL_COMPLETE_STREETS, PL_STREETS_HELD,
-    PL_GROUPS_OWNED and PL_LIFT_FLOOR."""
+    holds a square of, its complete groups of any kind (bits), and the least mortgage among its mortgaged
+    squares, counted from the squares: what transfer and the mortgage helpers keep in PL_MORTGAGES,
+    PL_COMPLETE_STREETS, PL_STREETS_HELD, PL_GROUPS_OWNED, PL_COMPLETE_GROUPS and PL_LIFT_FLOOR."""
     mortgages = 0
     floor = 0
     for s in range(own.shape[0]):
@@ -343,16 +336,19 @@ def counted_holdings(sq, groups, own, p):
     complete = 0
     held = 0
     owned_groups = 0
+    complete_groups = 0
     for g in range(groups.shape[0]):
         owned = owned_in_group(own, groups, g, p)
         if owned > 0:
             owned_groups |= 1 << g
+            if owned == groups[g, G_SIZE]:
+                complete_groups |= 1 << g
         if groups[g, G_KIND] == STREET:
             if owned == groups[g, G_SIZE]:
                 complete |= 1 << g
             if owned > 0:
                 held |= 1 << g
-    return mortgages, complete, held, owned_groups, floor
+    return mortgages, complete, held, owned_groups, complete_groups, floor
 
 
 @engine_njit
@@ -360,11 +356,12 @@ def recount_holdings(sq, groups, own, pl):
     """The per-player state that transfer keeps, counted for a state set up square by square (a position,
     a test); what was noted of the squares before (no trade, nothing to build) is looked at again."""
     for p in range(pl.shape[0]):
-        mortgages, complete, held, owned_groups, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, owned_groups, complete_groups, floor = counted_holdings(sq, groups, own, p)
         pl[p, PL_MORTGAGES] = mortgages
         pl[p, PL_COMPLETE_STREETS] = complete
         pl[p, PL_STREETS_HELD] = held
         pl[p, PL_GROUPS_OWNED] = owned_groups
+        pl[p, PL_COMPLETE_GROUPS] = complete_groups
         pl[p, PL_LIFT_FLOOR] = floor
         pl[p, PL_TRADE_VERSION] += 1
         pl[p, PL_BUILD_IDLE] = -1
@@ -586,7 +583,7 @@ def may_lift_mortgage(prm, pl, p):
 def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
     """Squares of complete groups first: they pay the most once free."""
     floor = 0  # the least mortgage among those left
-    complete = _complete_groups(groups, own, pl, p)
+    complete = pl[p, PL_COMPLETE_GROUPS]
     for complete_first in (True, False):
         ahead = pl[p, PL_MORTGAGES]  # p's mortgaged squares this pass has yet to visit
         for s in range(own.shape[0]):
@@ -637,9 +634,10 @@ def _group_value(sq, groups, own, g, holder):
 
 @engine_njit(inline="always")
 def may_trade(rules, pl, p):
-    """Could a trade scan of p find one now? Not while no square of a colour group p holds has changed hands
-    since a scan found none possible, nor while p holds no more cash than when the only ones found were cash
-    offers it could not afford (an offer, and so its acceptance, grows with p's cash alone)."""
+    """Could a trade scan of p find one now? Not while no square of a colour group held by p and one other
+    player alone has changed hands since a scan found none possible (see transfer), nor while p holds no more
+    cash than when the only ones found were cash offers it could not afford (an offer, and so its
+    acceptance, grows with p's cash alone)."""
     version = pl[p, PL_TRADE_VERSION]
     return rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != version and not (
         pl[p, PL_TRADE_WAIT] == version and pl[p, PL_CASH] <= pl[p, PL_TRADE_CASH])
@@ -970,9 +968,10 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
         total += pl[p, PL_CASH]
         if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
             flags |= V_NEGATIVE_CASH
-        mortgages, complete, held, owned_groups, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, owned_groups, complete_groups, floor = counted_holdings(sq, groups, own, p)
         if (pl[p, PL_MORTGAGES] != mortgages or pl[p, PL_COMPLETE_STREETS] != complete
                 or pl[p, PL_STREETS_HELD] != held or pl[p, PL_GROUPS_OWNED] != owned_groups
+                or pl[p, PL_COMPLETE_GROUPS] != complete_groups
                 or (mortgages > 0 and pl[p, PL_LIFT_FLOOR] > floor)):
             flags |= V_OWNERSHIP
     if total != money_at_start + bank[B_NET]:
