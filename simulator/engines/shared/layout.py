@@ -169,7 +169,9 @@ PL_TRADE_VERSION = 26  # bumped when a square of a colour group changes hands an
                        # player and one other alone (the only groups a trade scan finds a trade in)
 PL_GROUPS_OWNED = 27  # bit g: owns a square of group g, of any kind (the groups whose squares raising money visits)
 PL_COMPLETE_GROUPS = 28  # bit g: owns every square of group g, of any kind (kept by transfer)
-PL_COLUMNS = 29
+PL_MORTGAGED_GROUPS = 29  # bit g: may own a mortgaged square of group g (set for each it does; lift_mortgages
+                          # clears the others)
+PL_COLUMNS = 30
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank

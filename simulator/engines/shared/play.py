@@ -15,7 +15,7 @@ from simulator.engines.shared.layout import (
     C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
     O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILD_IDLE, PL_BUILT, PL_CASH,
     PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_OWNED, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS,
-    PL_COMPLETE_GROUPS, PL_LEAST_AFTER_BUY,
+    PL_COMPLETE_GROUPS, PL_LEAST_AFTER_BUY, PL_MORTGAGED_GROUPS,
     PL_LIFT_FLOOR, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL,
     PL_STREETS_HELD, PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_VERSION, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT,
     PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY,
@@ -83,7 +83,9 @@ def mortgage_square(sq, own, pl, bank, p, s):
 @engine_njit
 def _note_mortgage(sq, pl, p, s):
     """p holds one more mortgaged square, s."""
-    if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+    g = sq[s, SQ_GROUP]
+    pl[p, PL_MORTGAGED_GROUPS] |= 1 << g
+    if (pl[p, PL_COMPLETE_STREETS] >> g) & 1 != 0:
         pl[p, PL_BUILD_IDLE] = -1
     if pl[p, PL_MORTGAGES] == 0 or sq[s, SQ_MORTGAGE] < pl[p, PL_LIFT_FLOOR]:
         pl[p, PL_LIFT_FLOOR] = sq[s, SQ_MORTGAGE]
@@ -323,16 +325,19 @@ def transfer(sq, groups, own, pl, bank, s, p):
 @engine_njit
 def counted_holdings(sq, groups, own, p):
     """p's mortgaged squares, its complete colour groups, the colour groups and the groups of any kind it
-    holds a square of, its complete groups of any kind (bits), and the least mortgage among its mortgaged
-    squares, counted from the squares: what transfer and the mortgage helpers keep in PL_MORTGAGES,
-    PL_COMPLETE_STREETS, PL_STREETS_HELD, PL_GROUPS_OWNED, PL_COMPLETE_GROUPS and PL_LIFT_FLOOR."""
+    holds a square of, its complete groups of any kind and the groups of its mortgaged squares (bits), and the
+    least mortgage among its mortgaged squares, counted from the squares: what transfer and the mortgage
+    helpers keep in PL_MORTGAGES, PL_COMPLETE_STREETS, PL_STREETS_HELD, PL_GROUPS_OWNED, PL_COMPLETE_GROUPS,
+    PL_MORTGAGED_GROUPS and PL_LIFT_FLOOR."""
     mortgages = 0
+    mortgaged_groups = 0
     floor = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
             if mortgages == 0 or sq[s, SQ_MORTGAGE] < floor:
                 floor = sq[s, SQ_MORTGAGE]
             mortgages += 1
+            mortgaged_groups |= 1 << sq[s, SQ_GROUP]
     complete = 0
     held = 0
     owned_groups = 0
@@ -348,7 +353,7 @@ def counted_holdings(sq, groups, own, p):
                 complete |= 1 << g
             if owned > 0:
                 held |= 1 << g
-    return mortgages, complete, held, owned_groups, complete_groups, floor
+    return mortgages, complete, held, owned_groups, complete_groups, mortgaged_groups, floor
 
 
 @engine_njit
@@ -356,8 +361,10 @@ def recount_holdings(sq, groups, own, pl):
     """The per-player state that transfer keeps, counted for a state set up square by square (a position,
     a test); what was noted of the squares before (no trade, nothing to build) is looked at again."""
     for p in range(pl.shape[0]):
-        mortgages, complete, held, owned_groups, complete_groups, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, owned_groups, complete_groups, mortgaged_groups, floor = counted_holdings(
+            sq, groups, own, p)
         pl[p, PL_MORTGAGES] = mortgages
+        pl[p, PL_MORTGAGED_GROUPS] = mortgaged_groups
         pl[p, PL_COMPLETE_STREETS] = complete
         pl[p, PL_STREETS_HELD] = held
         pl[p, PL_GROUPS_OWNED] = owned_groups
@@ -581,10 +588,15 @@ def may_lift_mortgage(prm, pl, p):
 
 @engine_njit
 def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
-    """Squares of complete groups first: they pay the most once free."""
+    """Squares of complete groups first: they pay the most once free. A pass over the board is skipped when
+    no group it lifts in may hold a mortgaged square of p."""
     floor = 0  # the least mortgage among those left
+    left = 0  # the groups they are in
     complete = pl[p, PL_COMPLETE_GROUPS]
+    mortgaged = pl[p, PL_MORTGAGED_GROUPS]
     for complete_first in (True, False):
+        if mortgaged & (complete if complete_first else ~complete) == 0:
+            continue
         ahead = pl[p, PL_MORTGAGES]  # p's mortgaged squares this pass has yet to visit
         for s in range(own.shape[0]):
             if ahead == 0:
@@ -592,18 +604,22 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] == 0:
                 continue
             ahead -= 1
-            if ((complete >> sq[s, SQ_GROUP]) & 1 != 0) != complete_first:
+            g = sq[s, SQ_GROUP]
+            if ((complete >> g) & 1 != 0) != complete_first:
                 continue
             cost = sq[s, SQ_MORTGAGE] + interest(sq, rules, s)
             if strategy.lifts_mortgage(prm, pl, p, cost):
                 into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
                 own[s, O_MORTGAGED] = 0
                 pl[p, PL_MORTGAGES] -= 1
-                if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+                if (pl[p, PL_COMPLETE_STREETS] >> g) & 1 != 0:
                     pl[p, PL_BUILD_IDLE] = -1
-            elif floor == 0 or sq[s, SQ_MORTGAGE] < floor:
+                continue
+            left |= 1 << g
+            if floor == 0 or sq[s, SQ_MORTGAGE] < floor:
                 floor = sq[s, SQ_MORTGAGE]
     pl[p, PL_LIFT_FLOOR] = floor
+    pl[p, PL_MORTGAGED_GROUPS] = left
 
 
 @engine_njit
@@ -968,10 +984,11 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
         total += pl[p, PL_CASH]
         if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
             flags |= V_NEGATIVE_CASH
-        mortgages, complete, held, owned_groups, complete_groups, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, owned_groups, complete_groups, mortgaged_groups, floor = counted_holdings(
+            sq, groups, own, p)
         if (pl[p, PL_MORTGAGES] != mortgages or pl[p, PL_COMPLETE_STREETS] != complete
                 or pl[p, PL_STREETS_HELD] != held or pl[p, PL_GROUPS_OWNED] != owned_groups
-                or pl[p, PL_COMPLETE_GROUPS] != complete_groups
+                or pl[p, PL_COMPLETE_GROUPS] != complete_groups or mortgaged_groups & ~pl[p, PL_MORTGAGED_GROUPS] != 0
                 or (mortgages > 0 and pl[p, PL_LIFT_FLOOR] > floor)):
             flags |= V_OWNERSHIP
     if total != money_at_start + bank[B_NET]:
