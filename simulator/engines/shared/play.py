@@ -191,13 +191,18 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     loose_next = UNKNOWN
     cheapest = UNKNOWN  # among the squares of complete groups, once no building is left
     cheapest_next = UNKNOWN
+    # The cheapest group with buildings stays so while it has any (the others do not change); -1 when none
+    # is left.
+    built = UNKNOWN
     while pl[p, PL_CASH] < amount:
         if loose == UNKNOWN:
             loose, loose_next = _cheapest_unmortgaged(sq, groups, own, p, outside)
         if buildings_first or loose < 0:
-            g = _cheapest_built_group(sq, groups, own, pl[p, PL_COMPLETE_STREETS])
-            if g >= 0:
-                sell_building(sq, groups, own, rules, pl, bank, p, g)
+            if built == UNKNOWN:
+                built = _cheapest_built_group(sq, groups, own, pl[p, PL_COMPLETE_STREETS])
+            if built >= 0:
+                if not sell_building(sq, groups, own, rules, pl, bank, p, built):
+                    built = UNKNOWN
                 continue
         if loose >= 0:
             s = loose
@@ -844,6 +849,9 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     counted = False
     rival_demand = 0
     rivals = 0
+    # Once the bank's stock covers every player's demand it still does after p builds one more: p's own
+    # demand falls by that building (and its cash) as the stock does, and the others' stays.
+    covered = False
     while True:
         s = next_building(sq, rent, groups, own, rules, prm, p, pl[p, PL_COMPLETE_STREETS])
         if s < 0:
@@ -862,8 +870,10 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
             rival_demand, rivals = _rival_demand(sq, groups, own, rules, prm, pl, p, is_hotel)
             counted = True
             counted_for_hotels = is_hotel
-        if rivals == 0 or rival_demand + _building_demand(
+            covered = False
+        if rivals == 0 or covered or rival_demand + _building_demand(
                 sq, groups, own, rules, prm, pl, p, is_hotel, pl[p, PL_COMPLETE_STREETS]) <= stock:
+            covered = True
             _build_on(sq, own, rules, pl, bank, p, s, cost)
             continue
         # numpy scalars, not literals: numba would first type the loop below with the literals and compile
