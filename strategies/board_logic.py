@@ -128,6 +128,13 @@ def could_agree(prm, p, q, g):
 
 
 @engine_njit
+def offer_cash(prm, p, q, value):
+    """At most the least cash at which p's offer for squares of list value `value` is one q accepts: the
+    offer must reach the list value and q's price (sells) and leave p its buying reserve (trade_offer)."""
+    return prm[p, P_BUY_RESERVE] + value * max(1.0, prm[q, P_TRADE_ACCEPT])
+
+
+@engine_njit
 def sells(prm, q, value, offer):
     """Does q sell squares of list value `value` for `offer` in cash?"""
     return offer >= value * prm[q, P_TRADE_ACCEPT]

@@ -43,6 +43,7 @@ NOT_A_FINE = np.bool_(False)
 NOTHING = np.int64(0)
 NOBODY = np.int64(-1)
 UNKNOWN = np.int64(-2)  # a square not yet looked for
+NO_SQUARE = np.int64(1 << 62)  # after every square in the order squares are mortgaged in
 SIDES = np.int64(6)  # of a die
 
 # ---------------------------------------------------------------------------------------------------
@@ -135,8 +136,10 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
 def _cheapest_unmortgaged(sq, groups, own, p, visit):
     """p's two unmortgaged squares with the least mortgage in the groups `visit` (bits), a tie going to the
     lower square as in a scan of the board; -1 for each one missing."""
-    cheapest = NOBODY  # numpy scalars, not literals: _mortgage_before would be compiled once more for -1
-    runner_up = NOBODY
+    # A square's place in that order as one number, mortgage then square: one comparison per square
+    n = own.shape[0]
+    cheapest = NO_SQUARE
+    runner_up = NO_SQUARE
     for g in range(groups.shape[0]):
         if (visit >> g) & 1 == 0:
             continue
@@ -144,19 +147,14 @@ def _cheapest_unmortgaged(sq, groups, own, p, visit):
             s = groups[g, G_MEMBERS + k]
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
                 continue
-            if _mortgage_before(sq, s, cheapest):
+            place = sq[s, SQ_MORTGAGE] * n + s
+            if place < cheapest:
                 runner_up = cheapest
-                cheapest = s
-            elif _mortgage_before(sq, s, runner_up):
-                runner_up = s
-    return cheapest, runner_up
-
-
-@engine_njit
-def _mortgage_before(sq, s, other):
-    """Does square s come before square `other` (-1: none) in the order squares are mortgaged in?"""
-    return other < 0 or sq[s, SQ_MORTGAGE] < sq[other, SQ_MORTGAGE] or (
-        sq[s, SQ_MORTGAGE] == sq[other, SQ_MORTGAGE] and s < other)
+                cheapest = place
+            elif place < runner_up:
+                runner_up = place
+    return (cheapest % n if cheapest != NO_SQUARE else NOBODY,
+            runner_up % n if runner_up != NO_SQUARE else NOBODY)
 
 
 @engine_njit
@@ -656,8 +654,8 @@ def _group_value(sq, groups, own, g, holder):
 @engine_njit(inline="always")
 def may_trade(rules, pl, p):
     """Could a trade scan of p find one now? Not while no square of a colour group held by p and one other
-    player alone has changed hands since a scan found none possible (see transfer), nor while p holds no more
-    cash than when the only ones found were cash offers it could not afford (an offer, and so its
+    player alone has changed hands since a scan found none possible (see transfer), nor while p holds too
+    little cash for any of the cash offers it found when those were the only trades (an offer, and so its
     acceptance, grows with p's cash alone)."""
     version = pl[p, PL_TRADE_VERSION]
     return rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != version and not (
@@ -674,6 +672,7 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
         return
     possible = False
     swap_possible = False
+    offer_cash = np.inf  # below this much cash, none of the cash offers looked at is accepted
     partial = pl[p, PL_STREETS_HELD] & ~pl[p, PL_COMPLETE_STREETS]  # the colour groups p holds part of
     for g in range(groups.shape[0]):
         if (partial >> g) & 1 == 0:
@@ -713,11 +712,15 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
             _, due_p = _hand_over(sq, groups, own, pl, bank, rules, g, q, p)
             _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, NOTHING)
             return
+        offer_cash = min(offer_cash, strategy.offer_cash(prm, p, q, wanted))
     if not possible:
         pl[p, PL_TRADE_SEEN] = pl[p, PL_TRADE_VERSION]
     elif not swap_possible:
         pl[p, PL_TRADE_WAIT] = pl[p, PL_TRADE_VERSION]
-        pl[p, PL_TRADE_CASH] = pl[p, PL_CASH]
+        wait = strategy.NEVER
+        if offer_cash < strategy.NEVER:  # 2 below the bound: room for its rounding, and the offer's to a unit
+            wait = max(pl[p, PL_CASH], np.int64(np.floor(offer_cash)) - 2)
+        pl[p, PL_TRADE_CASH] = wait
 
 
 @engine_njit
