@@ -130,8 +130,10 @@ def could_agree(prm, p, q, g):
 @engine_njit
 def offer_cash(prm, p, q, value):
     """At most the least cash at which p's offer for squares of list value `value` is one q accepts: the
-    offer must reach the list value and q's price (sells) and leave p its buying reserve (trade_offer)."""
-    return prm[p, P_BUY_RESERVE] + value * max(1.0, prm[q, P_TRADE_ACCEPT])
+    offer must reach the list value and q's price (sells) and leave p its buying reserve (trade_offer);
+    infinite when q accepts none (its price infinite times a value of 0 is no number: sells says no)."""
+    cash = prm[p, P_BUY_RESERVE] + value * max(1.0, prm[q, P_TRADE_ACCEPT])
+    return cash if cash == cash else np.inf
 
 
 @engine_njit

@@ -717,9 +717,11 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
         pl[p, PL_TRADE_SEEN] = pl[p, PL_TRADE_VERSION]
     elif not swap_possible:
         pl[p, PL_TRADE_WAIT] = pl[p, PL_TRADE_VERSION]
-        wait = strategy.NEVER
-        if offer_cash < strategy.NEVER:  # 2 below the bound: room for its rounding, and the offer's to a unit
-            wait = max(pl[p, PL_CASH], np.int64(np.floor(offer_cash)) - 2)
+        wait = pl[p, PL_CASH]
+        if offer_cash >= strategy.NEVER:
+            wait = strategy.NEVER
+        elif offer_cash - 2 > wait:  # 2 below the bound: room for its rounding, and the offer's to a unit
+            wait = np.int64(np.floor(offer_cash)) - 2
         pl[p, PL_TRADE_CASH] = wait
 
 
