@@ -157,8 +157,8 @@ PL_DECLINED = 16    # squares it declined at the list price with the cash to buy
 PL_SOLD = 17        # trades in which it sold squares for cash
 PL_BOUGHT = 18      # squares bought at the list price
 PL_LEAST_AFTER_BUY = 19  # the least cash left right after buying a square or a building, -1 before any
-# Kept as the state changes so that a turn's questions need not scan the board (the first two checked
-# against a recount by check_economy):
+# Kept as the state changes so that a turn's questions need not scan the board (PL_MORTGAGES, PL_LIFT_FLOOR
+# and the bits of groups checked against a recount by check_economy):
 PL_MORTGAGES = 20   # squares it owns under mortgage
 PL_LIFT_FLOOR = 21  # at most the least mortgage among its mortgaged squares (while it has one)
 PL_TRADE_WAIT = 22  # PL_TRADE_VERSION at which the only trades found waited on its cash (see may_trade)
