@@ -16,6 +16,8 @@ from simulator.engines.shared.layout import (
 from simulator.engines.shared.state import hotel_level, opponent_buildings, other_owner, owned_in_group
 from simulator.engines.shared.rng import happens
 
+NEVER = np.int64(1 << 62)  # more cash than any game holds
+
 
 @engine_njit
 def prefers(prm, p, g):
@@ -75,6 +77,15 @@ def builds(prm, pl, p, cost):
 
 
 @engine_njit
+def build_cash(prm, p, cost):
+    """The least cash at which p builds for `cost` (what builds answers), capped at 2**62 (never)."""
+    reserve = prm[p, P_BUILD_RESERVE]
+    if not reserve < NEVER:  # infinite or NaN: builds never says yes
+        return NEVER
+    return cost + np.int64(np.ceil(reserve))
+
+
+@engine_njit
 def house_bid(prm, pl, p, cost):
     """The most p pays for a house or hotel the bank must auction in a shortage."""
     ceiling = pl[p, PL_CASH] - prm[p, P_BUILD_RESERVE]
@@ -84,7 +95,9 @@ def house_bid(prm, pl, p, cost):
 @engine_njit
 def stays_in_jail(own, rules, prm, p):
     """Keep rolling for doubles instead of paying: once opponents have built enough, jail is a shelter."""
-    return opponent_buildings(own, rules, p) >= prm[p, P_JAIL_STAY_BUILDINGS]
+    enough = prm[p, P_JAIL_STAY_BUILDINGS]
+    # an infinite threshold (the built-in strategies') is never reached: no count of the board
+    return enough < np.inf and opponent_buildings(own, rules, p) >= enough
 
 
 @engine_njit
@@ -112,6 +125,15 @@ def could_agree(prm, p, q, g):
     if prefers(prm, p, g):
         factor *= prm[p, P_PREFERRED_FACTOR]
     return factor > 0.0 and factor >= 1.0 and factor >= prm[q, P_TRADE_ACCEPT]
+
+
+@engine_njit
+def offer_cash(prm, p, q, value):
+    """At most the least cash at which p's offer for squares of list value `value` is one q accepts: the
+    offer must reach the list value and q's price (sells) and leave p its buying reserve (trade_offer);
+    infinite when q accepts none (its price infinite times a value of 0 is no number: sells says no)."""
+    cash = prm[p, P_BUY_RESERVE] + value * max(1.0, prm[q, P_TRADE_ACCEPT])
+    return cash if cash == cash else np.inf
 
 
 @engine_njit

@@ -157,18 +157,21 @@ PL_DECLINED = 16    # squares it declined at the list price with the cash to buy
 PL_SOLD = 17        # trades in which it sold squares for cash
 PL_BOUGHT = 18      # squares bought at the list price
 PL_LEAST_AFTER_BUY = 19  # the least cash left right after buying a square or a building, -1 before any
-# Kept as the state changes so that a turn's questions need not scan the board (the first two checked
-# against a recount by check_economy):
+# Kept as the state changes so that a turn's questions need not scan the board (PL_MORTGAGES, PL_LIFT_FLOOR
+# and the bits of groups checked against a recount by check_economy):
 PL_MORTGAGES = 20   # squares it owns under mortgage
 PL_LIFT_FLOOR = 21  # at most the least mortgage among its mortgaged squares (while it has one)
 PL_TRADE_WAIT = 22  # PL_TRADE_VERSION at which the only trades found waited on its cash (see may_trade)
-PL_TRADE_CASH = 23  # its cash then
+PL_TRADE_CASH = 23  # the cash up to which none of those trades can be afforded
 PL_BUILD_IDLE = 24  # while its cash is at most this, building finds nothing; -1 after a change to its complete groups
 PL_STREETS_HELD = 25  # bit g: owns a square of colour group g
-PL_TRADE_VERSION = 26  # bumped when a square of a colour group it holds (or held) changes hands (not when the bank
-                       # sells one and keeps another of the group)
+PL_TRADE_VERSION = 26  # bumped when a square of a colour group changes hands and leaves the group held by this
+                       # player and one other alone (the only groups a trade scan finds a trade in)
 PL_GROUPS_OWNED = 27  # bit g: owns a square of group g, of any kind (the groups whose squares raising money visits)
-PL_COLUMNS = 28
+PL_COMPLETE_GROUPS = 28  # bit g: owns every square of group g, of any kind (kept by transfer)
+PL_MORTGAGED_GROUPS = 29  # bit g: may own a mortgaged square of group g (set for each it does; lift_mortgages
+                          # clears the others)
+PL_COLUMNS = 30
 
 # Square state `own[square, column]`
 O_OWNER = 0         # -1: the bank

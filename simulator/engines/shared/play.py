@@ -15,7 +15,7 @@ from simulator.engines.shared.layout import (
     C_DECK, C_EFFECT, END_TURN_CAP, GET_OUT_OF_JAIL, G_KIND, G_MEMBERS, G_SIZE, HOTEL_RENT, O_FIRST_OWNER, O_LEVEL,
     O_MORTGAGED, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PL_ALIVE, PL_BOUGHT, PL_BUILD_IDLE, PL_BUILT, PL_CASH,
     PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_OWNED, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS,
-    PL_LEAST_AFTER_BUY,
+    PL_COMPLETE_GROUPS, PL_LEAST_AFTER_BUY, PL_MORTGAGED_GROUPS,
     PL_LIFT_FLOOR, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL,
     PL_STREETS_HELD, PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_VERSION, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT,
     PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY,
@@ -43,6 +43,7 @@ NOT_A_FINE = np.bool_(False)
 NOTHING = np.int64(0)
 NOBODY = np.int64(-1)
 UNKNOWN = np.int64(-2)  # a square not yet looked for
+NO_SQUARE = np.int64(1 << 62)  # after every square in the order squares are mortgaged in
 SIDES = np.int64(6)  # of a die
 
 # ---------------------------------------------------------------------------------------------------
@@ -83,7 +84,9 @@ def mortgage_square(sq, own, pl, bank, p, s):
 @engine_njit
 def _note_mortgage(sq, pl, p, s):
     """p holds one more mortgaged square, s."""
-    if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+    g = sq[s, SQ_GROUP]
+    pl[p, PL_MORTGAGED_GROUPS] |= 1 << g
+    if (pl[p, PL_COMPLETE_STREETS] >> g) & 1 != 0:
         pl[p, PL_BUILD_IDLE] = -1
     if pl[p, PL_MORTGAGES] == 0 or sq[s, SQ_MORTGAGE] < pl[p, PL_LIFT_FLOOR]:
         pl[p, PL_LIFT_FLOOR] = sq[s, SQ_MORTGAGE]
@@ -130,23 +133,13 @@ def sell_building(sq, groups, own, rules, pl, bank, p, g):
 
 
 @engine_njit
-def _complete_groups(groups, own, pl, p):
-    """p's complete groups of every kind (bits): its complete colour groups, and the railroads or utilities
-    it holds every one of."""
-    complete = pl[p, PL_COMPLETE_STREETS]
-    holds = pl[p, PL_GROUPS_OWNED]
-    for g in range(groups.shape[0]):
-        if (holds >> g) & 1 != 0 and groups[g, G_KIND] != STREET and owns_group(own, groups, g, p):
-            complete |= 1 << g
-    return complete
-
-
-@engine_njit
 def _cheapest_unmortgaged(sq, groups, own, p, visit):
     """p's two unmortgaged squares with the least mortgage in the groups `visit` (bits), a tie going to the
     lower square as in a scan of the board; -1 for each one missing."""
-    cheapest = NOBODY  # numpy scalars, not literals: _mortgage_before would be compiled once more for -1
-    runner_up = NOBODY
+    # A square's place in that order as one number, mortgage then square: one comparison per square
+    n = own.shape[0]
+    cheapest = NO_SQUARE
+    runner_up = NO_SQUARE
     for g in range(groups.shape[0]):
         if (visit >> g) & 1 == 0:
             continue
@@ -154,19 +147,14 @@ def _cheapest_unmortgaged(sq, groups, own, p, visit):
             s = groups[g, G_MEMBERS + k]
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] != 0:
                 continue
-            if _mortgage_before(sq, s, cheapest):
+            place = sq[s, SQ_MORTGAGE] * n + s
+            if place < cheapest:
                 runner_up = cheapest
-                cheapest = s
-            elif _mortgage_before(sq, s, runner_up):
-                runner_up = s
-    return cheapest, runner_up
-
-
-@engine_njit
-def _mortgage_before(sq, s, other):
-    """Does square s come before square `other` (-1: none) in the order squares are mortgaged in?"""
-    return other < 0 or sq[s, SQ_MORTGAGE] < sq[other, SQ_MORTGAGE] or (
-        sq[s, SQ_MORTGAGE] == sq[other, SQ_MORTGAGE] and s < other)
+                cheapest = place
+            elif place < runner_up:
+                runner_up = place
+    return (cheapest % n if cheapest != NO_SQUARE else NOBODY,
+            runner_up % n if runner_up != NO_SQUARE else NOBODY)
 
 
 @engine_njit
@@ -196,27 +184,31 @@ def raise_money(sq, groups, own, rules, pl, bank, p, amount):
     buildings_first = rules[R_SELL_BUILDINGS_FIRST] != 0
     # No square changes hands while p raises money and a sale of buildings mortgages nothing: the squares
     # are mortgaged in the order one look finds the first two of, and looked for again after two.
-    holds = pl[p, PL_GROUPS_OWNED]
-    outside = holds & ~_complete_groups(groups, own, pl, p)
+    outside = pl[p, PL_GROUPS_OWNED] & ~pl[p, PL_COMPLETE_GROUPS]
     loose = UNKNOWN
     loose_next = UNKNOWN
-    cheapest = UNKNOWN  # among all of p's squares, once no building is left
+    cheapest = UNKNOWN  # among the squares of complete groups, once no building is left
     cheapest_next = UNKNOWN
+    # The cheapest group with buildings stays so while it has any (the others do not change); -1 when none
+    # is left.
+    built = UNKNOWN
     while pl[p, PL_CASH] < amount:
         if loose == UNKNOWN:
             loose, loose_next = _cheapest_unmortgaged(sq, groups, own, p, outside)
         if buildings_first or loose < 0:
-            g = _cheapest_built_group(sq, groups, own, pl[p, PL_COMPLETE_STREETS])
-            if g >= 0:
-                sell_building(sq, groups, own, rules, pl, bank, p, g)
+            if built == UNKNOWN:
+                built = _cheapest_built_group(sq, groups, own, pl[p, PL_COMPLETE_STREETS])
+            if built >= 0:
+                if not sell_building(sq, groups, own, rules, pl, bank, p, built):
+                    built = UNKNOWN
                 continue
         if loose >= 0:
             s = loose
             loose = loose_next
             loose_next = UNKNOWN
         else:
-            if cheapest == UNKNOWN:
-                cheapest, cheapest_next = _cheapest_unmortgaged(sq, groups, own, p, holds)
+            if cheapest == UNKNOWN:  # the squares outside complete groups are all mortgaged by now
+                cheapest, cheapest_next = _cheapest_unmortgaged(sq, groups, own, p, pl[p, PL_COMPLETE_GROUPS])
             s = cheapest
             cheapest = cheapest_next
             cheapest_next = UNKNOWN
@@ -294,26 +286,31 @@ def transfer(sq, groups, own, pl, bank, s, p):
     squares and colour groups held and complete are kept as they change instead of scanned for (set_owner
     itself is shared with engines whose player columns differ). Building looks only at a player's complete
     groups, so a player's PL_BUILD_IDLE is reset only when one of those changes (or a mortgage arrives). A
-    trade scan of player i looks only at the colour groups i holds a square of, so only those players'
-    trade version moves; and not when the bank keeps a square of the group: then, before and after, no
-    player holds that group complete but for another player's squares, which is all a scan looks for."""
+    trade scan of player i finds a trade only in colour groups held by i and one other player alone (the
+    group it completes, and the one it gives in a swap), so the trade version moves only for the two
+    players of such a group, when one of its squares changes hands: any other change of owner leaves every
+    player fewer trades or the same."""
     g = sq[s, SQ_GROUP]
     street = groups[g, G_KIND] == STREET
     mortgaged = own[s, O_MORTGAGED] != 0
     giver = own[s, O_OWNER]
     if giver >= 0:
-        if (pl[giver, PL_COMPLETE_STREETS] >> g) & 1 != 0:
-            pl[giver, PL_BUILD_IDLE] = -1
-            pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
+        if (pl[giver, PL_COMPLETE_GROUPS] >> g) & 1 != 0:
+            pl[giver, PL_COMPLETE_GROUPS] &= ~(1 << g)
+            if street:
+                pl[giver, PL_BUILD_IDLE] = -1
+                pl[giver, PL_COMPLETE_STREETS] &= ~(1 << g)
         if mortgaged:
             pl[giver, PL_MORTGAGES] -= 1
     set_owner(own, bank, s, p)
     if p >= 0:
         if mortgaged:
             _note_mortgage(sq, pl, p, s)
-        if street and owns_group(own, groups, g, p):
-            pl[p, PL_COMPLETE_STREETS] |= 1 << g
-            pl[p, PL_BUILD_IDLE] = -1
+        if owns_group(own, groups, g, p):
+            pl[p, PL_COMPLETE_GROUPS] |= 1 << g
+            if street:
+                pl[p, PL_COMPLETE_STREETS] |= 1 << g
+                pl[p, PL_BUILD_IDLE] = -1
     if giver >= 0 and owned_in_group(own, groups, g, giver) == 0:
         pl[giver, PL_GROUPS_OWNED] &= ~(1 << g)
         pl[giver, PL_STREETS_HELD] &= ~(1 << g)
@@ -321,38 +318,45 @@ def transfer(sq, groups, own, pl, bank, s, p):
         pl[p, PL_GROUPS_OWNED] |= 1 << g
         if street:
             pl[p, PL_STREETS_HELD] |= 1 << g
-    if street and (giver >= 0 or owned_in_group(own, groups, g, NOBODY) == 0):
-        for i in range(pl.shape[0]):
-            if i == giver or (pl[i, PL_STREETS_HELD] >> g) & 1 != 0:
-                pl[i, PL_TRADE_VERSION] += 1
+    if street and p >= 0:
+        other = other_owner(own, groups, g, p)
+        if other >= 0:
+            pl[p, PL_TRADE_VERSION] += 1
+            pl[other, PL_TRADE_VERSION] += 1
 
 
 @engine_njit
 def counted_holdings(sq, groups, own, p):
     """p's mortgaged squares, its complete colour groups, the colour groups and the groups of any kind it
-    holds a square of (bits), and the least mortgage among its mortgaged squares, counted from the squares:
-    what transfer and the mortgage helpers keep in PL_MORTGAGES, PL_COMPLETE_STREETS, PL_STREETS_HELD,
-    PL_GROUPS_OWNED and PL_LIFT_FLOOR."""
+    holds a square of, its complete groups of any kind and the groups of its mortgaged squares (bits), and the
+    least mortgage among its mortgaged squares, counted from the squares: what transfer and the mortgage
+    helpers keep in PL_MORTGAGES, PL_COMPLETE_STREETS, PL_STREETS_HELD, PL_GROUPS_OWNED, PL_COMPLETE_GROUPS,
+    PL_MORTGAGED_GROUPS and PL_LIFT_FLOOR."""
     mortgages = 0
+    mortgaged_groups = 0
     floor = 0
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
             if mortgages == 0 or sq[s, SQ_MORTGAGE] < floor:
                 floor = sq[s, SQ_MORTGAGE]
             mortgages += 1
+            mortgaged_groups |= 1 << sq[s, SQ_GROUP]
     complete = 0
     held = 0
     owned_groups = 0
+    complete_groups = 0
     for g in range(groups.shape[0]):
         owned = owned_in_group(own, groups, g, p)
         if owned > 0:
             owned_groups |= 1 << g
+            if owned == groups[g, G_SIZE]:
+                complete_groups |= 1 << g
         if groups[g, G_KIND] == STREET:
             if owned == groups[g, G_SIZE]:
                 complete |= 1 << g
             if owned > 0:
                 held |= 1 << g
-    return mortgages, complete, held, owned_groups, floor
+    return mortgages, complete, held, owned_groups, complete_groups, mortgaged_groups, floor
 
 
 @engine_njit
@@ -360,11 +364,14 @@ def recount_holdings(sq, groups, own, pl):
     """The per-player state that transfer keeps, counted for a state set up square by square (a position,
     a test); what was noted of the squares before (no trade, nothing to build) is looked at again."""
     for p in range(pl.shape[0]):
-        mortgages, complete, held, owned_groups, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, owned_groups, complete_groups, mortgaged_groups, floor = counted_holdings(
+            sq, groups, own, p)
         pl[p, PL_MORTGAGES] = mortgages
+        pl[p, PL_MORTGAGED_GROUPS] = mortgaged_groups
         pl[p, PL_COMPLETE_STREETS] = complete
         pl[p, PL_STREETS_HELD] = held
         pl[p, PL_GROUPS_OWNED] = owned_groups
+        pl[p, PL_COMPLETE_GROUPS] = complete_groups
         pl[p, PL_LIFT_FLOOR] = floor
         pl[p, PL_TRADE_VERSION] += 1
         pl[p, PL_BUILD_IDLE] = -1
@@ -584,10 +591,15 @@ def may_lift_mortgage(prm, pl, p):
 
 @engine_njit
 def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
-    """Squares of complete groups first: they pay the most once free."""
+    """Squares of complete groups first: they pay the most once free. A pass over the board is skipped when
+    no group it lifts in may hold a mortgaged square of p."""
     floor = 0  # the least mortgage among those left
-    complete = _complete_groups(groups, own, pl, p)
+    left = 0  # the groups they are in
+    complete = pl[p, PL_COMPLETE_GROUPS]
+    mortgaged = pl[p, PL_MORTGAGED_GROUPS]
     for complete_first in (True, False):
+        if mortgaged & (complete if complete_first else ~complete) == 0:
+            continue
         ahead = pl[p, PL_MORTGAGES]  # p's mortgaged squares this pass has yet to visit
         for s in range(own.shape[0]):
             if ahead == 0:
@@ -595,18 +607,22 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
             if own[s, O_OWNER] != p or own[s, O_MORTGAGED] == 0:
                 continue
             ahead -= 1
-            if ((complete >> sq[s, SQ_GROUP]) & 1 != 0) != complete_first:
+            g = sq[s, SQ_GROUP]
+            if ((complete >> g) & 1 != 0) != complete_first:
                 continue
             cost = sq[s, SQ_MORTGAGE] + interest(sq, rules, s)
             if strategy.lifts_mortgage(prm, pl, p, cost):
                 into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
                 own[s, O_MORTGAGED] = 0
                 pl[p, PL_MORTGAGES] -= 1
-                if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+                if (pl[p, PL_COMPLETE_STREETS] >> g) & 1 != 0:
                     pl[p, PL_BUILD_IDLE] = -1
-            elif floor == 0 or sq[s, SQ_MORTGAGE] < floor:
+                continue
+            left |= 1 << g
+            if floor == 0 or sq[s, SQ_MORTGAGE] < floor:
                 floor = sq[s, SQ_MORTGAGE]
     pl[p, PL_LIFT_FLOOR] = floor
+    pl[p, PL_MORTGAGED_GROUPS] = left
 
 
 @engine_njit
@@ -637,9 +653,10 @@ def _group_value(sq, groups, own, g, holder):
 
 @engine_njit(inline="always")
 def may_trade(rules, pl, p):
-    """Could a trade scan of p find one now? Not while no square of a colour group p holds has changed hands
-    since a scan found none possible, nor while p holds no more cash than when the only ones found were cash
-    offers it could not afford (an offer, and so its acceptance, grows with p's cash alone)."""
+    """Could a trade scan of p find one now? Not while no square of a colour group held by p and one other
+    player alone has changed hands since a scan found none possible (see transfer), nor while p holds too
+    little cash for any of the cash offers it found when those were the only trades (an offer, and so its
+    acceptance, grows with p's cash alone)."""
     version = pl[p, PL_TRADE_VERSION]
     return rules[R_TRADING] != 0 and pl[p, PL_TRADE_SEEN] != version and not (
         pl[p, PL_TRADE_WAIT] == version and pl[p, PL_CASH] <= pl[p, PL_TRADE_CASH])
@@ -655,6 +672,7 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
         return
     possible = False
     swap_possible = False
+    offer_cash = np.inf  # below this much cash, none of the cash offers looked at is accepted
     partial = pl[p, PL_STREETS_HELD] & ~pl[p, PL_COMPLETE_STREETS]  # the colour groups p holds part of
     for g in range(groups.shape[0]):
         if (partial >> g) & 1 == 0:
@@ -694,11 +712,17 @@ def trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg,
             _, due_p = _hand_over(sq, groups, own, pl, bank, rules, g, q, p)
             _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, due_p, NOTHING)
             return
+        offer_cash = min(offer_cash, strategy.offer_cash(prm, p, q, wanted))
     if not possible:
         pl[p, PL_TRADE_SEEN] = pl[p, PL_TRADE_VERSION]
     elif not swap_possible:
         pl[p, PL_TRADE_WAIT] = pl[p, PL_TRADE_VERSION]
-        pl[p, PL_TRADE_CASH] = pl[p, PL_CASH]
+        wait = pl[p, PL_CASH]
+        if offer_cash >= strategy.NEVER:
+            wait = strategy.NEVER
+        elif offer_cash - 2 > wait:  # 2 below the bound: room for its rounding, and the offer's to a unit
+            wait = np.int64(np.floor(offer_cash)) - 2
+        pl[p, PL_TRADE_CASH] = wait
 
 
 @engine_njit
@@ -830,15 +854,19 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     counted = False
     rival_demand = 0
     rivals = 0
+    # Once the bank's stock covers every player's demand it still does after p builds one more: p's own
+    # demand falls by that building (and its cash) as the stock does, and the others' stays.
+    covered = False
     while True:
         s = next_building(sq, rent, groups, own, rules, prm, p, pl[p, PL_COMPLETE_STREETS])
         if s < 0:
-            pl[p, PL_BUILD_IDLE] = 1 << 62  # nothing to build at any cash
+            pl[p, PL_BUILD_IDLE] = strategy.NEVER  # nothing to build at any cash
             return
         is_hotel = own[s, O_LEVEL] + 1 == top
         cost = sq[s, SQ_HOTEL_COST] if is_hotel else sq[s, SQ_HOUSE_COST]
         if not strategy.builds(prm, pl, p, cost):
-            pl[p, PL_BUILD_IDLE] = pl[p, PL_CASH]
+            # the next call finds s again, at the same cost, until it has the cash to build there
+            pl[p, PL_BUILD_IDLE] = strategy.build_cash(prm, p, cost) - 1
             return
         stock = bank[B_HOTELS] if is_hotel else bank[B_HOUSES]
         if stock == 0:
@@ -847,8 +875,10 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
             rival_demand, rivals = _rival_demand(sq, groups, own, rules, prm, pl, p, is_hotel)
             counted = True
             counted_for_hotels = is_hotel
-        if rivals == 0 or rival_demand + _building_demand(
+            covered = False
+        if rivals == 0 or covered or rival_demand + _building_demand(
                 sq, groups, own, rules, prm, pl, p, is_hotel, pl[p, PL_COMPLETE_STREETS]) <= stock:
+            covered = True
             _build_on(sq, own, rules, pl, bank, p, s, cost)
             continue
         # numpy scalars, not literals: numba would first type the loop below with the literals and compile
@@ -969,9 +999,11 @@ def check_economy(sq, groups, own, rules, pl, bank, money_at_start):
         total += pl[p, PL_CASH]
         if pl[p, PL_ALIVE] != 0 and pl[p, PL_CASH] < 0:
             flags |= V_NEGATIVE_CASH
-        mortgages, complete, held, owned_groups, floor = counted_holdings(sq, groups, own, p)
+        mortgages, complete, held, owned_groups, complete_groups, mortgaged_groups, floor = counted_holdings(
+            sq, groups, own, p)
         if (pl[p, PL_MORTGAGES] != mortgages or pl[p, PL_COMPLETE_STREETS] != complete
                 or pl[p, PL_STREETS_HELD] != held or pl[p, PL_GROUPS_OWNED] != owned_groups
+                or pl[p, PL_COMPLETE_GROUPS] != complete_groups or mortgaged_groups & ~pl[p, PL_MORTGAGED_GROUPS] != 0
                 or (mortgages > 0 and pl[p, PL_LIFT_FLOOR] > floor)):
             flags |= V_OWNERSHIP
     if total != money_at_start + bank[B_NET]:
