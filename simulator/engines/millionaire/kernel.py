@@ -253,7 +253,11 @@ def play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held
         effect = cards[c, C_EFFECT]
         if not _kept_fortune(effect):
             continue
-        while held[p, c] > 0 and _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
+        # The card's play tested in the loop's body: Python tests a while's condition twice (on entry and after
+        # each pass), which inlined the card's play, and compiled it, twice.
+        while held[p, c] > 0:
+            if not _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
+                break
             held[p, c] -= 1
             to_bottom(decks, dq, cards[c, C_DECK], c)
             pl[p, PL_FORTUNE_PLAYED] += 1
