@@ -472,41 +472,15 @@ def start_measures(pl):
         pl[:, column] = -1
 
 
-@njit(cache=True, _nrt=True, inline="always")
-def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows,
-            sq_agg, card_agg):
-    """The millionaire wins, or the last player in; the others rank by cash, the measure of the race."""
-    n = pl.shape[0]
-    worth = scratch[:n]
-    cash = scratch[n:2 * n]
-    winner = bank[B_WINNER] if end == END_MILLION else NOBODY
-    for i in range(n):
-        worth[i] = wealth(sq, own, rules, pl, i)
-        cash[i] = pl[i, PL_CASH]
-        if end == END_LAST_STANDING and pl[i, PL_ALIVE] != 0:
-            winner = i
-    if winner >= 0:
-        cash[winner] = 1 << 60
-    record_game(sq, groups, own, rules, pl, bank, draws, worth, cash, winner, end, violations, rotation, game_row,
-                player_rows, sq_agg, card_agg)
-    for i in range(n):
-        row = player_rows[i]
-        row[PO_STARS] = 2 * pl[i, PL_STAR] + 1
-        for k in range(STAR_LEVELS - 1):
-            row[PO_STAR_ROUND + k] = pl[i, PL_STAR_ROUND + k]
-        row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
-        for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
-            row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
-
-
 @njit(cache=True, nogil=True)
 def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
                rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
     """As board.play_chunk: game g is seeded from (seed, g) alone; `check` None or True. Each game starts from
     the edition's setup, or from a position when `start_pl` has rows (as the board family's): its measures
     count from the position, and Fortune cards are dealt onto the unowned properties. A game is played here,
-    not in an inlined play_game: numba copies an inlined function's code twice, a cost that grows with its
-    size times its variables, and a game's code, with its setup and record inlined, was the largest copied."""
+    not in an inlined play_game (nor its record in an inlined _record): numba copies an inlined function's code
+    twice, a cost that grows with its size times its variables, and a game's code, with its setup and record
+    inlined, was the largest copied."""
     chunk = chunk_state(sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS,
                         N_PARAMS)
     # Borrowed views (views.py) of arrays alive until the chunk ends: the caller's, and the chunk's, which
@@ -554,5 +528,25 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
             p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
             if capped:
                 break
-        _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, borrowed(games_out[g]),
-                borrowed(players_out[g]), sq_agg, card_agg)
+        # The record: the millionaire wins, or the last player in; the others rank by cash, the measure of the race.
+        worth = scratch[:n]
+        cash = scratch[n:2 * n]
+        winner = bank[B_WINNER] if end == END_MILLION else NOBODY
+        for i in range(n):
+            worth[i] = wealth(sq, own, rules, pl, i)
+            cash[i] = pl[i, PL_CASH]
+            if end == END_LAST_STANDING and pl[i, PL_ALIVE] != 0:
+                winner = i
+        if winner >= 0:
+            cash[winner] = 1 << 60
+        player_rows = borrowed(players_out[g])
+        record_game(sq, groups, own, rules, pl, bank, draws, worth, cash, winner, end, violations, rotation,
+                    borrowed(games_out[g]), player_rows, sq_agg, card_agg)
+        for i in range(n):
+            row = player_rows[i]
+            row[PO_STARS] = 2 * pl[i, PL_STAR] + 1
+            for k in range(STAR_LEVELS - 1):
+                row[PO_STAR_ROUND + k] = pl[i, PL_STAR_ROUND + k]
+            row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
+            for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
+                row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
