@@ -38,7 +38,8 @@ from strategies import millionaire_logic as millionaire
 
 # Helpers called from one place, or tiny ones, are inlined (inline="always"): every compiled function costs the
 # cold compile a share of numba's pipeline whatever its size, and numba generates its module's machine code again
-# in every caller's.
+# in every caller's. But numba copies an inlined helper's code twice at each call, at a cost that grows with its
+# blocks times its variables, so the largest bodies (a game, its record) are written in their caller instead.
 
 # ---------------------------------------------------------------------------------------------------
 # The million, GO and star levels
