@@ -38,7 +38,8 @@ from strategies import millionaire_logic as millionaire
 
 # Helpers called from one place, or tiny ones, are inlined (inline="always"): every compiled function costs the
 # cold compile a share of numba's pipeline whatever its size, and numba generates its module's machine code again
-# in every caller's.
+# in every caller's. But numba copies an inlined helper's code twice at each call, at a cost that grows with its
+# blocks times its variables, so the largest bodies (a game, its record) are written in their caller instead.
 
 # ---------------------------------------------------------------------------------------------------
 # The million, GO and star levels
@@ -80,10 +81,11 @@ def _note_spending(pl, p, cash_before, kept):
             _least(pl, p, PL_KEPT_CASH_MIN, pl[p, PL_CASH])
 
 
-@engine_njit(inline="always")
+@engine_njit
 def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
     """The salary of p's star level; p may take the next level and receive the salary less its cost
-    (rulebook: Case Depart & evolution des pions). Levels are climbed one at a time."""
+    (rulebook: Case Depart & evolution des pions). Levels are climbed one at a time. A call of its own, made
+    about one move in six, where the move that calls it is inlined into its two callers."""
     level = pl[p, PL_STAR]
     cash = pl[p, PL_CASH]
     salary = rules[R_SALARY + level]
@@ -110,7 +112,7 @@ def pass_go(sq, rent, groups, own, rules, prm, pl, bank, p):
         pl[p, PL_UPGRADES_SKIPPED] += 1
 
 
-@engine_njit
+@engine_njit(inline="always")
 def advance(sq, rent, groups, own, rules, prm, pl, bank, p, steps):
     """Move p forward; each time it passes or lands on GO, p is paid (rulebook: Depart). A roll laps a
     board of a few squares more than once."""
@@ -253,7 +255,11 @@ def play_kept_cards(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held
         effect = cards[c, C_EFFECT]
         if not _kept_fortune(effect):
             continue
-        while held[p, c] > 0 and _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
+        # The card's play tested in the loop's body: Python tests a while's condition twice (on entry and after
+        # each pass), which inlined the card's play, and compiled it, twice.
+        while held[p, c] > 0:
+            if not _play_kept_card(sq, rent, groups, own, rules, prm, pl, bank, p, effect):
+                break
             held[p, c] -= 1
             to_bottom(decks, dq, cards[c, C_DECK], c)
             pl[p, PL_FORTUNE_PLAYED] += 1
@@ -467,84 +473,81 @@ def start_measures(pl):
         pl[:, column] = -1
 
 
-@njit(cache=True, _nrt=True, inline="always")
-def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
-              lineup, rotate, seed, game, check,
-              pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
-    """One game from the edition's setup, or from a position when `start_pl` has rows (as the board
-    family's): its measures count from the position, and Fortune cards are dealt onto the unowned properties."""
-    n = pl.shape[0]
-    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
-    new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
-    p = 0
-    money_at_start = n * rules[R_START_CASH]
-    if start_pl.shape[0] > 0:
-        load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq)
-        money_at_start = pl[:, PL_CASH].sum()  # no Free Parking jackpot in Millionaire
-        p = start_seat
-    start_measures(pl)
-    bank[B_WINNER] = -1
-    deal_fortune(sq, rules, own, decks, dq)
-    violations = 0
-    end = END_TURN_CAP
-    while True:
-        if pl[p, PL_ALIVE] != 0:
-            take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
-            bank[B_TURN] += 1
-            if check is not None:
-                violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start)
-            if reached_million(rules, pl, bank, p):
-                end = END_MILLION
-                break
-            alive = 0
-            for i in range(n):
-                alive += pl[i, PL_ALIVE]
-            if alive <= 1:
-                end = END_LAST_STANDING
-                break
-        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
-        if capped:
-            break
-    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows,
-            sq_agg, card_agg)
-
-
-@njit(cache=True, _nrt=True, inline="always")
-def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows,
-            sq_agg, card_agg):
-    """The millionaire wins, or the last player in; the others rank by cash, the measure of the race."""
-    n = pl.shape[0]
-    worth = scratch[:n]
-    cash = scratch[n:2 * n]
-    winner = bank[B_WINNER] if end == END_MILLION else NOBODY
-    for i in range(n):
-        worth[i] = wealth(sq, own, rules, pl, i)
-        cash[i] = pl[i, PL_CASH]
-        if end == END_LAST_STANDING and pl[i, PL_ALIVE] != 0:
-            winner = i
-    if winner >= 0:
-        cash[winner] = 1 << 60
-    record_game(sq, groups, own, rules, pl, bank, draws, worth, cash, winner, end, violations, rotation, game_row,
-                player_rows, sq_agg, card_agg)
-    for i in range(n):
-        row = player_rows[i]
-        row[PO_STARS] = 2 * pl[i, PL_STAR] + 1
-        for k in range(STAR_LEVELS - 1):
-            row[PO_STAR_ROUND + k] = pl[i, PL_STAR_ROUND + k]
-        row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
-        for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
-            row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
-
-
 @njit(cache=True, nogil=True)
 def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
                rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
-    """As board.play_chunk: game g is seeded from (seed, g) alone; `check` None or True."""
-    pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
-        sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
+    """As board.play_chunk: game g is seeded from (seed, g) alone; `check` None or True. Each game starts from
+    the edition's setup, or from a position when `start_pl` has rows (as the board family's): its measures
+    count from the position, and Fortune cards are dealt onto the unowned properties. A game is played here,
+    not in an inlined play_game (nor its record in an inlined _record): numba copies an inlined function's code
+    twice, a cost that grows with its size times its variables, and a game's code, with its setup and record
+    inlined, was the largest copied."""
+    chunk = chunk_state(sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS,
+                        N_PARAMS)
+    # Borrowed views (views.py) of arrays alive until the chunk ends: the caller's, and the chunk's, which
+    # reading `chunk` each game keeps alive.
+    sq, rent, groups, cards, decks, rules = (borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards),
+                                             borrowed(decks), borrowed(rules))
+    start_pl, start_own, start_bank, start_held = (borrowed(start_pl), borrowed(start_own), borrowed(start_bank),
+                                                   borrowed(start_held))
+    lineup, sq_agg, card_agg = borrowed(lineup), borrowed(sq_agg), borrowed(card_agg)
+    n = lineup.shape[0]
     for g in range(games_out.shape[0]):
-        play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules),
-                  borrowed(start_pl), borrowed(start_own), borrowed(start_bank), borrowed(start_held), start_seat,
-                  borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank),
-                  borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng), borrowed(scratch),
-                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))
+        pl, own, bank, dq, held, draws, prm, rng, scratch = (
+            borrowed(chunk[0]), borrowed(chunk[1]), borrowed(chunk[2]), borrowed(chunk[3]), borrowed(chunk[4]),
+            borrowed(chunk[5]), borrowed(chunk[6]), borrowed(chunk[7]), borrowed(chunk[8]))
+        rotation = seat_lineup(rng, prm, lineup, rotate, seed, first_game + g)
+        new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
+        p = 0
+        money_at_start = n * rules[R_START_CASH]
+        if start_pl.shape[0] > 0:
+            load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks,
+                          dq)
+            money_at_start = pl[:, PL_CASH].sum()  # no Free Parking jackpot in Millionaire
+            p = start_seat
+        start_measures(pl)
+        bank[B_WINNER] = -1
+        deal_fortune(sq, rules, own, decks, dq)
+        violations = 0
+        end = END_TURN_CAP
+        while True:
+            if pl[p, PL_ALIVE] != 0:
+                take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
+                bank[B_TURN] += 1
+                if check is not None:
+                    violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards,
+                                                   money_at_start)
+                if reached_million(rules, pl, bank, p):
+                    end = END_MILLION
+                    break
+                alive = 0
+                for i in range(n):
+                    alive += pl[i, PL_ALIVE]
+                if alive <= 1:
+                    end = END_LAST_STANDING
+                    break
+            p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+            if capped:
+                break
+        # The record: the millionaire wins, or the last player in; the others rank by cash, the measure of the race.
+        worth = scratch[:n]
+        cash = scratch[n:2 * n]
+        winner = bank[B_WINNER] if end == END_MILLION else NOBODY
+        for i in range(n):
+            worth[i] = wealth(sq, own, rules, pl, i)
+            cash[i] = pl[i, PL_CASH]
+            if end == END_LAST_STANDING and pl[i, PL_ALIVE] != 0:
+                winner = i
+        if winner >= 0:
+            cash[winner] = 1 << 60
+        player_rows = borrowed(players_out[g])
+        record_game(sq, groups, own, rules, pl, bank, draws, worth, cash, winner, end, violations, rotation,
+                    borrowed(games_out[g]), player_rows, sq_agg, card_agg)
+        for i in range(n):
+            row = player_rows[i]
+            row[PO_STARS] = 2 * pl[i, PL_STAR] + 1
+            for k in range(STAR_LEVELS - 1):
+                row[PO_STAR_ROUND + k] = pl[i, PL_STAR_ROUND + k]
+            row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
+            for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
+                row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
