@@ -193,7 +193,7 @@ def _give_property(sq, groups, own, pl, bank, p):
     s = _spare_property(sq, groups, own, p, np.int64(-1))  # not a literal, which would compile a copy
     if s < 0:
         return
-    poorest = -1
+    poorest = NOBODY  # not a literal: transfer and what it calls would be compiled once more for -1
     for i in range(pl.shape[0]):
         if i != p and pl[i, PL_ALIVE] != 0 and (poorest < 0 or pl[i, PL_CASH] < pl[poorest, PL_CASH]):
             poorest = i
