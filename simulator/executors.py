@@ -5,9 +5,11 @@ stream of its own index), so any executor, in any order, retrying any batch, giv
 """
 from __future__ import annotations
 
+import gc
 import itertools
 import os
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Iterator
 
@@ -57,7 +59,8 @@ class BatchTask:
 
     def warm_up(self) -> None:
         """Compile the engine, or load it from numba's cache, by playing one game on one thread."""
-        replace(self, games=1, batch_size=1, threads=1)(0)
+        with _older_objects_unscanned():
+            replace(self, games=1, batch_size=1, threads=1)(0)
 
     def size(self, batch: int) -> int:
         return min(self.batch_size, self.games - batch * self.batch_size)
@@ -91,6 +94,22 @@ class BatchTask:
 
             play_chunks(play, parts, threads)
         return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0))
+
+
+@contextmanager
+def _older_objects_unscanned():
+    """A compile makes millions of objects, and each of Python's full collections scans every object alive:
+    the modules imported before it (numba, numpy, pandas) need no scan, so they are set aside (gc.freeze) for
+    the compile and given back after. A cold compile of Millionaire took 28.3 and 32.0 s CPU so against 32.2
+    and 35.8 without, at the same peak memory (collections switched off: 26.8 and 32.8 s, 170 MB more)."""
+    if gc.get_freeze_count() > 0:  # set aside by the program that runs us, which gives them back itself
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 CHUNKS_PER_THREAD = 16
