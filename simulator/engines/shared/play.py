@@ -791,7 +791,8 @@ def next_building(sq, rent, groups, own, rules, prm, p, complete):
     return _best_two_candidates(sq, rent, groups, own, rules, prm, p, complete)[0]
 
 
-@engine_njit
+# inlined: called once per building, and as a call of its own it cost more than the scans it saves
+@engine_njit(inline="always")
 def _next_after_building(sq, rent, groups, own, rules, prm, p, complete, built, runner_up, runner_up_gain):
     """_best_two_candidates after p built on `built`, its best square, whose runner-up was `runner_up`
     (gain runner_up_gain). Only built's group changed: while that group stays ahead of the runner-up, the
