@@ -736,38 +736,73 @@ def _settle_trade(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards,
 
 
 @engine_njit
-def next_building(sq, rent, groups, own, rules, prm, p, complete):
-    """The square where p's next building earns the most extra rent per unit spent, building evenly
-    (rulebook: Construire b) and only on complete unmortgaged groups (`complete`: p's complete colour groups,
-    as bits); -1 when there is none."""
+def _group_candidate(sq, rent, groups, own, rules, g, goal):
+    """Where p's next building in group g goes, building evenly: the first square at the group's lowest
+    level, and the extra rent it earns per unit spent; (-1, -1.0) when the group has a mortgaged square or
+    has reached `goal`."""
+    # one pass: any square mortgaged, and the first square at the group's lowest level
+    s = -1
+    low = 1 << 30
+    for k in range(groups[g, G_SIZE]):
+        m = groups[g, G_MEMBERS + k]
+        if own[m, O_MORTGAGED] != 0:
+            return -1, -1.0
+        if own[m, O_LEVEL] < low:
+            low = own[m, O_LEVEL]
+            s = m
+    if low >= goal:
+        return -1, -1.0
+    nxt = low + 1
+    top = hotel_level(rules)
+    cost = sq[s, SQ_HOTEL_COST] if nxt == top else sq[s, SQ_HOUSE_COST]
+    return s, (rent[s, HOTEL_RENT if nxt == top else nxt] - rent[s, low]) / cost
+
+
+@engine_njit
+def _best_two_candidates(sq, rent, groups, own, rules, prm, p, complete):
+    """next_building's square and the extra rent per unit spent there, then the same for the best square
+    among p's other complete groups (-1 and -1.0 for one missing). Groups are looked at in order and only a
+    greater gain displaces a candidate, so of equal gains the lower group's square wins, in either place."""
     best = -1
     best_gain = -1.0
-    top = hotel_level(rules)
+    runner_up = -1
+    runner_up_gain = -1.0
     goal = strategy.target_level(prm, rules, p)
     for g in range(groups.shape[0]):
         if (complete >> g) & 1 == 0:
             continue
-        # one pass: any square mortgaged, and the first square at the group's lowest level
-        mortgaged = False
-        s = -1
-        low = 1 << 30
-        for k in range(groups[g, G_SIZE]):
-            m = groups[g, G_MEMBERS + k]
-            if own[m, O_MORTGAGED] != 0:
-                mortgaged = True
-                break
-            if own[m, O_LEVEL] < low:
-                low = own[m, O_LEVEL]
-                s = m
-        if mortgaged or low >= goal:
-            continue
-        nxt = low + 1
-        cost = sq[s, SQ_HOTEL_COST] if nxt == top else sq[s, SQ_HOUSE_COST]
-        gain = (rent[s, HOTEL_RENT if nxt == top else nxt] - rent[s, low]) / cost
+        s, gain = _group_candidate(sq, rent, groups, own, rules, g, goal)
         if gain > best_gain:
-            best_gain = gain
+            runner_up = best
+            runner_up_gain = best_gain
             best = s
-    return best
+            best_gain = gain
+        elif gain > runner_up_gain:
+            runner_up = s
+            runner_up_gain = gain
+    return best, best_gain, runner_up, runner_up_gain
+
+
+@engine_njit
+def next_building(sq, rent, groups, own, rules, prm, p, complete):
+    """The square where p's next building earns the most extra rent per unit spent, building evenly
+    (rulebook: Construire b) and only on complete unmortgaged groups (`complete`: p's complete colour groups,
+    as bits); -1 when there is none."""
+    return _best_two_candidates(sq, rent, groups, own, rules, prm, p, complete)[0]
+
+
+# inlined: called once per building, and as a call of its own it cost more than the scans it saves
+@engine_njit(inline="always")
+def _next_after_building(sq, rent, groups, own, rules, prm, p, complete, built, runner_up, runner_up_gain):
+    """_best_two_candidates after p built on `built`, its best square, whose runner-up was `runner_up`
+    (gain runner_up_gain). Only built's group changed: while that group stays ahead of the runner-up, the
+    runner-up stays; otherwise every group is looked at again."""
+    g = sq[built, SQ_GROUP]
+    s, gain = _group_candidate(sq, rent, groups, own, rules, g, strategy.target_level(prm, rules, p))
+    if s >= 0 and (gain > runner_up_gain
+                   or (gain == runner_up_gain and runner_up >= 0 and g < sq[runner_up, SQ_GROUP])):
+        return s, gain, runner_up, runner_up_gain
+    return _best_two_candidates(sq, rent, groups, own, rules, prm, p, complete)
 
 
 @engine_njit
@@ -857,8 +892,10 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     # Once the bank's stock covers every player's demand it still does after p builds one more: p's own
     # demand falls by that building (and its cash) as the stock does, and the others' stays.
     covered = False
+    # p's building changes only the group it is in (and p's cash, which the choice does not depend on)
+    complete = pl[p, PL_COMPLETE_STREETS]
+    s, _, runner_up, runner_up_gain = _best_two_candidates(sq, rent, groups, own, rules, prm, p, complete)
     while True:
-        s = next_building(sq, rent, groups, own, rules, prm, p, pl[p, PL_COMPLETE_STREETS])
         if s < 0:
             pl[p, PL_BUILD_IDLE] = strategy.NEVER  # nothing to build at any cash
             return
@@ -877,42 +914,45 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
             counted_for_hotels = is_hotel
             covered = False
         if rivals == 0 or covered or rival_demand + _building_demand(
-                sq, groups, own, rules, prm, pl, p, is_hotel, pl[p, PL_COMPLETE_STREETS]) <= stock:
+                sq, groups, own, rules, prm, pl, p, is_hotel, complete) <= stock:
             covered = True
             _build_on(sq, own, rules, pl, bank, p, s, cost)
-            continue
-        # numpy scalars, not literals: numba would first type the loop below with the literals and compile
-        # clearing_price and _build_on once more for them
-        winner = NOBODY
-        best_bid = np.int64(-1)
-        second_bid = np.int64(-1)
-        winner_square = np.int64(-1)
-        winner_cost = NOTHING
-        n = pl.shape[0]
-        for k in range(n):
-            i = (p + k) % n
-            rival_groups = pl[i, PL_COMPLETE_STREETS]
-            if rival_groups == 0 or _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel, rival_groups) == 0:
-                continue
-            target = next_building(sq, rent, groups, own, rules, prm, i, rival_groups)
-            if target < 0 or (own[target, O_LEVEL] + 1 == top) != is_hotel:
-                continue
-            target_cost = sq[target, SQ_HOTEL_COST] if is_hotel else sq[target, SQ_HOUSE_COST]
-            bid = strategy.house_bid(prm, pl, i, target_cost)
-            if bid > best_bid:
-                second_bid = best_bid
-                best_bid = bid
-                winner = i
-                winner_square = target
-                winner_cost = target_cost
-            elif bid > second_bid:
-                second_bid = bid
-        if winner < 0 or best_bid < winner_cost:
-            return
-        price = clearing_price(winner_cost, best_bid, second_bid, 1)
-        _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
-        if winner != p:
-            return
+        else:
+            # numpy scalars, not literals: numba would first type the loop below with the literals and compile
+            # clearing_price and _build_on once more for them
+            winner = NOBODY
+            best_bid = np.int64(-1)
+            second_bid = np.int64(-1)
+            winner_square = np.int64(-1)
+            winner_cost = NOTHING
+            n = pl.shape[0]
+            for k in range(n):
+                i = (p + k) % n
+                rival_groups = pl[i, PL_COMPLETE_STREETS]
+                if rival_groups == 0 or _building_demand(sq, groups, own, rules, prm, pl, i, is_hotel,
+                                                         rival_groups) == 0:
+                    continue
+                target = next_building(sq, rent, groups, own, rules, prm, i, rival_groups)
+                if target < 0 or (own[target, O_LEVEL] + 1 == top) != is_hotel:
+                    continue
+                target_cost = sq[target, SQ_HOTEL_COST] if is_hotel else sq[target, SQ_HOUSE_COST]
+                bid = strategy.house_bid(prm, pl, i, target_cost)
+                if bid > best_bid:
+                    second_bid = best_bid
+                    best_bid = bid
+                    winner = i
+                    winner_square = target
+                    winner_cost = target_cost
+                elif bid > second_bid:
+                    second_bid = bid
+            if winner < 0 or best_bid < winner_cost:
+                return
+            price = clearing_price(winner_cost, best_bid, second_bid, 1)
+            _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
+            if winner != p:
+                return
+        s, _, runner_up, runner_up_gain = _next_after_building(sq, rent, groups, own, rules, prm, p, complete, s,
+                                                               runner_up, runner_up_gain)
 
 
 @engine_njit
