@@ -248,7 +248,7 @@ def run_definition(spec: RunSpec) -> dict:
 
 def _prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] | None) -> None:
     """Compile or load the engine before the clock starts, so that a run's speed figure is the engine's and
-    not the compiler's. A compile takes a minute or two with nothing else to show: say so when numba has
+    not the compiler's. A cold compile takes 20 to 30 s with nothing else to show: say so when numba has
     no cached copy to load (a load takes about a second)."""
     kernel = task.kernel()
     # with NUMBA_DISABLE_JIT the kernel is a plain function: nothing to compile

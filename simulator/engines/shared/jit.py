@@ -20,7 +20,7 @@ from numba.core import inline_closurecall, ir
 
 # The numba whose inliner _inline_function was read against: its inline_ir returns, beside the splice, a copy
 # of the callee's IR that its one caller (the InlineInlinables pass) drops. Another numba keeps its own inliner.
-INLINER_READ_AGAINST = (0, 68)
+INLINER_READ_AGAINST = (0, 68, 1)
 
 
 def engine_njit(function=None, **options):
@@ -73,7 +73,7 @@ def _inline_function(worker, caller_ir, block, i, function, arg_typs=None):
 
 
 def _install_inliner() -> bool:
-    if numba.version_info.short != INLINER_READ_AGAINST:
+    if numba.version_info.full != INLINER_READ_AGAINST:
         return False
     inline_closurecall.copy = _copies
     inline_closurecall.InlineWorker.inline_function = _inline_function

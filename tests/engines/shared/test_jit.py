@@ -43,4 +43,4 @@ def test_inlined_at_several_call_sites_and_nested_computes_as_python():
 
 def test_inliner_replaced_only_on_the_numba_it_was_read_against():
     ours = inline_closurecall.InlineWorker.inline_function is jit._inline_function
-    assert ours == jit.INLINING_WITHOUT_COPIES == (numba.version_info.short == jit.INLINER_READ_AGAINST)
+    assert ours == jit.INLINING_WITHOUT_COPIES == (numba.version_info.full == jit.INLINER_READ_AGAINST)
