@@ -11,7 +11,7 @@ from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     P_BID_FACTOR, P_BUILD_RESERVE, P_BUILD_TARGET, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
     P_JAIL_STAY_BUILDINGS, P_PREFERRED_FACTOR, P_PREFERRED_GROUPS, P_SWAPS, P_TRADE_ACCEPT, P_TRADE_OFFER,
-    P_UNMORTGAGE_RESERVE, PL_CASH, R_MAX_HOUSES, SQ_GROUP, SQ_PRICE, G_SIZE,
+    P_UNMORTGAGE_RESERVE, P_USER_STRATEGY, PL_CASH, R_MAX_HOUSES, SQ_GROUP, SQ_PRICE, G_SIZE,
 )
 from simulator.engines.shared.state import hotel_level, opponent_buildings, other_owner, owned_in_group
 from simulator.engines.shared.rng import happens
@@ -78,7 +78,11 @@ def builds(prm, pl, p, cost):
 
 @engine_njit
 def build_cash(prm, p, cost):
-    """The least cash at which p builds for `cost` (what builds answers), capped at 2**62 (never)."""
+    """The least cash at which p builds for `cost` (what builds answers), capped at 2**62 (never): a bound
+    the engine waits for before it asks again. Read from the built-in builds, so for a seat of a user
+    strategy, whose builds may answer otherwise, 0: no bound beyond more cash than p held."""
+    if prm[p, P_USER_STRATEGY] != 0:
+        return np.int64(0)
     reserve = prm[p, P_BUILD_RESERVE]
     if not reserve < NEVER:  # infinite or NaN: builds never says yes
         return NEVER
@@ -131,7 +135,11 @@ def could_agree(prm, p, q, g):
 def offer_cash(prm, p, q, value):
     """At most the least cash at which p's offer for squares of list value `value` is one q accepts: the
     offer must reach the list value and q's price (sells) and leave p its buying reserve (trade_offer);
-    infinite when q accepts none (its price infinite times a value of 0 is no number: sells says no)."""
+    infinite when q accepts none (its price infinite times a value of 0 is no number: sells says no). Read
+    from the built-in decisions, so 0 (no bound beyond more cash than p held) when either seat plays a user
+    strategy, whose trade_offer or sells may answer otherwise."""
+    if prm[p, P_USER_STRATEGY] != 0 or prm[q, P_USER_STRATEGY] != 0:
+        return 0.0
     cash = prm[p, P_BUY_RESERVE] + value * max(1.0, prm[q, P_TRADE_ACCEPT])
     return cash if cash == cash else np.inf
 

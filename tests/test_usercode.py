@@ -357,3 +357,39 @@ def test_a_user_decision_keeps_reference_counts_so_it_may_allocate(tmp_path):
     assert engine_asks(np.zeros((3, N_PARAMS)), pl)
     pl[0, PL_CASH] = 110  # 100 left against a mean of 103
     assert not engine_asks(np.zeros((3, N_PARAMS)), pl)
+
+
+RESERVE_FREE = '''
+from simulator.engines.shared.layout import P_BID_FACTOR, P_GROUP_BONUS, PL_CASH
+from simulator.usercode import strategy
+
+reserve_free = strategy("reserve_free", family="board", base="cautious")
+
+
+@reserve_free.decision
+def builds(prm, pl, p, cost):
+    return pl[p, PL_CASH] - cost >= 0
+
+
+@reserve_free.decision
+def house_bid(prm, pl, p, cost):
+    return max(0, int(min(cost * max(1.0, prm[p, P_BID_FACTOR]) * (1.0 + prm[p, P_GROUP_BONUS]), pl[p, PL_CASH])))
+
+
+cautious_without_reserve = strategy("cautious_without_reserve", family="board", base="cautious", build_reserve=0)
+'''
+
+
+def test_a_user_s_builds_is_asked_again_by_its_own_rule_not_by_the_built_in_bound(tmp_path):
+    """build_cash, the cash the engine waits for before it asks builds again, is read from the built-in builds:
+    a user's builds that ignores cautious's building reserve of 300 must play as cautious with a reserve of 0,
+    not wait for the reserve it ignores (reports/strategies_as_code.md, the decisions of each family)."""
+    file = tmp_path / "reserve_free.py"
+    file.write_text(RESERVE_FREE)
+    rivals = ["buy_all", "hard_trader", "orange_red"]
+    user = simulator.simulate("classic", 4, ["reserve_free", *rivals], games=200, seed=3, strategy_files=[file])
+    params = simulator.simulate("classic", 4, ["cautious_without_reserve", *rivals], games=200, seed=3,
+                                strategy_files=[file])
+    pd.testing.assert_frame_equal(_games(user), _games(params))
+    pd.testing.assert_frame_equal(_players(user), _players(params))
+    assert user.players().query("strategy == 'reserve_free'").buildings_bought.sum() > 0

@@ -903,7 +903,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         cost = sq[s, SQ_HOTEL_COST] if is_hotel else sq[s, SQ_HOUSE_COST]
         if not strategy.builds(prm, pl, p, cost):
             # the next call finds s again, at the same cost, until it has the cash to build there
-            pl[p, PL_BUILD_IDLE] = strategy.build_cash(prm, p, cost) - 1
+            pl[p, PL_BUILD_IDLE] = max(pl[p, PL_CASH], strategy.build_cash(prm, p, cost) - 1)
             return
         stock = bank[B_HOTELS] if is_hotel else bank[B_HOUSES]
         if stock == 0:
