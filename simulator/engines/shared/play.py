@@ -17,7 +17,8 @@ from simulator.engines.shared.layout import (
     PL_COMPLETE_STREETS, PL_DECLINED, PL_GROUPS_HELD, PL_GROUPS_OWNED, PL_GROUPS_SEEN, PL_JAIL, PL_JAIL_TURNS,
     PL_COMPLETE_GROUPS, PL_LEAST_AFTER_BUY, PL_MORTGAGED_GROUPS,
     PL_LIFT_FLOOR, PL_MORTGAGES, PL_OUT_ORDER, PL_OUT_TURN, PL_POS, PL_RENT_IN, PL_RENT_OUT, PL_SOLD, PL_TOP_LEVEL,
-    PL_STREETS_HELD, PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_VERSION, PL_TRADE_WAIT, PO_BOUGHT, PO_BUILT,
+    PL_STREETS_HELD, PL_TRADES, PL_TRADE_CASH, PL_TRADE_SEEN, PL_TRADE_VERSION, PL_TRADE_WAIT, P_USER_STRATEGY,
+    PO_BOUGHT, PO_BUILT,
     PO_CASH, PO_DECLINED, PO_GROUPS, PO_GROUPS_HELD, PO_HOTELS, PO_HOUSES, PO_JAIL_TURNS, PO_LEAST_AFTER_BUY,
     PO_NET_WORTH, PO_OUT_TURN, PO_PROPERTIES, PO_RANK, PO_RENT_IN, PO_RENT_OUT, PO_SOLD, PO_TOP_LEVEL, PO_TRADES,
     RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DOUBLES_TO_JAIL,
@@ -890,7 +891,9 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
     rival_demand = 0
     rivals = 0
     # Once the bank's stock covers every player's demand it still does after p builds one more: p's own
-    # demand falls by that building (and its cash) as the stock does, and the others' stays.
+    # demand falls by that building (and its cash) as the stock does, and the others' stays. That holds for
+    # the built-in builds (cash and reserve only); a user's may say yes again as p builds (it is passed
+    # PL_BUILT, PL_TOP_LEVEL), so a user's seat is counted before each building, as before the shortcut.
     covered = False
     # p's building changes only the group it is in (and p's cash, which the choice does not depend on)
     complete = pl[p, PL_COMPLETE_STREETS]
@@ -915,7 +918,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
             covered = False
         if rivals == 0 or covered or rival_demand + _building_demand(
                 sq, groups, own, rules, prm, pl, p, is_hotel, complete) <= stock:
-            covered = True
+            covered = prm[p, P_USER_STRATEGY] == 0
             _build_on(sq, own, rules, pl, bank, p, s, cost)
         else:
             # numpy scalars, not literals: numba would first type the loop below with the literals and compile
