@@ -234,7 +234,7 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
         money_at_start = n * rules[R_START_CASH]
     end, violations = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg,
                                  draws, p, check, money_at_start)
-    _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
+    _record(sq, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
 
 
@@ -263,7 +263,7 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
 
 
 @njit(cache=True, _nrt=True, inline="always")
-def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
+def _record(sq, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg):
     """The richest player still in wins a finished game (alone, or at the quick game's first bankruptcy)."""
     n = pl.shape[0]
@@ -275,7 +275,7 @@ def _record(sq, groups, own, rules, pl, bank, draws, scratch, end, violations, r
         for i in range(n):
             if pl[i, PL_ALIVE] != 0 and (winner < 0 or worth[i] > worth[winner]):
                 winner = i
-    record_game(sq, groups, own, rules, pl, bank, draws, worth, worth, winner, end, violations, rotation, game_row,
+    record_game(own, rules, pl, bank, draws, worth, worth, winner, end, violations, rotation, game_row,
                 player_rows, sq_agg, card_agg)
 
 

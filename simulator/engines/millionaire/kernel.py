@@ -541,7 +541,7 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
         if winner >= 0:
             cash[winner] = 1 << 60
         player_rows = borrowed(players_out[g])
-        record_game(sq, groups, own, rules, pl, bank, draws, worth, cash, winner, end, violations, rotation,
+        record_game(own, rules, pl, bank, draws, worth, cash, winner, end, violations, rotation,
                     borrowed(games_out[g]), player_rows, sq_agg, card_agg)
         for i in range(n):
             row = player_rows[i]

@@ -1120,7 +1120,7 @@ def load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, o
 
 
 @njit(cache=True, _nrt=True, inline="always")
-def record_game(sq, groups, own, rules, pl, bank, draws, worth, score, winner, end, violations, rotation, game_row,
+def record_game(own, rules, pl, bank, draws, worth, score, winner, end, violations, rotation, game_row,
                 player_rows, sq_agg, card_agg):
     """Write the game's row, the shared columns of its player rows, and its aggregates. Players still in
     rank above those out (later out first) and among themselves by `score`, ties to the earlier seat;

@@ -376,7 +376,7 @@ def _ranks(t: Table) -> list[int]:
     """The ranks the engine records for the game as it stands (players_out's rank column)."""
     b = t.board
     rows = np.zeros((t.n, L.PO_COLUMNS), dtype=np.int64)
-    engine._record(b.sq, b.groups, t.own, b.rules, t.pl, t.bank, t.draws, np.zeros(b.n_squares, dtype=np.int64),
+    engine._record(b.sq, t.own, b.rules, t.pl, t.bank, t.draws, np.zeros(b.n_squares, dtype=np.int64),
                    L.END_LAST_STANDING, 0, 0, np.zeros(L.GM_COLUMNS, dtype=np.int64), rows,
                    np.zeros((b.n_squares, L.SA_COLUMNS), dtype=np.int64),
                    np.zeros((len(b.card_ids), L.CA_COLUMNS), dtype=np.int64))
