@@ -41,7 +41,8 @@ def edition_page(name: str) -> str:
              f"# {name}: {about['title']}\n\n",
              ", ".join(facts) + f"; data file `simulator/editions/{name}.toml`. "
              f"`monopoly-mc editions {name}` prints this page in a terminal.\n\n",
-             about["description"].strip() + "\n\n" if about["description"] else "",
+             # a line of the data file's description is a paragraph or an item, as `editions NAME` prints it
+             "".join(line + "\n\n" for line in about["description"].splitlines() if line.strip()),
              "## Rule options\n\nChange one with `--set rules.OPTION=VALUE` (or in a data file that extends this one).\n\n",
              _table(sheet["rules"], ["option", "value", "allowed", "meaning"])]
     if sheet["variants"]:
