@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import strategies
-from simulator import families
+from simulator import families, usercode
 from simulator.cli import cli
 from simulator.rules import builtin_editions, compile_rules, load_edition
 
@@ -104,11 +104,19 @@ def _question_commands() -> list[str]:
 @pytest.mark.parametrize("command", _question_commands())
 def test_each_command_that_answers_a_question_parses(command, tmp_path, monkeypatch):
     """Each command is one the CLI takes as written: its options exist and their values have the right type
-    and are among the allowed choices (a file it names exists where the table says it comes from)."""
+    and are among the allowed choices; an example file it names is in the repository, and the strategy file
+    it plays is the one the table writes."""
     monkeypatch.chdir(tmp_path)
-    if "--strategy-file my_bots.py" in command:   # the table writes it first with `strategies --template board`
-        (tmp_path / "my_bots.py").write_text(CliRunner().invoke(cli, ["strategies", "--template", "board"]).output)
-    args = [arg.replace("reports/", f"{ROOT}/reports/") for arg in shlex.split(command)[1:]]
+    if "--strategy-file my_bots.py" in command:
+        # The table writes the file with `strategies --template board`; loading it would bind this process's
+        # engine to it, so the test reads it instead: it defines the strategy the command names.
+        template = CliRunner().invoke(cli, ["strategies", "--template", "board"]).output
+        named = shlex.split(command)[shlex.split(command).index("my_bots.py") + 2]
+        assert f'strategy("{named}", family="board"' in template, named
+        monkeypatch.setattr(usercode, "use", lambda paths, jit=True: None)
+    args = shlex.split(command)[1:]
+    for example in [arg for arg in args if arg.startswith("reports/")]:
+        assert (ROOT / example).is_file(), example
     parent = click.Context(cli, info_name="monopoly-mc")
     subcommand = cli.get_command(parent, args[0])
     assert subcommand is not None, command
