@@ -90,9 +90,10 @@ def strategies_page() -> str:
         parts += [f"\n## {family}\n\nEditions: {families.get(family).editions}.\n\n",
                   _table([{"strategy": f"`{s.name}`", "what it does": s.summary} for s in found], ["strategy", "what it does"]),
                   "\n" + " ".join(module.SHARED_BEHAVIOUR.split()) + "\n\n",
-                  _table([{"parameter": key, "meaning": meaning, **{s.name: _short(s.params[key]) for s in found}}
-                          for key, (_, _, meaning) in module.PARAMETERS.items()],
-                         ["parameter", "meaning"] + [s.name for s in found])]
+                  _table([{"parameter": key, **{s.name: _short(s.params[key]) for s in found}}
+                          for key in module.PARAMETERS], ["parameter"] + [s.name for s in found]),
+                  "\n", _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in module.PARAMETERS.items()],
+                                ["parameter", "meaning"])]
     return "".join(parts)
 
 
