@@ -52,6 +52,15 @@ ranking = _on_runs(analysis.strategy_ranking)
 sweep_table = _on_runs(analysis.sweep_table)
 
 
+def ratings(runs, resamples: int = 200, seed: int = 0):
+    """Plackett-Luce ratings with 95% intervals and the equilibrium weights of the head-to-head meta-game, best
+    rated first (the frame behind `monopoly-mc ratings`), and the sentence that answers "is there a dominant
+    strategy, and which mix is stable?". Reads the per-player frames: runs played with out= or kept in memory."""
+    from simulator import ratings as rating
+    table, sentence, _ = rating.ratings(_runs(runs), resamples, seed)
+    return table, sentence
+
+
 USER_CODE_DOC = """
     strategy_files: files of your own strategies (simulator/usercode.py), named then like the built-in ones;
     they stay in use until the next run. jit=False: every decision runs as Python (print() included) in a

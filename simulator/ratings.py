@@ -26,8 +26,10 @@ from scipy import optimize
 from scipy.sparse.csgraph import connected_components
 from scipy.stats import norm
 
+from simulator.presentation import SIGNIFICANCE_NOTE, Table, p_value, verdict
 from simulator.results import Results, ResultsError
 from simulator.stats import ALPHA, wilson
+from simulator.tables import count, interval, percent
 
 Z = float(norm.ppf(1 - ALPHA / 2))
 RESAMPLES = 200            # bootstrap resamples of the games behind the equilibrium weights' intervals
@@ -263,7 +265,8 @@ def equilibrium(payoff: np.ndarray) -> np.ndarray:
                                bounds=[(0, 1)] * k,
                                constraints=[{"type": "eq", "fun": lambda x: x.sum() - 1},
                                             {"type": "ineq", "fun": lambda x: x @ payoff - value + tolerance}])
-    mix = widest.x if widest.success and (widest.x @ payoff >= value - 10 * tolerance).all() else start
+    # SLSQP meets the constraints to its own precision, about 1e-8
+    mix = widest.x if widest.success and (widest.x @ payoff >= value - 1e3 * tolerance).all() else start
     mix = np.where(mix > 1e-6, mix, 0.0)    # the solvers' round-off, not a weight
     return mix / mix.sum()
 
@@ -276,7 +279,7 @@ def meta_payoff(above: np.ndarray, met: np.ndarray) -> np.ndarray:
 
 
 def meta_game(orderings: Orderings, resamples: int = RESAMPLES, seed: int = 0) -> pd.DataFrame:
-    """Per strategy: its equilibrium weight with a bootstrap 95% interval, the share of resamples in which it
+    """Per strategy: its equilibrium weight with a bootstrap 95% interval (none with no resamples), the share of resamples in which it
     is in the stable mix, and whether it dominates (finished above every other strategy head to head, each
     share's Wilson interval above 50%: an intersection-union test at 5%)."""
     names, k = orderings.names, len(orderings.names)
@@ -293,10 +296,10 @@ def meta_game(orderings: Orderings, resamples: int = RESAMPLES, seed: int = 0) -
     draws = np.array([equilibrium(meta_payoff(np.tensordot(counts, contributions_above, axes=1),
                                               np.tensordot(counts, contributions_met, axes=1)))
                       for counts in generator.poisson(orderings.counts, (resamples, len(orderings.counts)))])
-    low, high = np.quantile(draws, [ALPHA / 2, 1 - ALPHA / 2], axis=0)
+    low, high = np.quantile(draws, [ALPHA / 2, 1 - ALPHA / 2], axis=0) if resamples else np.full((2, k), np.nan)
     lowest_share = [min(wilson(above[a, b], met[a, b])[0] for b in range(k) if b != a) for a in range(k)]
     return pd.DataFrame({"strategy": names, "weight": weight, "weight_ci_low": low, "weight_ci_high": high,
-                         "in_mix_share": (draws > IN_MIX).mean(axis=0),
+                         "in_mix_share": (draws > IN_MIX).mean(axis=0) if resamples else np.nan,
                          "dominant": [share > 0.5 for share in lowest_share]})
 
 
@@ -306,8 +309,8 @@ def meta_game(orderings: Orderings, resamples: int = RESAMPLES, seed: int = 0) -
 
 def rating_table(orderings: Orderings, resamples: int = RESAMPLES, seed: int = 0) -> pd.DataFrame:
     """The ratings beside the equilibrium weights, best rated first."""
-    meta = meta_game(orderings, resamples, seed)
-    return plackett_luce(orderings).merge(meta, on="strategy", how="left")
+    rated = plackett_luce(orderings)     # first: it says why too few results cannot be rated
+    return rated.merge(meta_game(orderings, resamples, seed), on="strategy", how="left")
 
 
 def answer(table: pd.DataFrame) -> str:
@@ -331,3 +334,27 @@ def ratings(runs: list[Results], resamples: int = RESAMPLES, seed: int = 0) -> t
     orderings = orderings_of(runs)
     table = rating_table(orderings, resamples, seed)
     return table, answer(table), orderings
+
+
+def table_of(table: pd.DataFrame, orderings: Orderings, label: str) -> Table:
+    """The ratings and the equilibrium as one titled table, its notes saying what the numbers mean."""
+    def signed(value: float) -> str:
+        return "-" if math.isnan(value) else f"{value:+.2f}"
+
+    rows = [[str(rank), r.strategy, signed(r.rating), f"[{signed(r.ci_low)}, {signed(r.ci_high)}]",
+             percent(r.above_average), count(r.player_games), count(r.wins), signed(r.lead_over_next),
+             p_value(r.p_holm), verdict(r.significant, r.p_holm), percent(r.weight),
+             interval(r.weight_ci_low, r.weight_ci_high) if not math.isnan(r.weight_ci_low) else "-"]
+            for rank, r in enumerate(table.itertuples(), start=1)]
+    games = int(orderings.counts.sum())
+    return Table(f"Plackett-Luce ratings and the stable mix, {label}: {games:,} finished games "
+                 f"({orderings.unfinished:,} unfinished left out)",
+                 ["rank", "strategy", "rating", "95% CI", "above average", "player-games", "wins", "lead over next",
+                  "p (Holm)", "significant", "equilibrium", "95% CI"], rows,
+                 ["rating: log-strength from each game's finishing order (the stored rank, down to its first tie), "
+                  "centred on the field's mean; a strategy rated d higher finishes above the other e^d times as "
+                  "often as below",
+                  "above average: its chance to finish above a strategy of the field's mean rating",
+                  SIGNIFICANCE_NOTE,
+                  "equilibrium: its weight in the stable mix of the head-to-head meta-game (share finished above "
+                  "minus share below), the widest of the optimal mixes; 95% CI by bootstrap over games"])
