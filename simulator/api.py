@@ -56,7 +56,7 @@ def ratings(runs, resamples: int = 200, seed: int = 0):
     """Plackett-Luce ratings with 95% intervals and the equilibrium weights of the head-to-head meta-game, best
     rated first (the frame behind `monopoly-mc ratings`), and the sentence that answers "is there a dominant
     strategy, and which mix is stable?". Reads the per-player frames: runs played with out= or kept in memory."""
-    from simulator import ratings as rating
+    from simulator import metagame as rating
     table, sentence, _ = rating.ratings(_runs(runs), resamples, seed)
     return table, sentence
 

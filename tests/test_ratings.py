@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from scipy.stats import binom
 
-from simulator import ratings
+from simulator import metagame as ratings
 from tests.helpers import invoke
 
 SEEDS = 60

@@ -22,7 +22,7 @@ def ratings(results, resamples, seed, output_format):
     from the finishing orders of the stored games of RESULTS (tournaments and runs of one game, any lineups
     and player counts), and the equilibrium of the head-to-head meta-game. Ends with one sentence: is there a
     dominant strategy, and which mix is stable?"""
-    from simulator import ratings as rating
+    from simulator import metagame as rating
     from simulator.results import load_results
     if not results:
         raise CliError("ratings: give the RESULTS directories to rate (a tournament's --out, or runs of one game)")
