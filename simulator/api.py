@@ -216,3 +216,18 @@ def balance(vary: list[str], objectives: list[str], edition: str = "classic", st
                                      list((overrides or {}).items()), games, seed, threads=threads)
     return search.run_search(problem, search.parse_budget(budget), finalists, recheck,
                              None if out is None else Path(out), progress=progress)
+
+
+@_with_user_code
+def sensitivity(vary: list[str], objective: str, edition: str = "classic", strategies: list[str] | tuple = (),
+                players: int = 4, games: int = 2_000, trajectories: int = 10, seed: int = 0,
+                variant: str | None = None, overrides: dict | None = None, threads: int | None = None,
+                progress: Callable[[int], None] | None = None):
+    """Which of the edition's values (`vary`: ["rules.start_cash=1000:2000", ...]) move `objective` (spread,
+    first_player or length): Morris screening (SALib), one row per value with mu* and mu and their 95%
+    intervals in the objective's unit (the frame behind `monopoly-mc sensitivity`; simulator.plots.tornado
+    draws it)."""
+    from simulator import screening
+    plan = screening.screening(edition, list(vary), objective, list(strategies), players, variant,
+                               list((overrides or {}).items()), games, seed, trajectories, threads=threads)
+    return screening.sensitivity(plan, progress=progress)
