@@ -26,7 +26,7 @@ from scipy import optimize
 from scipy.sparse.csgraph import connected_components
 from scipy.stats import norm
 
-from simulator.presentation import SIGNIFICANCE_NOTE, Table, p_value, verdict
+from simulator.presentation import Table, verdict
 from simulator.results import Results, ResultsError
 from simulator.stats import ALPHA, wilson
 from simulator.tables import count, interval, percent
@@ -342,19 +342,16 @@ def table_of(table: pd.DataFrame, orderings: Orderings, label: str) -> Table:
         return "-" if math.isnan(value) else f"{value:+.2f}"
 
     rows = [[str(rank), r.strategy, signed(r.rating), f"[{signed(r.ci_low)}, {signed(r.ci_high)}]",
-             percent(r.above_average), count(r.player_games), count(r.wins), signed(r.lead_over_next),
-             p_value(r.p_holm), verdict(r.significant, r.p_holm), percent(r.weight),
+             count(r.player_games), signed(r.lead_over_next), verdict(r.significant, r.p_holm), percent(r.weight),
              interval(r.weight_ci_low, r.weight_ci_high) if not math.isnan(r.weight_ci_low) else "-"]
             for rank, r in enumerate(table.itertuples(), start=1)]
     games = int(orderings.counts.sum())
     return Table(f"Plackett-Luce ratings and the stable mix, {label}: {games:,} finished games "
                  f"({orderings.unfinished:,} unfinished left out)",
-                 ["rank", "strategy", "rating", "95% CI", "above average", "player-games", "wins", "lead over next",
-                  "p (Holm)", "significant", "equilibrium", "95% CI"], rows,
+                 ["rank", "strategy", "rating", "95% CI", "n", "lead", "significant", "weight", "95% CI"], rows,
                  ["rating: log-strength from each game's finishing order (the stored rank, down to its first tie), "
-                  "centred on the field's mean; a strategy rated d higher finishes above the other e^d times as "
-                  "often as below",
-                  "above average: its chance to finish above a strategy of the field's mean rating",
-                  SIGNIFICANCE_NOTE,
-                  "equilibrium: its weight in the stable mix of the head-to-head meta-game (share finished above "
+                  "centred on the field's mean; rated d higher, a strategy finishes above the other e^d times as "
+                  "often as below (0.10: 52.5% of the time); n: its player-games in finished games; lead: over the "
+                  "next, significant at Holm-adjusted p < 0.05",
+                  "weight: its weight in the equilibrium mix of the head-to-head meta-game (share finished above "
                   "minus share below), the widest of the optimal mixes; 95% CI by bootstrap over games"])
