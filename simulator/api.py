@@ -15,10 +15,12 @@ from pathlib import Path
 
 from simulator import API, analysis, usercode
 from simulator.checks import Edition
+from simulator.metagame import RESAMPLES
 from simulator.results import Results, load_results  # noqa: F401  (Results is re-exported)
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import (DEFAULT_GAMES, RunSpec, as_results, resolve_lineup, run, run_many, sweep_plan,
                               tournament_plan)
+from simulator.screening import GAMES, TRAJECTORIES
 
 __all__ = list(API)  # one list of names, also read by simulator.__getattr__
 
@@ -52,7 +54,7 @@ ranking = _on_runs(analysis.strategy_ranking)
 sweep_table = _on_runs(analysis.sweep_table)
 
 
-def ratings(runs, resamples: int = 200, seed: int = 0):
+def ratings(runs, resamples: int = RESAMPLES, seed: int = 0):
     """Plackett-Luce ratings with 95% intervals and the equilibrium weights of the head-to-head meta-game, best
     rated first (the frame behind `monopoly-mc ratings`), and the sentence that answers "is there a dominant
     strategy, and which mix is stable?". Reads the per-player frames: runs played with out= or kept in memory."""
@@ -220,7 +222,7 @@ def balance(vary: list[str], objectives: list[str], edition: str = "classic", st
 
 @_with_user_code
 def sensitivity(vary: list[str], objective: str, edition: str = "classic", strategies: list[str] | tuple = (),
-                players: int = 4, games: int = 2_000, trajectories: int = 10, seed: int = 0,
+                players: int = 4, games: int = GAMES, trajectories: int = TRAJECTORIES, seed: int = 0,
                 variant: str | None = None, overrides: dict | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None):
     """Which of the edition's values (`vary`: ["rules.start_cash=1000:2000", ...]) move `objective` (spread,

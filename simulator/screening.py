@@ -28,6 +28,8 @@ from simulator.stats import ALPHA
 
 LEVELS = 4          # Morris's grid: each value at 4 levels of its range
 RESAMPLES = 1_000   # SALib's bootstrap of mu*'s interval
+GAMES = 2_000       # games per design point
+TRAJECTORIES = 10   # Morris paths
 
 
 class ScreeningError(SearchError):
@@ -92,8 +94,8 @@ class Screening:
 
 
 def screening(edition: str, vary: list[str], objective: str, strategies: list[str] | None = None, players: int = 4,
-              variant: str | None = None, fixed: list | None = None, games: int = 2_000, seed: int = 0,
-              trajectories: int = 10, spelling: Spelling = API_SEARCH, **options) -> Screening:
+              variant: str | None = None, fixed: list | None = None, games: int = GAMES, seed: int = 0,
+              trajectories: int = TRAJECTORIES, spelling: Spelling = API_SEARCH, **options) -> Screening:
     """Check and build a screening; every extreme of every value is tried as a game's setting here, before any
     game is played."""
     if objective not in QUESTIONS:
@@ -190,4 +192,18 @@ def table_of(frame: pd.DataFrame, plan: Screening, label: str) -> Table:
                   "effects), 95% CI by bootstrap (SALib); mu: the mean signed change, 95% t-interval over the paths; "
                   "sigma: their spread (interactions, curvature)",
                   "effect found: mu's interval leaves out 0; every point plays the same seed, so a value the engine "
-                  "never reads has effects of exactly 0"])
+                  "never reads has effects of exactly 0", *_rounding_notes(plan)])
+
+
+def _rounding_notes(plan: Screening) -> list[str]:
+    """An integer range whose levels are not whole numbers is played at the nearest ones: its steps are not
+    the ones its effects are divided by, and the reader is told."""
+    notes = []
+    for dimension in plan.dimensions:
+        if dimension.integer and (dimension.high - dimension.low) % (LEVELS - 1):
+            levels = [plan.values(np.array([dimension.low + (dimension.high - dimension.low) * k / (LEVELS - 1)
+                                            if d is dimension else d.low for d in plan.dimensions]))[dimension.path]
+                      for k in range(LEVELS)]
+            notes.append(f"{dimension.path}: played at {', '.join(map(str, levels))} (its {LEVELS} levels rounded "
+                         f"to whole numbers; a range whose width is a multiple of {LEVELS - 1} has none to round)")
+    return notes

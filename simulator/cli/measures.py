@@ -8,13 +8,15 @@ import click
 
 from simulator.cli.options import (CliError, analysis_command, edition_option, format_option, output_file,
                                    overrides_of, set_option, user_code_options, variant_option)
+from simulator.metagame import RESAMPLES
 from simulator.progress import progress_bar
+from simulator.screening import GAMES, TRAJECTORIES
 from simulator.tables import PLOT_FORMATS, as_csv, as_json
 
 
 @click.command()
 @click.argument("results", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--resamples", default=200, show_default=True, type=click.IntRange(min=0, max=10_000),
+@click.option("--resamples", default=RESAMPLES, show_default=True, type=click.IntRange(min=0, max=10_000),
               help="Bootstrap resamples of the games behind the equilibrium weights' intervals (0: none).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the bootstrap.")
 @format_option
@@ -52,8 +54,8 @@ def ratings(results, resamples, seed, output_format):
 @click.option("--players", "-p", default=4, show_default=True, help="Number of players.")
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME",
               help="The lineup (repeatable; default: the family's default lineup).")
-@click.option("--games", "-n", default=2_000, show_default=True, help="Games per design point.")
-@click.option("--trajectories", "-r", default=10, show_default=True,
+@click.option("--games", "-n", default=GAMES, show_default=True, help="Games per design point.")
+@click.option("--trajectories", "-r", default=TRAJECTORIES, show_default=True,
               help="Morris paths through the ranges: the design plays (values + 1) points per path.")
 @click.option("--seed", default=0, show_default=True,
               help="Seed of the design and of every point's games (common random numbers).")
