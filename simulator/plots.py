@@ -245,11 +245,13 @@ def group_win_rates(groups: pd.DataFrame, title: str, fair_share: float | None =
 
 
 def card_shifts(cards: pd.DataFrame, title: str, top: int = 15) -> plt.Figure:
-    """The `top` cards of the cards table (the same order as its rows), labelled by deck and text."""
+    """The `top` cards of the cards table (the same order as its rows), labelled by deck and text; green or
+    red where the table calls the shift significant, grey where it does not."""
     frame = cards.head(top).iloc[::-1]
     labels = [f"{textwrap.shorten(str(r.text), 48, placeholder='…')}  [{r.deck}]" for r in frame.itertuples()]
     figure, axis = plt.subplots(figsize=(8.5, 0.4 * len(frame) + 1.5))
-    colours = _verdict_colours(frame.win_shift_ci_low, frame.win_shift_ci_high)
+    # the table's verdict (Holm-adjusted over the deck's cards) colours the bar, so plot and table agree
+    colours = _verdict_colours(frame.win_shift_ci_low, frame.win_shift_ci_high, frame.get("significant"))
     axis.barh(np.arange(len(frame)), frame.win_shift * 100, color=colours,
               xerr=_error(frame, "win_shift", "win_shift_ci_low", "win_shift_ci_high"), capsize=3)
     axis.set_yticks(np.arange(len(frame)), labels, fontsize=8)
@@ -259,9 +261,11 @@ def card_shifts(cards: pd.DataFrame, title: str, top: int = 15) -> plt.Figure:
     return figure
 
 
-def _verdict_colours(lows, highs) -> list[str]:
-    """Green above zero, red below, grey when the 95% interval holds zero (no verdict)."""
-    return ["#1FB25A" if low > 0 else "#ED1B24" if high < 0 else "#999999" for low, high in zip(lows, highs)]
+def _verdict_colours(lows, highs, significant=None) -> list[str]:
+    """Green above zero, red below, grey when the 95% interval holds zero or `significant` says no verdict."""
+    verdicts = [True] * len(lows) if significant is None else list(significant)
+    return ["#999999" if not verdict else "#1FB25A" if low > 0 else "#ED1B24" if high < 0 else "#999999"
+            for low, high, verdict in zip(lows, highs, verdicts)]
 
 
 def sweep(frame: pd.DataFrame, axes: list[str], title: str, metric: str = "win_rate", players: int | None = None,

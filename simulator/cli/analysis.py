@@ -230,7 +230,7 @@ def compare(a, b, variant, players, strategy_names, games, seed, threads, detect
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--out", "-o", "out", type=click.Path(path_type=Path), required=True, callback=output_file(".html", ".md"),
               help="report.html (self-contained, plots embedded) or report.md (plots in report_files/).")
-@click.option("--title", default="monopoly-mc report", show_default=True)
+@click.option("--title", default=None, help="The report's title.  [default: monopoly-mc report: EDITIONS]")
 @click.option("--summary", type=click.Path(path_type=Path, exists=True, dir_okay=False),
               help="A text file whose paragraphs open the report under 'Summary' (the findings, in words).")
 @analysis_command
@@ -243,7 +243,8 @@ def report(results, out, title, summary):
     paragraphs = [] if summary is None else [" ".join(p.split()) for p in summary.read_text().split("\n\n")
                                               if p.strip()]
     blocks = reporting.build(sources, paragraphs)
-    (reporting.write_html if out.suffix == ".html" else reporting.write_markdown)(blocks, title, out)
+    (reporting.write_html if out.suffix == ".html" else reporting.write_markdown)(
+        blocks, title or reporting.default_title(sources), out)
     click.echo(f"Report: {out}")
 
 
