@@ -344,14 +344,14 @@ def _sweep_lines(frame: pd.DataFrame, axis_name: str, title: str, players: int |
 def trade_effects(frame: pd.DataFrame, title: str) -> plt.Figure:
     """Each player's win probability without and with a change (a trade, another position), with the paired
     difference's 95% interval drawn on the bar that shows it."""
-    figure, (rates, differences) = plt.subplots(1, 2, figsize=(9, 0.6 * len(frame) + 1.8), sharey=True)
+    figure, (rates, differences) = plt.subplots(1, 2, figsize=(9, 0.6 * len(frame) + 2.2), sharey=True,
+                                                layout="constrained")
     y = np.arange(len(frame))
     rates.barh(y + 0.2, frame["without"] * 100, height=0.4, color="#CCCCCC", label="without")
     rates.barh(y - 0.2, frame["with"] * 100, height=0.4, color="#4C72B0", label="with")
     rates.set_yticks(y, frame.player)
     rates.set_xlabel("win probability (%)")
-    figure.legend(*rates.get_legend_handles_labels(), loc="upper center", bbox_to_anchor=(0.3, 0.0), ncols=2,
-                  frameon=False, fontsize=8)
+    figure.legend(*rates.get_legend_handles_labels(), loc="outside lower left", ncols=2, frameon=False, fontsize=8)
     differences.barh(y, frame.difference * 100, color=_verdict_colours(frame.ci_low, frame.ci_high),
                      xerr=_error(frame, "difference", "ci_low", "ci_high"), capsize=4)
     differences.axvline(0, color="black", linewidth=0.8)
@@ -360,7 +360,22 @@ def trade_effects(frame: pd.DataFrame, title: str) -> plt.Figure:
     return figure
 
 
-def search(trials: pd.DataFrame, objectives: dict[str, str], importances: dict, title: str) -> plt.Figure:
+def search_of(outcome) -> plt.Figure:
+    """The search plot of a search's outcome: rates in %, other objectives in rounds, titled with the search's
+    question, its edition and the games it spent."""
+    problem = outcome.problem
+    trials = outcome.trials.copy()
+    for objective in problem.objectives:
+        if objective.rate:
+            trials[objective.name] = trials[objective.name] * 100
+    labels = {o.name: f"{o.name} ({'%' if o.rate else 'rounds'})" for o in problem.objectives}
+    question = f"Which values does the {problem.kind} search find best?"
+    return search(trials, {o.name: o.direction for o in problem.objectives}, outcome.importances,
+                  headline(question, problem.edition, outcome.games), labels=labels)
+
+
+def search(trials: pd.DataFrame, objectives: dict[str, str], importances: dict, title: str,
+           labels: dict[str, str] | None = None) -> plt.Figure:
     """A search's candidates: each objective ({name: "maximize" or "minimize"}) against the games spent when
     the candidate stopped (those stopped early lighter, the best so far as a line for one objective), and
     each varied value's importance when it was measured."""
@@ -379,7 +394,7 @@ def search(trials: pd.DataFrame, objectives: dict[str, str], importances: dict, 
             axis.step(complete.games_spent, best, where="post", color="black", label="best so far")
         axis.set_xlabel("games spent by the search")
         _integer_ticks(axis)
-        axis.set_ylabel(objective)
+        axis.set_ylabel((labels or {}).get(objective, objective))
         axis.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), frameon=False, fontsize=8)
     if importances:
         axis = axes[0][-1]

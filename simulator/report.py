@@ -160,10 +160,11 @@ def _search_findings(label: str, outcome: Outcome) -> list[str]:
     table = present.finalists_table(outcome, "baseline")
     if len(table.rows) < 2:
         return []
-    best = ", ".join(f"{header} {cell}" for header, cell in zip(table.headers, table.rows[1]))
+    best = ", ".join(f"{header} {cell}" for header, cell in zip(table.headers[1:], table.rows[1][1:]))
     baseline = ", ".join(f"{header} {cell}" for header, cell in zip(table.headers[1:], table.rows[0][1:])
                          if cell != "-")
-    return [f"The best candidate of the {outcome.problem.kind} ({label}): {best}; the baseline: {baseline}."]
+    return [f"The {outcome.problem.kind} search's best candidate ({label}), {table.rows[1][0]}: {best}; "
+            f"the baseline: {baseline}."]
 
 
 def _given_seed(runs: list[Results]) -> tuple[int, str]:
@@ -258,11 +259,9 @@ def _search_blocks(index: int, label: str, outcome: Outcome) -> list[Block]:
              present.search_line(outcome)]
     if outcome.importances:
         lines.append(present.importance_line(outcome))
-    directions = {o.name: o.direction for o in problem.objectives}
     return [Block("heading", f"{label} ({problem.kind})"), *(Block("text", line) for line in lines),
             Block("table", present.finalists_table(outcome, baseline)),
-            Block("figure", plots.search(outcome.trials, directions, outcome.importances,
-                                         f"{problem.kind}, {label}"), f"s{index}_search.png")]
+            Block("figure", plots.search_of(outcome), f"s{index}_search.png")]
 
 
 def _png(figure) -> bytes:
