@@ -32,7 +32,7 @@ QUESTIONS = {
     "cards": "Which cards swing games?",
     "sweep": "How do win rates change with {}?",
 }
-FAIR_SHARE = "grey"
+FAIR_SHARE_COLOUR = "grey"
 UNOWNABLE = "#E4E4E4"
 
 
@@ -84,13 +84,12 @@ def _beside(axis: plt.Axes, **options) -> None:
     axis.legend(loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False, fontsize=8, **options)
 
 
-def _integer_ticks(axis, which: str = "x", values=None) -> None:
-    """Counts on whole-number ticks: at the values themselves when there are a few, else wherever whole."""
-    target = axis.xaxis if which == "x" else axis.yaxis
+def _integer_ticks(axis, values=None) -> None:
+    """Counts on whole-number x ticks: at the values themselves when there are a few, else wherever whole."""
     if values is not None and len(values) <= 12:
-        (axis.set_xticks if which == "x" else axis.set_yticks)(sorted(int(v) for v in values))
+        axis.set_xticks(sorted(int(v) for v in values))
     else:
-        target.set_major_locator(MaxNLocator(integer=True))
+        axis.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _whole(values) -> bool:
@@ -131,8 +130,8 @@ def win_rates(ranking: pd.DataFrame, title: str) -> plt.Figure:
 def _fair_share(axis: plt.Axes, share: float, vertical: bool = True) -> None:
     """The win rate every strategy would have if none played better (1/players), as a dashed line."""
     if share == share:  # a ranking over several table sizes has none
-        (axis.axvline if vertical else axis.axhline)(share * 100, color=FAIR_SHARE, linestyle="--", linewidth=1.2,
-                                                     label=f"fair share ({share * 100:.3g}%)")
+        line = axis.axvline if vertical else axis.axhline
+        line(share * 100, color=FAIR_SHARE_COLOUR, linestyle="--", linewidth=1.2, label=f"fair share ({share * 100:.3g}%)")
 
 
 def length_distribution(histogram: pd.Series, title: str) -> plt.Figure:
@@ -310,7 +309,7 @@ def sweep(frame: pd.DataFrame, axes: list[str], title: str, metric: str = "win_r
         label += f"\nwhite: the fair share, {fair:.3g}%"
     bar = figure.colorbar(image, ax=list(grid.flat), shrink=0.8, label=label)
     if fair is not None:
-        bar.ax.axhline(fair, color=FAIR_SHARE, linewidth=1.5, linestyle="--", label="fair share")
+        bar.ax.axhline(fair, color=FAIR_SHARE_COLOUR, linewidth=1.5, linestyle="--", label="fair share")
     figure.supxlabel(axis_words(axes[1], currency), fontsize=9)
     figure.supylabel(axis_words(axes[0], currency), fontsize=9)
     figure.suptitle(title)
@@ -325,7 +324,7 @@ def _sweep_lines(frame: pd.DataFrame, axis_name: str, title: str, players: int |
                      marker="o", capsize=3, label=strategy, color=colours[strategy])
     point = frame.drop_duplicates(axis_name)
     if axis_name == "players":
-        top.plot(point[axis_name], 100 / point[axis_name], color=FAIR_SHARE, linestyle="--", label="fair share")
+        top.plot(point[axis_name], 100 / point[axis_name], color=FAIR_SHARE_COLOUR, linestyle="--", label="fair share")
     elif players:
         _fair_share(top, 1 / players, vertical=False)
     if _whole(point[axis_name]):
@@ -334,7 +333,7 @@ def _sweep_lines(frame: pd.DataFrame, axis_name: str, title: str, players: int |
     _beside(top)
     bottom.errorbar(point[axis_name], point.first_player_advantage * 100, marker="s", capsize=3, color="black",
                     yerr=_error(point, "first_player_advantage", "first_player_ci_low", "first_player_ci_high"))
-    bottom.axhline(0, color=FAIR_SHARE, linestyle="--")
+    bottom.axhline(0, color=FAIR_SHARE_COLOUR, linestyle="--")
     bottom.set_ylabel("first seat's win rate\nminus the fair share (pts)")
     bottom.set_xlabel(axis_words(axis_name, currency))
     top.set_title(title)

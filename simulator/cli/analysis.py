@@ -251,7 +251,8 @@ def report(results, out, title, summary):
 # Each plot from the runs, given the plots module (imported by the command that draws, so that matplotlib
 # loads only then); the report draws the same.
 PLOTS = {
-    "win-rates": lambda plots, runs: plots.win_rates(analysis.strategy_ranking(runs), plots.title_for("win-rates", runs)),
+    "win-rates": lambda plots, runs: plots.win_rates(analysis.strategy_ranking(runs),
+                                                     plots.title_for("win-rates", runs)),
     "length": lambda plots, runs: plots.length_distribution(analysis.rounds_histogram(runs),
                                                             plots.title_for("length", runs)),
     "landings": lambda plots, runs: plots.board_heatmap(analysis.square_table(runs), "landing_share",
