@@ -46,18 +46,19 @@ def title_for(kind: str, runs, *words: str) -> str:
     return headline(QUESTIONS[kind].format(*words), runs[0].edition, sum(r.summary["games"] for r in runs))
 
 
-def sweep_of(frame: pd.DataFrame, runs) -> plt.Figure:
+def sweep_of(frame: pd.DataFrame, runs, colours: dict | None = None) -> plt.Figure:
     """The sweep plot of a sweep's points (`frame` from analysis.sweep_table of `runs`), titled with the
     swept values in words, with the fair share and the currency of the runs."""
     axes = list(runs[0].info.get("values", {}))
     swept = " and ".join(axis_words(a).split(" (")[0].split("\n")[0] for a in axes)
     return sweep(frame, axes, title_for("sweep", runs, swept), players=runs[0].players_per_game
-                 if "players" not in axes else None, currency=runs[0].manifest.get("currency", ""))
+                 if "players" not in axes else None, currency=runs[0].manifest.get("currency", ""), colours=colours)
 
 
 def strategy_colours(names) -> dict[str, tuple]:
     """One colour per strategy, the same in every plot of a run: the run's strategies in alphabetical order
-    take the palette's colours in turn, whatever order a plot lists them in."""
+    take the palette's colours in turn, whatever order a plot lists them in (a report passes the colours of
+    all its sources' strategies to each plot)."""
     ordered = sorted(set(names))
     palette = plt.get_cmap("tab10" if len(ordered) <= 10 else "tab20").colors
     return {name: palette[k % len(palette)] for k, name in enumerate(ordered)}
@@ -113,10 +114,11 @@ def _error(frame: pd.DataFrame, value: str, low: str, high: str) -> np.ndarray:
     return np.vstack([frame[value] - frame[low], frame[high] - frame[value]]) * 100
 
 
-def win_rates(ranking: pd.DataFrame, title: str) -> plt.Figure:
-    """Each strategy's win rate in its colour, with its interval and the fair share (100/players %)."""
+def win_rates(ranking: pd.DataFrame, title: str, colours: dict | None = None) -> plt.Figure:
+    """Each strategy's win rate in its colour (`colours`, by default strategy_colours of the ranking's), with
+    its interval and the fair share (100/players %)."""
     frame = ranking.iloc[::-1]
-    colours = strategy_colours(frame.strategy)
+    colours = colours or strategy_colours(frame.strategy)
     figure, axis = plt.subplots(figsize=(7, 0.5 * len(frame) + 1.5))
     axis.barh(frame.strategy, frame.win_rate * 100, xerr=_error(frame, "win_rate", "ci_low", "ci_high"),
               color=[colours[s] for s in frame.strategy], capsize=4)
@@ -131,7 +133,8 @@ def _fair_share(axis: plt.Axes, share: float, vertical: bool = True) -> None:
     """The win rate every strategy would have if none played better (1/players), as a dashed line."""
     if share == share:  # a ranking over several table sizes has none
         line = axis.axvline if vertical else axis.axhline
-        line(share * 100, color=FAIR_SHARE_COLOUR, linestyle="--", linewidth=1.2, label=f"fair share ({share * 100:.3g}%)")
+        line(share * 100, color=FAIR_SHARE_COLOUR, linestyle="--", linewidth=1.2,
+             label=f"fair share ({share * 100:.3g}%)")
 
 
 def length_distribution(histogram: pd.Series, title: str) -> plt.Figure:
@@ -268,15 +271,15 @@ def _verdict_colours(lows, highs, significant=None) -> list[str]:
 
 
 def sweep(frame: pd.DataFrame, axes: list[str], title: str, metric: str = "win_rate", players: int | None = None,
-          currency: str = "") -> plt.Figure:
+          currency: str = "", colours: dict | None = None) -> plt.Figure:
     """One swept value: win rate per strategy and first-player advantage against it, with 95% bands, the
     fair share 1/players (per point when the players are swept) and whole ticks for whole values. Two: one
     heat map per strategy, the swept strategy first, with the value in every cell, coloured away from the
     fair share when `players` is given."""
     if len(axes) == 1:
-        return _sweep_lines(frame, axes[0], title, players, currency)
+        return _sweep_lines(frame, axes[0], title, players, currency, colours or strategy_colours(frame.strategy))
     strategies = list(dict.fromkeys(frame.strategy))
-    colours = strategy_colours(strategies)
+    colours = colours or strategy_colours(strategies)
     swept = [s for s in strategies if any(a.startswith(f"strategy.{s}.") for a in axes)]
     strategies = swept + [s for s in strategies if s not in swept]
     columns = min(len(strategies), 3)
@@ -316,9 +319,9 @@ def sweep(frame: pd.DataFrame, axes: list[str], title: str, metric: str = "win_r
     return figure
 
 
-def _sweep_lines(frame: pd.DataFrame, axis_name: str, title: str, players: int | None, currency: str) -> plt.Figure:
+def _sweep_lines(frame: pd.DataFrame, axis_name: str, title: str, players: int | None, currency: str,
+                 colours: dict) -> plt.Figure:
     figure, (top, bottom) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
-    colours = strategy_colours(frame.strategy)
     for strategy, rows in frame.groupby("strategy", sort=False):
         top.errorbar(rows[axis_name], rows.win_rate * 100, yerr=_error(rows, "win_rate", "ci_low", "ci_high"),
                      marker="o", capsize=3, label=strategy, color=colours[strategy])

@@ -59,9 +59,12 @@ def build(sources: list[tuple[str, list[Results] | Outcome]], summary: list[str]
     blocks: list[Block] = [Block("heading", "Key findings"), Block("list", key_findings(sources))]
     if summary:
         blocks += [Block("heading", "Summary")] + [Block("text", p) for p in summary]
+    # one colour per strategy over the whole report, whichever sources a strategy plays in
+    colours = plots.strategy_colours(entry["strategy"] for _, source in sources if not isinstance(source, Outcome)
+                                     for run in source for entry in run.manifest["lineup"])
     for index, (label, source) in enumerate(sources):
         searched = isinstance(source, Outcome)
-        blocks += _search_blocks(index, label, source) if searched else _source_blocks(index, label, source)
+        blocks += _search_blocks(index, label, source) if searched else _source_blocks(index, label, source, colours)
     blocks.append(Block("heading", "Method"))
     blocks += [Block("text", line) for line in METHOD]
     if any(isinstance(source, Outcome) for _, source in sources):
@@ -204,7 +207,7 @@ def _manifest_lines(runs: list[Results]) -> list[str]:
     return lines
 
 
-def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
+def _source_blocks(index: int, label: str, runs: list[Results], colours: dict) -> list[Block]:
     prefix = f"s{index}"
     heading = label if label == runs[0].edition else f"{label} ({runs[0].edition})"
     blocks = [Block("heading", heading)]
@@ -213,11 +216,11 @@ def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
         axes = list(runs[0].info["values"])
         table = analysis.sweep_table(runs)
         blocks.append(Block("table", present.sweep_table(table, axes)))
-        blocks.append(Block("figure", plots.sweep_of(table, runs), f"{prefix}_sweep.png"))
+        blocks.append(Block("figure", plots.sweep_of(table, runs, colours), f"{prefix}_sweep.png"))
         return blocks
     ranking = analysis.strategy_ranking(runs)
     blocks.append(Block("table", present.ranking_table(ranking)))
-    blocks.append(Block("figure", plots.win_rates(ranking, plots.title_for("win-rates", runs)),
+    blocks.append(Block("figure", plots.win_rates(ranking, plots.title_for("win-rates", runs), colours),
                         f"{prefix}_win_rates.png"))
     blocks.append(Block("table", present.head_to_head_table(analysis.head_to_head(runs))))
     blocks.append(Block("table", present.seat_table(analysis.seat_table(runs))))

@@ -169,3 +169,14 @@ def test_differences_are_labelled_in_pts(run):
     cards = plots.card_shifts(analysis.card_table([run]), "Cards", top=3)
     assert cards.axes[0].get_xlabel().count("(pts)") == 1 and "points" not in cards.axes[0].get_xlabel()
     plt.close("all")
+
+
+def test_jail_does_not_flatten_the_landing_scale(run):
+    # Jail takes 6-7% of rolls against 2-3% elsewhere: a scale up to it would paint the rest alike
+    squares = analysis.square_table([run])
+    figure = plots.board_heatmap(squares, "landing_share", "Landings")
+    norm = figure.axes[0].images[0].norm
+    shares = squares.set_index("name").landing_share * 100
+    others = shares.drop("Jail")
+    assert norm(shares["Jail"]) > 1 and norm(others.max()) > 0.85 and norm(others.median()) > 0.3
+    plt.close("all")

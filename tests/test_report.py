@@ -62,3 +62,19 @@ def test_a_missing_value_reads_as_a_dash_with_a_note(tmp_path):
     assert "&lt;NA&gt;" not in text and "<NA>" not in text and ">nan<" not in text and "[-, -]" not in text
     assert report.NOT_AVAILABLE in text.replace("&#39;", "'")
     plt.close("all")
+
+
+def test_a_strategy_has_one_colour_across_the_reports_sources(tournament):
+    # the tournament's field (3 strategies) and a run of two of them: the same colour for each in both plots
+    from matplotlib.colors import to_hex
+    run = api.simulate(players=2, strategies=["cautious", "never_build"], games=60, seed=2)
+    blocks = report.build([("tour", api.load(tournament)), ("run", [run])])
+    figures = [b.content for b in blocks if b.kind == "figure" and b.name.endswith("win_rates.png")]
+    seen = {}
+    for figure in figures:
+        labels = [t.get_text() for t in figure.axes[0].get_yticklabels()]
+        for label, bar in zip(labels, figure.axes[0].patches):
+            seen.setdefault(label, set()).add(to_hex(bar.get_facecolor()))
+    assert len(figures) == 2 and all(len(colours) == 1 for colours in seen.values()), seen
+    assert len({c for colours in seen.values() for c in colours}) == len(seen)
+    plt.close("all")
