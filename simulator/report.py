@@ -122,7 +122,8 @@ def _run_findings(label: str, runs: list[Results], named: bool) -> list[str]:
             best = groups.sort_values("lift", ascending=False).iloc[0]
             findings.append(f"Completing {best.group} changes a player's win rate the most: "
                             f"{present.points(best.lift)} {present.point_interval(best.lift_ci_low, best.lift_ci_high)}"
-                            f" against the same strategy without it{where}.")
+                            f" against the same strategy without it{'' if best.significant else ', not significant'}"
+                            f"{where}.")
     else:
         cards = analysis.card_table(runs).dropna(subset=["win_shift"])
         if len(cards):
@@ -133,8 +134,8 @@ def _run_findings(label: str, runs: list[Results], named: bool) -> list[str]:
                             f"drawer's win rate against another card of its deck{where}.")
     seat = analysis.seat_table(runs).iloc[0]
     findings.append(f"The first seat wins {percent(seat.win_rate)} {interval(seat.ci_low, seat.ci_high)}, "
-                    f"{present.points(seat.advantage)} against the fair share"
-                    f"{'' if seat.significant else ', not a significant advantage'}{where}.")
+                    f"{present.points(seat.advantage)} against the fair share, "
+                    f"{'a significant' if seat.significant else 'not a significant'} difference{where}.")
     return findings
 
 
@@ -144,13 +145,17 @@ def _sweep_findings(label: str, runs: list[Results]) -> list[str]:
 
     def at(row) -> str:
         return ", ".join(f"{a} = {row[a]}" for a in axes)
-    swings = frame.groupby("strategy").win_rate.agg(lambda rates: rates.max() - rates.min())
+    # over a players sweep the fair share moves too: a strategy's swing is measured against it
+    above_fair = frame.win_rate - (1 / frame.players if "players" in axes else 0)
+    swings = above_fair.groupby(frame.strategy).agg(lambda rates: rates.max() - rates.min())
     strategy = swings.idxmax()
-    rows = frame[frame.strategy == strategy]
-    low, high = rows.loc[rows.win_rate.idxmin()], rows.loc[rows.win_rate.idxmax()]
+    rows = above_fair[frame.strategy == strategy]
+    low, high = frame.loc[rows.idxmin()], frame.loc[rows.idxmax()]
+    noise = " (the intervals overlap: within noise)" if low.ci_high >= high.ci_low and "players" not in axes else ""
     findings = [f"{strategy}'s win rate moves the most over the sweep ({label}): {percent(low.win_rate)} "
                 f"{interval(low.ci_low, low.ci_high)} at {at(low)}, {percent(high.win_rate)} "
-                f"{interval(high.ci_low, high.ci_high)} at {at(high)}."]
+                f"{interval(high.ci_low, high.ci_high)} at {at(high)}"
+                + (" (against a fair share of 100/players %)" if "players" in axes else "") + f"{noise}."]
     points = frame.drop_duplicates(axes)
     short, long = points.loc[points.mean_rounds.idxmin()], points.loc[points.mean_rounds.idxmax()]
     findings.append(f"Games last {short.mean_rounds:.1f} rounds on average [{short.mean_rounds_ci_low:.1f}, "
