@@ -318,7 +318,14 @@ def fair_price(position: Position, trade: Trade, side: str, games: int, seed: in
             low = middle
         else:
             high = middle
-    price = min(max((low + high) // 2, can_pay_from), can_pay_to)
+    # The price: of the final bracket's middle and the ends tried, the one nearest even. The middle alone can
+    # be significantly off even while an end is not: on paired games the difference moves in steps, and a
+    # step wider than the interval made every run with one end even report no even price at all.
+    middle = min(max((low + high) // 2, can_pay_from), can_pay_to)
+    if middle not in tried:
+        tried[middle] = effect(middle)
+    price = min((cash for cash in tried if low <= cash <= high or cash == middle),
+                key=lambda cash: (abs(tried[cash]["difference"]), abs(cash - middle)))
 
     def even(cash: int) -> bool:
         if not can_pay_from <= cash <= can_pay_to:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
 import simulator
 from simulator import analysis, plots
 from simulator import presentation as present
-from simulator.results import Results, write_atomically
+from simulator.results import COLLECTION, Results, write_atomically
+from simulator.tables import interval, percent
 from simulator.search import Outcome
 
 SEARCH_METHOD = (
@@ -42,23 +44,147 @@ CARDS_SHOWN = 12  # the same cards in the table and the plot
 
 @dataclass
 class Block:
-    kind: str               # heading, text, table, figure
+    kind: str               # heading, text, list, table, figure
     content: object
     name: str = ""          # figure file name (Markdown)
 
 
+NOT_AVAILABLE = ("-: no value to show (nothing measured there, e.g. a square that earned no rent has no payback "
+                 "and so no rank, a group nobody held complete has no lift).")
+
+
 def build(sources: list[tuple[str, list[Results] | Outcome]], summary: list[str] = ()) -> list[Block]:
-    """The report's blocks: the summary's paragraphs (if any), each source, then the method."""
-    blocks: list[Block] = [Block("heading", "Summary")] + [Block("text", p) for p in summary] if summary else []
+    """The report's blocks: the three findings that matter most (each with its interval), the summary's
+    paragraphs (if any), each source, then the method."""
+    blocks: list[Block] = [Block("heading", "Key findings"), Block("list", key_findings(sources))]
+    if summary:
+        blocks += [Block("heading", "Summary")] + [Block("text", p) for p in summary]
+    # one colour per strategy over the whole report, whichever sources a strategy plays in
+    colours = plots.strategy_colours(entry["strategy"] for _, source in sources if not isinstance(source, Outcome)
+                                     for run in source for entry in run.manifest["lineup"])
     for index, (label, source) in enumerate(sources):
         searched = isinstance(source, Outcome)
-        blocks += _search_blocks(index, label, source) if searched else _source_blocks(index, label, source)
+        blocks += _search_blocks(index, label, source) if searched else _source_blocks(index, label, source, colours)
     blocks.append(Block("heading", "Method"))
     blocks += [Block("text", line) for line in METHOD]
     if any(isinstance(source, Outcome) for _, source in sources):
         blocks.append(Block("text", SEARCH_METHOD))
     blocks.append(Block("text", f"monopoly-mc {simulator.__version__}."))
+    for block in blocks:
+        if block.kind == "table":
+            _mark_missing(block.content)
     return blocks
+
+
+MISSING = {"<NA>", "nan", "NaN", "None", "NaT", "[-, -]"}
+
+
+def _mark_missing(table: present.Table) -> None:
+    """Cells with no value read "-", and the table says what "-" means, instead of pandas' `<NA>` or `nan`."""
+    replaced = [["-" if cell.strip() in MISSING else cell for cell in row] for row in table.rows]
+    if replaced != table.rows:
+        table.rows = replaced
+        table.notes.append(NOT_AVAILABLE)
+
+
+def default_title(sources: list[tuple[str, list[Results] | Outcome]]) -> str:
+    """The report's title when the user gives none: the editions it covers."""
+    editions = dict.fromkeys(source.problem.edition if isinstance(source, Outcome) else source[0].edition
+                             for _, source in sources)
+    return f"monopoly-mc report: {', '.join(editions)}"
+
+
+def key_findings(sources: list[tuple[str, list[Results] | Outcome]], count: int = 3) -> list[str]:
+    """The `count` findings that matter most, each with its 95% interval: per source, in that order, the
+    leading strategy against the fair share, then the colour group (or card) that moves games the most,
+    then the first seat; a sweep's largest swing and a search's best finalist. With several sources, their
+    first findings come first."""
+    per_source = [_search_findings(label, source) if isinstance(source, Outcome) else
+                  _sweep_findings(label, source) if all("values" in r.info for r in source) else
+                  _run_findings(label, source, len(sources) > 1) for label, source in sources]
+    ordered = [f for rank in range(max(map(len, per_source), default=0)) for f in
+               (findings[rank] for findings in per_source if rank < len(findings))]
+    return ordered[:count]
+
+
+def _run_findings(label: str, runs: list[Results], named: bool) -> list[str]:
+    where = f" ({label})" if named else ""
+    ranking = analysis.strategy_ranking(runs)
+    leader = ranking.iloc[0]
+    lead = (f"; {'a significant' if leader.significant else 'not a significant'} lead of "
+            f"{present.points(leader.lead_over_next)} over {ranking.strategy.iloc[1]}" if len(ranking) > 1 else "")
+    fair = f" against a fair share of {percent(leader.fair_share)}" if leader.fair_share == leader.fair_share else ""
+    findings = [f"{leader.strategy} wins {percent(leader.win_rate)} of its games "
+                f"{interval(leader.ci_low, leader.ci_high)}{fair}{lead}{where}."]
+    if all(r.has_frames for r in runs) and analysis.has_board(runs):
+        groups = analysis.group_table(runs).dropna(subset=["lift"])
+        if len(groups):
+            best = groups.sort_values("lift", ascending=False).iloc[0]
+            findings.append(f"Completing {best.group} changes a player's win rate the most: "
+                            f"{present.points(best.lift)} {present.point_interval(best.lift_ci_low, best.lift_ci_high)}"
+                            f" against the same strategy without it{'' if best.significant else ', not significant'}"
+                            f"{where}.")
+    else:
+        cards = analysis.card_table(runs).dropna(subset=["win_shift"])
+        if len(cards):
+            card = cards.loc[cards.win_shift.abs().idxmax()]
+            findings.append(f"The card that swings games the most is \u201c{card.text}\u201d ({card.deck}): "
+                            f"{present.points(card.win_shift)} "
+                            f"{present.point_interval(card.win_shift_ci_low, card.win_shift_ci_high)} on the "
+                            f"drawer's win rate against another card of its deck{where}.")
+    seat = analysis.seat_table(runs).iloc[0]
+    findings.append(f"The first seat wins {percent(seat.win_rate)} {interval(seat.ci_low, seat.ci_high)}, "
+                    f"{present.points(seat.advantage)} against the fair share, "
+                    f"{'a significant' if seat.significant else 'not a significant'} difference{where}.")
+    return findings
+
+
+def _sweep_findings(label: str, runs: list[Results]) -> list[str]:
+    frame = analysis.sweep_table(runs)
+    axes = list(runs[0].info["values"])
+
+    def at(row) -> str:
+        return ", ".join(f"{a} = {row[a]}" for a in axes)
+    # over a players sweep the fair share moves too: a strategy's swing is measured against it
+    above_fair = frame.win_rate - (1 / frame.players if "players" in axes else 0)
+    swings = above_fair.groupby(frame.strategy).agg(lambda rates: rates.max() - rates.min())
+    strategy = swings.idxmax()
+    rows = above_fair[frame.strategy == strategy]
+    low, high = frame.loc[rows.idxmin()], frame.loc[rows.idxmax()]
+    noise = " (the intervals overlap: within noise)" if low.ci_high >= high.ci_low and "players" not in axes else ""
+    findings = [f"{strategy}'s win rate moves the most over the sweep ({label}): {percent(low.win_rate)} "
+                f"{interval(low.ci_low, low.ci_high)} at {at(low)}, {percent(high.win_rate)} "
+                f"{interval(high.ci_low, high.ci_high)} at {at(high)}"
+                + (" (against a fair share of 100/players %)" if "players" in axes else "") + f"{noise}."]
+    points = frame.drop_duplicates(axes)
+    short, long = points.loc[points.mean_rounds.idxmin()], points.loc[points.mean_rounds.idxmax()]
+    findings.append(f"Games last {short.mean_rounds:.1f} rounds on average [{short.mean_rounds_ci_low:.1f}, "
+                    f"{short.mean_rounds_ci_high:.1f}] at {at(short)} and {long.mean_rounds:.1f} "
+                    f"[{long.mean_rounds_ci_low:.1f}, {long.mean_rounds_ci_high:.1f}] at {at(long)} ({label}).")
+    return findings
+
+
+def _search_findings(label: str, outcome: Outcome) -> list[str]:
+    table = present.finalists_table(outcome, "baseline")
+    if len(table.rows) < 2:
+        return []
+    best = ", ".join(f"{header} {cell}" for header, cell in zip(table.headers[1:], table.rows[1][1:]))
+    baseline = ", ".join(f"{header} {cell}" for header, cell in zip(table.headers[1:], table.rows[0][1:])
+                         if cell != "-")
+    return [f"The {outcome.problem.kind} search's best candidate ({label}), {table.rows[1][0]}: {best}; "
+            f"the baseline: {baseline}."]
+
+
+def _given_seed(runs: list[Results]) -> tuple[int, str]:
+    """The seed as the user gave it, and how the runs drew theirs from it: a tournament's tables each draw
+    a seed of their own from it, stored in their manifests; the collection keeps the given one."""
+    directory = runs[0].directory
+    collection = directory.parent / COLLECTION if directory is not None else None
+    if collection is not None and collection.is_file():
+        settings = json.loads(collection.read_text())
+        if settings.get("kind") == "tournament" and "seed" in settings:
+            return settings["seed"], " (each table draws its own seed from it)"
+    return runs[0].manifest["seed"], " (shared by every point)" if len(runs) > 1 else ""
 
 
 def _manifest_lines(runs: list[Results]) -> list[str]:
@@ -77,8 +203,8 @@ def _manifest_lines(runs: list[Results]) -> list[str]:
     for path in sorted(swept):
         values = list(dict.fromkeys(r.info["values"][path] for r in runs if path in r.info.get("values", {})))
         lines.append(f"Swept: {path} over {', '.join(map(str, values))}")
-    lines.append(f"{len(runs)} run(s), {games:,} games, {first['players']} players, seed {first['seed']}"
-                 + (" (first run)" if len(runs) > 1 else "")
+    seed, drawn = _given_seed(runs)
+    lines.append(f"{len(runs)} run(s), {games:,} games, {first['players']} players, seed {seed}{drawn}"
                  + f", seats {'rotated' if first['rotate_seats'] else 'fixed'}, version {first['version']}, "
                    f"started {first['started']}")
     lineups = {", ".join(e["strategy"] for e in r.manifest["lineup"]) for r in runs}
@@ -86,7 +212,7 @@ def _manifest_lines(runs: list[Results]) -> list[str]:
     return lines
 
 
-def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
+def _source_blocks(index: int, label: str, runs: list[Results], colours: dict) -> list[Block]:
     prefix = f"s{index}"
     heading = label if label == runs[0].edition else f"{label} ({runs[0].edition})"
     blocks = [Block("heading", heading)]
@@ -95,34 +221,36 @@ def _source_blocks(index: int, label: str, runs: list[Results]) -> list[Block]:
         axes = list(runs[0].info["values"])
         table = analysis.sweep_table(runs)
         blocks.append(Block("table", present.sweep_table(table, axes)))
-        blocks.append(Block("figure", plots.sweep(table, axes, f"Sweep over {' and '.join(axes)}"), f"{prefix}_sweep.png"))
+        blocks.append(Block("figure", plots.sweep_of(table, runs, colours), f"{prefix}_sweep.png"))
         return blocks
     ranking = analysis.strategy_ranking(runs)
     blocks.append(Block("table", present.ranking_table(ranking)))
-    blocks.append(Block("figure", plots.win_rates(ranking, f"Win rate per strategy, {runs[0].edition}"),
+    blocks.append(Block("figure", plots.win_rates(ranking, plots.title_for("win-rates", runs), colours),
                         f"{prefix}_win_rates.png"))
     blocks.append(Block("table", present.head_to_head_table(analysis.head_to_head(runs))))
     blocks.append(Block("table", present.seat_table(analysis.seat_table(runs))))
     blocks.append(Block("table", present.length_table(analysis.length_table(runs))))
-    blocks.append(Block("figure", plots.length_distribution(analysis.rounds_histogram(runs), "Game length"),
+    blocks.append(Block("figure", plots.length_distribution(analysis.rounds_histogram(runs),
+                                                            plots.title_for("length", runs)),
                         f"{prefix}_length.png"))
     if analysis.has_board(runs):
         squares = analysis.square_table(runs)
         blocks.append(Block("table", present.squares_table(squares)))
-        blocks.append(Block("figure", plots.board_heatmap(squares, "landing_share", "Where rolls end"),
+        blocks.append(Block("figure", plots.board_heatmap(squares, "landing_share", plots.title_for("landings", runs)),
                             f"{prefix}_landings.png"))
-        blocks.append(Block("figure", plots.board_heatmap(squares, "rent_per_game", "Rent collected per game"),
+        blocks.append(Block("figure", plots.board_heatmap(squares, "rent_per_game", plots.title_for("rent", runs)),
                             f"{prefix}_rent.png"))
     if all(r.has_frames for r in runs):
         groups = analysis.group_table(runs)
         blocks.append(Block("table", present.groups_table(groups)))
-        blocks.append(Block("figure", plots.group_win_rates(groups, "Win rate with and without each colour group"),
+        blocks.append(Block("figure", plots.group_win_rates(groups, plots.title_for("groups", runs),
+                                                            fair_share=runs[0].summary["fair_share"]),
                             f"{prefix}_groups.png"))
     if analysis.has_star_levels(runs):
         blocks.append(Block("table", present.star_table(analysis.star_table(runs))))
     cards = analysis.card_table(runs)
     blocks.append(Block("table", present.cards_table(cards, top=CARDS_SHOWN)))
-    blocks.append(Block("figure", plots.card_shifts(cards, "Cards that swing games", top=CARDS_SHOWN),
+    blocks.append(Block("figure", plots.card_shifts(cards, plots.title_for("cards", runs), top=CARDS_SHOWN),
                         f"{prefix}_cards.png"))
     return blocks
 
@@ -139,11 +267,9 @@ def _search_blocks(index: int, label: str, outcome: Outcome) -> list[Block]:
              present.search_line(outcome)]
     if outcome.importances:
         lines.append(present.importance_line(outcome))
-    directions = {o.name: o.direction for o in problem.objectives}
     return [Block("heading", f"{label} ({problem.kind})"), *(Block("text", line) for line in lines),
             Block("table", present.finalists_table(outcome, baseline)),
-            Block("figure", plots.search(outcome.trials, directions, outcome.importances,
-                                         f"{problem.kind}, {label}"), f"s{index}_search.png")]
+            Block("figure", plots.search_of(outcome), f"s{index}_search.png")]
 
 
 def _png(figure) -> bytes:
@@ -159,17 +285,27 @@ def write_html(blocks: list[Block], title: str, path: Path) -> None:
     environment = jinja2.Environment(loader=jinja2.PackageLoader("simulator", "templates"), autoescape=True,
                                      trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     images = [base64.b64encode(_png(b.content)).decode() if b.kind == "figure" else "" for b in blocks]
-    _write_whole(path, environment.get_template("report.html.j2").render(title=title, blocks=blocks, images=images))
+    contents = [(anchor, block.content) for anchor, block in zip(_anchors(blocks), blocks) if anchor]
+    _write_whole(path, environment.get_template("report.html.j2").render(
+        title=title, blocks=blocks, images=images, anchors=_anchors(blocks), contents=contents))
+
+
+def _anchors(blocks: list[Block]) -> list[str]:
+    """Each heading's anchor for the table of contents (blank for the other blocks)."""
+    return [f"section-{k}" if b.kind == "heading" else "" for k, b in enumerate(blocks)]
 
 
 def write_markdown(blocks: list[Block], title: str, path: Path) -> None:
     figures = path.parent / f"{path.stem}_files"
-    parts = [f"# {title}", ""]
-    for block in blocks:
+    parts = [f"# {title}", "", "Contents:", ""]
+    parts += [f"- [{b.content}](#{anchor})" for anchor, b in zip(_anchors(blocks), blocks) if anchor] + [""]
+    for anchor, block in zip(_anchors(blocks), blocks):
         if block.kind == "heading":
-            parts += [f"## {block.content}", ""]
+            parts += [f'<a id="{anchor}"></a>', "", f"## {block.content}", ""]
         elif block.kind == "text":
             parts += [block.content, ""]
+        elif block.kind == "list":
+            parts += [f"- {item}" for item in block.content] + [""]
         elif block.kind == "table":
             parts += [block.content.markdown(), ""]
         else:

@@ -1,4 +1,7 @@
-"""The notebooks run top to bottom with small game counts, as a new analyst would run them."""
+"""The notebooks run top to bottom with small game counts, as a new analyst would run them, and read well:
+each ends with its conclusion in words, its tables show percentages and counts rather than raw fractions,
+and no value shows as nan (issue 33)."""
+import re
 from pathlib import Path
 
 import nbclient
@@ -25,6 +28,19 @@ def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
     plotting = [cell for cell in notebook.cells if cell.cell_type == "code" and "plots." in cell.source
                 and "import" not in cell.source]
     assert plotting and all(any("image/png" in o.get("data", {}) for o in cell.outputs) for cell in plotting)
+    _assert_readable(notebook)
+
+
+def _assert_readable(notebook):
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    texts = [o.get("text", "") + o.get("data", {}).get("text/plain", "") + o.get("data", {}).get("text/html", "")
+             for cell in code for o in cell.outputs]
+    shown = "\n".join(texts)
+    assert not re.search(r"\bnan\b|<NA>", shown, re.IGNORECASE), "a value shows as nan"
+    assert not re.search(r"(?<![\d.])0\.\d{5,}", shown), "a raw fraction where a percentage belongs"
+    assert any(c.cell_type == "markdown" and c.source.startswith("## Conclusion") for c in notebook.cells)
+    conclusion = "".join(o.get("text", "") for o in code[-1].outputs if o.output_type == "stream")
+    assert len(conclusion.split()) >= 15 and re.search(r"\d", conclusion), "no conclusion in words at the end"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -33,3 +49,4 @@ def test_notebooks_are_committed_with_their_outputs(path):
     notebook = nbformat.read(path, as_version=4)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert all(cell.execution_count for cell in code) and sum(bool(cell.outputs) for cell in code) >= len(code) - 1
+    _assert_readable(notebook)

@@ -1,8 +1,12 @@
 """What the plots show a reader: full names and units on the board, one panel per strategy with values in
-a 2-D sweep, cards by their text and deck in the table's order, axes that end where the games do, and
-the three file formats."""
+a 2-D sweep, cards by their text and deck in the table's order, axes that end where the games do, the
+three file formats, and what a slide needs (issue 33): the question and edition in the title, whole ticks
+for counts, the fair share, legends off the data, one colour per strategy, squares nobody owns apart."""
 import matplotlib.pyplot as plt
+import pandas as pd
 import pytest
+from matplotlib.colors import to_hex, to_rgb
+from matplotlib.patches import Rectangle
 
 from simulator import analysis, plots
 from simulator.api import simulate, sweep
@@ -67,3 +71,112 @@ def test_plots_are_written_as_png_svg_or_pdf(run, tmp_path, suffix, magic):
 def test_another_plot_format_is_refused_in_one_line(tmp_path):
     result = invoke("plot", tmp_path, "--kind", "length", "--out", tmp_path / "plot.jpg")
     assert result.exit_code == 2 and ".png or .svg or .pdf" in result.output and "Traceback" not in result.output
+
+
+# --- Slide-ready: titles, units, integer ticks, fair share, legends off the data, one colour per strategy ---
+
+def _points(axis_name: str, values: list, strategies=("cautious", "buy_all")) -> pd.DataFrame:
+    """A sweep table's columns, as analysis.sweep_table returns them, for points whose values are known."""
+    rows = [{axis_name: value, "strategy": strategy, "win_rate": 0.2 + 0.01 * k, "ci_low": 0.15, "ci_high": 0.3,
+             "first_player_advantage": 0.02, "first_player_ci_low": -0.01, "first_player_ci_high": 0.05}
+            for value in values for k, strategy in enumerate(strategies)]
+    return pd.DataFrame(rows)
+
+
+def test_every_plot_kind_is_titled_with_its_question_and_the_edition(run):
+    from simulator.cli.analysis import PLOTS
+    for kind, draw in PLOTS.items():
+        title = draw(plots, [run]).axes[0].get_title()
+        assert title.startswith(plots.QUESTIONS[kind]) and "?" in title and run.edition in title, (kind, title)
+    plt.close("all")
+
+
+def test_a_swept_count_gets_whole_ticks_and_its_axis_in_words():
+    frame = _points("decks.deal.cards.deal_breaker.count", [1, 2, 3])
+    figure = plots.sweep(frame, ["decks.deal.cards.deal_breaker.count"], "Sweep", players=4)
+    figure.canvas.draw()
+    bottom = figure.axes[1]
+    assert [t.get_text() for t in bottom.get_xticklabels()] == ["1", "2", "3"]  # no 1.5 card
+    assert bottom.get_xlabel().startswith("deal breaker count (cards)")
+    plt.close("all")
+
+
+def _dashed_at(axis, value: float, vertical: bool) -> bool:
+    data = [(line.get_xdata() if vertical else line.get_ydata()) for line in axis.lines if line.get_linestyle() == "--"]
+    return any(len(d) and all(abs(v - value) < 1e-9 for v in d) for d in data)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_win_rate_plots_draw_the_fair_share_at_100_over_the_players(run, players):
+    lines = plots.sweep(_points("rules.start_cash", [1000, 2000]), ["rules.start_cash"], "Sweep", players=players)
+    assert _dashed_at(lines.axes[0], 100 / players, vertical=False)
+    groups = plots.group_win_rates(analysis.group_table([run]), "Groups", fair_share=1 / players)
+    assert _dashed_at(groups.axes[0], 100 / players, vertical=True)
+    ranking = plots.win_rates(analysis.strategy_ranking([run]), "Ranking")
+    assert _dashed_at(ranking.axes[0], 100 / run.players_per_game, vertical=True)
+    plt.close("all")
+
+
+def test_legends_sit_off_the_data(run):
+    figures = [plots.win_rates(analysis.strategy_ranking([run]), "Ranking"),
+               plots.group_win_rates(analysis.group_table([run]), "Groups", fair_share=0.25),
+               plots.sweep(_points("rules.start_cash", [1000, 2000]), ["rules.start_cash"], "Sweep", players=4),
+               plots.trade_effects(pd.DataFrame({"player": ["Ann", "Bea"], "without": [0.9, 0.1],
+                                                 "with": [0.92, 0.08], "difference": [0.02, -0.02],
+                                                 "ci_low": [0.01, -0.03], "ci_high": [0.03, -0.01]}), "Trade")]
+    for figure in figures:
+        figure.canvas.draw()
+        legends = [a.get_legend() for a in figure.axes if a.get_legend()] + figure.legends
+        assert legends
+        for legend in legends:
+            box = legend.get_window_extent()
+            assert not any(box.overlaps(axis.get_window_extent()) for axis in figure.axes if axis.get_visible())
+    plt.close("all")
+
+
+def test_a_strategy_keeps_its_colour_from_plot_to_plot(run):
+    ranking = analysis.strategy_ranking([run])
+    bars = plots.win_rates(ranking, "Ranking").axes[0].patches
+    in_ranking = {s: bar.get_facecolor()[:3] for s, bar in zip(ranking.strategy.iloc[::-1], bars)}
+    assert len(set(in_ranking.values())) == len(in_ranking)  # one colour each
+    reordered = list(ranking.strategy)[::-1]  # a sweep lists them in another order
+    lines = plots.sweep(_points("rules.start_cash", [1000, 2000], reordered), ["rules.start_cash"], "Sweep")
+    in_sweep = {bars.get_label(): bars.lines[0].get_color() for bars in lines.axes[0].containers}
+    assert in_sweep and all(to_rgb(colour) == in_ranking[s] for s, colour in in_sweep.items())
+    plt.close("all")
+
+
+def test_the_held_complete_swatch_shows_each_groups_colour(run):
+    groups = analysis.group_table([run])
+    legend = plots.group_win_rates(groups, "Groups").axes[0].get_legend()
+    swatches = {to_hex(p.get_facecolor()) for p in legend.findobj(Rectangle) if p is not legend.legendPatch}
+    assert {plots.GROUP_COLOURS[g].lower() for g in groups.group} <= swatches
+    plt.close("all")
+
+
+def test_squares_nobody_can_own_are_drawn_apart_from_squares_that_earn_nothing(run):
+    squares = analysis.square_table([run])
+    squares.loc[squares.name == "Baltic Avenue", "rent_per_game"] = 0.0  # owned, earned nothing
+    figure = plots.board_heatmap(squares, "rent_per_game", "Rent")
+    hatched = [p for p in figure.axes[0].patches if p.get_hatch()]
+    unownable = int((squares.price <= 0).sum())
+    assert len(hatched) == unownable + 1  # each such square, and the key that explains them
+    assert "0" in _texts(figure)  # the owned square that earned nothing shows its 0 in colour
+    plt.close("all")
+
+
+def test_differences_are_labelled_in_pts(run):
+    cards = plots.card_shifts(analysis.card_table([run]), "Cards", top=3)
+    assert cards.axes[0].get_xlabel().count("(pts)") == 1 and "points" not in cards.axes[0].get_xlabel()
+    plt.close("all")
+
+
+def test_jail_does_not_flatten_the_landing_scale(run):
+    # Jail takes 6-7% of rolls against 2-3% elsewhere: a scale up to it would paint the rest alike
+    squares = analysis.square_table([run])
+    figure = plots.board_heatmap(squares, "landing_share", "Landings")
+    norm = figure.axes[0].images[0].norm
+    shares = squares.set_index("name").landing_share * 100
+    others = shares.drop("Jail")
+    assert norm(shares["Jail"]) > 1 and norm(others.max()) > 0.85 and norm(others.median()) > 0.3
+    plt.close("all")

@@ -131,7 +131,7 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
           {"ranking": ranking, "head_to_head": pairs, "seats": seats}, output_format)
     if plot is not None:
         from simulator import plots
-        plots.save(plots.win_rates(ranking, f"Tournament, {runs[0].edition}"), plot)
+        plots.save(plots.win_rates(ranking, plots.title_for("win-rates", runs)), plot)
 
 
 @click.command()
@@ -184,7 +184,7 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
     _emit([present.sweep_table(frame, axis_names)], {"points": frame}, output_format)
     if plot is not None:
         from simulator import plots
-        plots.save(plots.sweep(frame, axis_names, f"Sweep, {runs[0].edition}"), plot)
+        plots.save(plots.sweep_of(frame, runs), plot)
 
 
 @click.command()
@@ -230,7 +230,7 @@ def compare(a, b, variant, players, strategy_names, games, seed, threads, detect
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--out", "-o", "out", type=click.Path(path_type=Path), required=True, callback=output_file(".html", ".md"),
               help="report.html (self-contained, plots embedded) or report.md (plots in report_files/).")
-@click.option("--title", default="monopoly-mc report", show_default=True)
+@click.option("--title", default=None, help="The report's title.  [default: monopoly-mc report: EDITIONS]")
 @click.option("--summary", type=click.Path(path_type=Path, exists=True, dir_okay=False),
               help="A text file whose paragraphs open the report under 'Summary' (the findings, in words).")
 @analysis_command
@@ -243,25 +243,25 @@ def report(results, out, title, summary):
     paragraphs = [] if summary is None else [" ".join(p.split()) for p in summary.read_text().split("\n\n")
                                               if p.strip()]
     blocks = reporting.build(sources, paragraphs)
-    (reporting.write_html if out.suffix == ".html" else reporting.write_markdown)(blocks, title, out)
+    (reporting.write_html if out.suffix == ".html" else reporting.write_markdown)(
+        blocks, title or reporting.default_title(sources), out)
     click.echo(f"Report: {out}")
 
 
 # Each plot from the runs, given the plots module (imported by the command that draws, so that matplotlib
-# loads only then).
+# loads only then); the report draws the same.
 PLOTS = {
     "win-rates": lambda plots, runs: plots.win_rates(analysis.strategy_ranking(runs),
-                                                     f"Win rate per strategy, {runs[0].edition}"),
+                                                     plots.title_for("win-rates", runs)),
     "length": lambda plots, runs: plots.length_distribution(analysis.rounds_histogram(runs),
-                                                            f"Game length, {runs[0].edition}"),
+                                                            plots.title_for("length", runs)),
     "landings": lambda plots, runs: plots.board_heatmap(analysis.square_table(runs), "landing_share",
-                                                        f"Where rolls end, {runs[0].edition}"),
+                                                        plots.title_for("landings", runs)),
     "rent": lambda plots, runs: plots.board_heatmap(analysis.square_table(runs), "rent_per_game",
-                                                    f"Rent per game, {runs[0].edition}"),
-    "groups": lambda plots, runs: plots.group_win_rates(analysis.group_table(runs),
-                                                        f"Win rate with and without each colour group, {runs[0].edition}"),
-    "cards": lambda plots, runs: plots.card_shifts(analysis.card_table(runs),
-                                                   f"Cards that swing games, {runs[0].edition}"),
+                                                    plots.title_for("rent", runs)),
+    "groups": lambda plots, runs: plots.group_win_rates(analysis.group_table(runs), plots.title_for("groups", runs),
+                                                        fair_share=runs[0].summary["fair_share"]),
+    "cards": lambda plots, runs: plots.card_shifts(analysis.card_table(runs), plots.title_for("cards", runs)),
 }
 
 

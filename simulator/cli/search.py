@@ -90,9 +90,7 @@ def _emit(outcome, output_format: str, text: str, plot: Path | None) -> None:
         click.echo(text)
     if plot is not None:
         from simulator import plots
-        directions = {o.name: o.direction for o in outcome.problem.objectives}
-        title = f"{outcome.problem.kind}, {outcome.problem.edition}"
-        plots.save(plots.search(outcome.trials, directions, outcome.importances, title), plot)
+        plots.save(plots.search_of(outcome), plot)
 
 
 def _report(outcome, baseline_label: str) -> list[str]:

@@ -137,6 +137,17 @@ def test_the_fair_price_makes_the_trade_even_for_that_side():
     assert at_price.loc["Ann", "ci_low"] <= 0.02 and at_price.loc["Ann", "ci_high"] >= -0.02
 
 
+def test_the_fair_price_is_the_tried_price_nearest_even_and_has_its_even_range():
+    """On paired games the difference moves in steps with the cash (here from -1.4 pts at -10 to +0.3 at 0):
+    the price is the tried price of the final bracket nearest even, not its untried middle, so a bracket with
+    an even end yields an even range instead of (price, nan, nan)."""
+    deal = positions.Trade(between=("Ann", "Bea"), give=("Reading Railroad",), get=("Short Line",))
+    price = positions.fair_price(_two_players(), deal, "Bea", 2000, seed=1, lowest=-600, highest=600, step=25)
+    near = {cash: d for cash, d in price["tried"].items() if abs(cash - price["price"]) <= 25}
+    assert abs(price["difference"]) == min(abs(d) for d in near.values())
+    assert price["ci_low"] <= 0 <= price["ci_high"] and price["even_from"] <= price["price"] <= price["even_to"]
+
+
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["players"][0]["properties"].append({"square": "Pacific Avenue"}), "a square no other player owns"),
     (lambda d: d["players"][0]["properties"][0].update(houses=1), "even building"),
