@@ -66,7 +66,7 @@ def test_group_lift_is_computed_within_strategies():
                           index=["strong", "weak"])
     pooled = counts.with_wins.sum() / counts.with_n.sum() - counts.without_wins.sum() / counts.without_n.sum()
     assert pooled == pytest.approx(0.15)
-    lift = analysis._stratified_difference(counts)
+    lift = stats.stratified_difference(counts.with_wins, counts.with_n, counts.without_wins, counts.without_n)
     assert lift["lift"] == pytest.approx(0.0) and lift["lift_ci_low"] < 0 < lift["lift_ci_high"]
 
 
@@ -203,9 +203,12 @@ def test_identical_data_files_compare_equal(tmp_path):
         (tmp_path / f"{name}.toml").write_text(source)
         runs.append([simulate(str(tmp_path / f"{name}.toml"), games=600, seed=8)])
     frame = compare(runs[0], runs[1])
-    assert (frame.difference == 0).all()
+    assert frame.paired.all(), "both sides played the same seeds: the games are paired"
+    assert (frame.difference == 0).all() and (frame.ci_low == frame.ci_high).all()
     assert not frame.significant.any()
-    assert frame.games_to_detect.iloc[:-1].gt(1000).all()
+    # identical games leave only the floor: a change of one point alters at least 1% of the games
+    floor = math.ceil((stats.Z95 + 0.8416212) ** 2 * 0.01 * 0.99 / 0.01 ** 2)
+    assert frame.set_index("measure").loc["unfinished share", "games_to_detect"] == floor
 
 
 def test_a_changed_rule_is_detected():
