@@ -45,6 +45,14 @@ def _flag(frame: pd.DataFrame, small: np.ndarray | None = None) -> pd.DataFrame:
     return frame
 
 
+def _units(frame: pd.DataFrame, rates: list[str], points: list[str] = (), rows: str | None = None) -> pd.DataFrame:
+    """Name the frame's rates and differences of rates (tables.in_units gives them in % and pts)."""
+    frame.attrs["units"] = {**{c: "%" for c in rates}, **{c: "pts" for c in points}}
+    if rows is not None:
+        frame.attrs["units_rows"] = rows
+    return frame
+
+
 def _rank(values: pd.Series, small: pd.Series, ascending: bool = False) -> pd.Series:
     """Ranks 1, 2, ... of the rows with enough observations; the others have none."""
     return values.where(~small).rank(ascending=ascending, method="min").astype("Int64")
@@ -135,7 +143,7 @@ def strategy_ranking(runs: list[Results]) -> pd.DataFrame:
     frame = _flag(frame, _small(frame.decided_games.astype("float64").fillna(math.inf)))
     frame["small_n"] = _small(frame.player_games)
     frame.insert(0, "rank", _rank(frame.win_rate, frame.small_n))
-    return frame
+    return _units(frame, ["win_rate", "ci_low", "ci_high", "fair_share"], ["lead_over_next"])
 
 
 def _lead_test(tables: list[dict], leader: str, follower: str) -> tuple[int, float]:
@@ -195,7 +203,7 @@ def head_to_head(runs: list[Results]) -> pd.DataFrame:
     adjusted = dict(zip(zip(distinct.strategy, distinct.opponent), stats.holm(list(distinct.p_value))))
     frame["p_holm"] = [adjusted[tuple(sorted(pair))] for pair in zip(frame.strategy, frame.opponent)]
     frame["significant"] = frame.p_holm < ALPHA
-    return frame
+    return _units(frame, ["share_ahead", "ci_low", "ci_high"])
 
 
 def seat_table(runs: list[Results]) -> pd.DataFrame:
@@ -217,7 +225,7 @@ def seat_table(runs: list[Results]) -> pd.DataFrame:
     frame = _with_interval(frame, "wins", "finished")
     frame["p_value"] = [stats.proportion_vs(w, finished, 1 / n) for w in wins]
     frame["small_n"] = _small(frame.finished)
-    return _flag(frame, frame.small_n)
+    return _units(_flag(frame, frame.small_n), ["win_rate", "ci_low", "ci_high"], ["advantage"])
 
 
 def length_table(runs: list[Results]) -> pd.DataFrame:
@@ -228,10 +236,11 @@ def length_table(runs: list[Results]) -> pd.DataFrame:
     q1, median, q3 = stats.histogram_quantiles(histogram)
     moments = stats.histogram_moments(histogram)
     low, high = stats.wilson(unfinished, games)
-    return pd.DataFrame([{"games": games, "finished": games - unfinished, "q1": q1, "median": median, "q3": q3,
-                          "mean": moments["mean"], "sd": moments["sd"], "unfinished": unfinished,
-                          "unfinished_share": unfinished / games, "unfinished_ci_low": low,
-                          "unfinished_ci_high": high}])
+    return _units(pd.DataFrame([{"games": games, "finished": games - unfinished, "q1": q1, "median": median,
+                                 "q3": q3, "mean": moments["mean"], "sd": moments["sd"], "unfinished": unfinished,
+                                 "unfinished_share": unfinished / games, "unfinished_ci_low": low,
+                                 "unfinished_ci_high": high}]),
+                  ["unfinished_share", "unfinished_ci_low", "unfinished_ci_high"])
 
 
 def _rounds_histogram(runs: list[Results]) -> np.ndarray:
@@ -282,7 +291,7 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
     frame["payback_rank"] = _rank(frame.payback_rounds, frame.small_n, ascending=True)
     frame.attrs["squares_bought"] = bought
     frame.attrs["currency"] = runs[0].manifest.get("currency", "")
-    return frame
+    return _units(frame, ["landing_share", "first_owner_win_rate", "first_owner_ci_low", "first_owner_ci_high"])
 
 
 def _claimed_free(runs: list[Results]) -> bool:
@@ -338,7 +347,8 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
     frame.attrs["held_meaning"] = "; ".join(sorted({_family(r).groups_held_meaning
                                                     for r in runs}))
     frame.attrs["squares_bought"] = squares is None or squares.attrs["squares_bought"]
-    return frame
+    return _units(frame, ["landing_share", "held_share", "win_rate_held", "win_rate_not_held", "held_ci_low",
+                          "held_ci_high"], ["lift", "lift_ci_low", "lift_ci_high"])
 
 
 def _held_counts(runs: list[Results], group: str) -> pd.DataFrame:
@@ -380,7 +390,7 @@ def star_table(runs: list[Results]) -> pd.DataFrame:
     table["share"] = table.player_games / table.groupby("strategy").player_games.transform("sum")
     table["win_rate"] = table.wins / table.player_games
     table["small_n"] = _small(table.player_games)
-    return _with_interval(table, "wins", "player_games")
+    return _units(_with_interval(table, "wins", "player_games"), ["share", "win_rate", "ci_low", "ci_high"])
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -427,7 +437,9 @@ def card_table(runs: list[Results]) -> pd.DataFrame:
     frame = _flag(frame, frame.small_n)
     frame = frame.drop(columns=["draw_rank_sum", "draw_rank_squares"])
     frame["order"] = -frame.win_shift.abs()
-    return frame.sort_values(["small_n", "order"], ignore_index=True).drop(columns="order")
+    frame = frame.sort_values(["small_n", "order"], ignore_index=True).drop(columns="order")
+    return _units(frame, ["win_rate_after", "win_rate_after_others"], ["win_shift", "win_shift_ci_low",
+                                                                        "win_shift_ci_high"])
 
 
 def _mean_sd(total: pd.Series, squares: pd.Series, n: pd.Series) -> tuple[pd.Series, pd.Series]:
@@ -442,7 +454,8 @@ def _mean_sd(total: pd.Series, squares: pd.Series, n: pd.Series) -> tuple[pd.Ser
 
 def sweep_table(runs: list[Results]) -> pd.DataFrame:
     """One row per sweep point and strategy: the point's values, the strategy's win rate, and the
-    point's first-player advantage, game length and unfinished share, each with its interval."""
+    point's first-player advantage (among finished games, as seat_table), game length and unfinished share,
+    each with its interval and its count."""
     rows = []
     for run in runs:
         values = run.info.get("values")
@@ -450,19 +463,23 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
             raise AnalysisError(f"{run.label}: not a sweep point (no swept values)")
         seat = seat_table([run]).iloc[0]
         length = length_table([run]).iloc[0]
+        rounds_low, rounds_high = stats.mean_interval(length["mean"], length.sd, length.finished)
         for strategy in strategy_ranking([run]).itertuples():
-            rows.append({**values, "strategy": strategy.strategy, "win_rate": strategy.win_rate,
+            rows.append({**values, "strategy": strategy.strategy, "player_games": strategy.player_games,
+                         "win_rate": strategy.win_rate,
                          "ci_low": strategy.ci_low, "ci_high": strategy.ci_high,
                          "first_player_advantage": seat.advantage,
                          "first_player_ci_low": seat.ci_low - 1 / run.players_per_game,
                          "first_player_ci_high": seat.ci_high - 1 / run.players_per_game,
                          "median_rounds": length["median"], "mean_rounds": length["mean"],
-                         "mean_rounds_ci_low": length["mean"] - stats.Z95 * length.sd / math.sqrt(length.finished),
-                         "mean_rounds_ci_high": length["mean"] + stats.Z95 * length.sd / math.sqrt(length.finished),
+                         "mean_rounds_ci_low": rounds_low, "mean_rounds_ci_high": rounds_high,
                          "unfinished_share": length.unfinished_share,
                          "unfinished_ci_low": length.unfinished_ci_low,
-                         "unfinished_ci_high": length.unfinished_ci_high, "games": length.games})
-    return pd.DataFrame(rows)
+                         "unfinished_ci_high": length.unfinished_ci_high, "games": length.games,
+                         "finished": length.finished})
+    return _units(pd.DataFrame(rows), ["win_rate", "ci_low", "ci_high", "unfinished_share", "unfinished_ci_low",
+                                       "unfinished_ci_high"],
+                  ["first_player_advantage", "first_player_ci_low", "first_player_ci_high"])
 
 
 def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.DataFrame:
@@ -496,7 +513,8 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     frame["games_b"] = sum(r.summary["games"] for r in b)
     frame["paired"] = pairs is not None
     frame["small_n"] = _small(np.minimum(frame.games_a, frame.games_b))
-    return _flag(frame, frame.small_n)
+    frame["rate"] = frame.measure != "mean rounds"
+    return _units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate")
 
 
 def _seed_key(run: Results) -> tuple:

@@ -217,7 +217,9 @@ def sweep_table(frame: pd.DataFrame, axes: list[str]) -> Table:
                        f"{percent(first.unfinished_share, 2)} "
                        f"{interval(first.unfinished_ci_low, first.unfinished_ci_high, 2)}"])
     return Table("Sweep: win rate per strategy (95% CI) at each point",
-                 axes + strategies + ["first-player advantage", "mean rounds", "unfinished"], rows)
+                 axes + strategies + ["first-player advantage", "mean rounds", "unfinished"], rows,
+                 [f"{count(frame.games.iloc[0])} games per point; first-player advantage: seat 1's share of the "
+                  f"finished games minus the fair share; mean rounds: finished games"])
 
 
 def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float) -> Table:
@@ -226,7 +228,7 @@ def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float
         if r.note:
             rows.append([r.measure, "-", "-", "-", "-", "-", "-", "-", r.note])
             continue
-        rate = r.measure != "mean rounds"
+        rate = r.rate
         show = percent if rate else number
         rows.append([r.measure, show(r.a), show(r.b), points(r.difference) if rate else number(r.difference, 2),
                      point_interval(r.ci_low, r.ci_high) if rate else f"[{number(r.ci_low, 2)}, {number(r.ci_high, 2)}]",

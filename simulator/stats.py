@@ -132,6 +132,14 @@ def paired_difference(num_a, den_a, num_b, den_b) -> dict:
             "p_value": p_value, "sd": sd, "units": units}
 
 
+def mean_interval(mean: float, sd: float, n: float) -> tuple[float, float]:
+    """The 95% t interval of a mean from its summary; (nan, nan) under 2 observations."""
+    if not n >= 2:
+        return math.nan, math.nan
+    half = float(student.ppf(1 - ALPHA / 2, n - 1)) * sd / math.sqrt(n)
+    return mean - half, mean + half
+
+
 def mean_difference(mean1: float, sd1: float, n1: float, mean2: float, sd2: float, n2: float) -> dict:
     """mean1 - mean2 with a 95% interval and p-value from Welch's t (degrees of freedom by
     Welch-Satterthwaite). From summaries, not data, which is what the stored histograms give."""

@@ -16,6 +16,7 @@ import pytest
 from scipy.stats import binom
 
 from simulator import analysis, stats
+from simulator import presentation as present
 from simulator.engines.shared import layout as L
 from simulator.results import Results, games_frame
 from simulator.runner import Totals
@@ -184,10 +185,13 @@ def test_a_group_held_in_four_player_games_is_never_ranked():
     runs[0].players().loc[first[:3], "won"] = True
     for run in runs[1:]:
         run.players()["held_red"] = False
-    row = analysis.group_table(runs).iloc[0]
+    frame = analysis.group_table(runs)
+    row = frame.iloc[0]
     assert row.held_player_games == 4 and row.small_n
     assert row["rank"] is pd.NA and not row.significant and math.isnan(row.p_value)
     assert row.lift_ci_high - row.lift_ci_low > 0.3
+    [printed] = [line for line in present.groups_table(frame).text().splitlines() if " red " in line]
+    assert printed.startswith("too few") and printed.endswith("too few") and " 4 " in printed
 
 
 # --- cards -----------------------------------------------------------------------------------------
