@@ -311,3 +311,14 @@ def test_at_two_players_the_lead_and_head_to_head_are_one_sign_test(clones):
     pair = analysis.head_to_head(runs).iloc[0]
     assert lead.decided_games == pair.games == sum(r.summary["finished"] for r in runs)
     assert lead.p_value == pytest.approx(pair.p_value)
+
+
+def test_difference_of_two_rates_covers_at_small_counts():
+    """Newcombe's interval of p1 - p2 (card shifts, compare at independent seeds) with 20 draws of a card
+    against 400 of the rest of its deck: 94.9%, where the Wald interval it replaces covered 92.3%."""
+    rng = np.random.default_rng(20)
+    covered = 0
+    for _ in range(1000):
+        shift = stats.proportion_difference(rng.binomial(20, 0.3), 20, rng.binomial(400, 0.25), 400)
+        covered += shift["ci_low"] <= 0.05 <= shift["ci_high"]
+    assert covered / 1000 >= 0.93
