@@ -140,7 +140,7 @@ def strategy_ranking(runs: list[Results]) -> pd.DataFrame:
     frame["lead_over_next"] = list(frame.win_rate.diff(-1).iloc[:-1]) + [math.nan]
     frame["decided_games"] = pd.array([d for d, _ in leads] + [pd.NA], dtype="Int64")
     frame["p_value"] = [p for _, p in leads] + [math.nan]
-    frame = _flag(frame, _small(frame.decided_games.astype("float64").fillna(math.inf)))
+    frame = _flag(frame)
     frame["small_n"] = _small(frame.player_games)
     frame.insert(0, "rank", _rank(frame.win_rate, frame.small_n))
     return _units(frame, ["win_rate", "ci_low", "ci_high", "fair_share"], ["lead_over_next"])
@@ -148,18 +148,19 @@ def strategy_ranking(runs: list[Results]) -> pd.DataFrame:
 
 def _lead_test(tables: list[dict], leader: str, follower: str) -> tuple[int, float]:
     """Games in which `leader` or `follower` won, at tables where both sat, and the p-value of the test that
-    each won in proportion to its seats there (a sign test; its variance sums the tables' binomials)."""
+    each won in proportion to its seats there (a sign test; its variance sums the tables' binomials); no
+    test without a shared table or under stats.MIN_COUNT such games."""
     decided, observed, expected, variance = 0, 0.0, 0.0, 0.0
-    for table in tables:
-        if leader in table and follower in table:
-            (wins, seats), (other_wins, other_seats) = table[leader], table[follower]
-            share = seats / (seats + other_seats)
-            decided += wins + other_wins
-            observed += wins
-            expected += (wins + other_wins) * share
-            variance += (wins + other_wins) * share * (1 - share)
-    if not any(leader in t and follower in t for t in tables):
-        return 0, math.nan
+    shared = [table for table in tables if leader in table and follower in table]
+    for table in shared:
+        (wins, seats), (other_wins, other_seats) = table[leader], table[follower]
+        share = seats / (seats + other_seats)
+        decided += wins + other_wins
+        observed += wins
+        expected += (wins + other_wins) * share
+        variance += (wins + other_wins) * share * (1 - share)
+    if not shared or not stats.enough(decided):
+        return decided, math.nan
     return decided, stats.z_test(observed, expected, variance)
 
 

@@ -322,3 +322,13 @@ def test_difference_of_two_rates_covers_at_small_counts():
         shift = stats.proportion_difference(rng.binomial(20, 0.3), 20, rng.binomial(400, 0.25), 400)
         covered += shift["ci_low"] <= 0.05 <= shift["ci_high"]
     assert covered / 1000 >= 0.93
+
+
+def test_rows_under_the_minimum_count_are_neither_ranked_nor_tested():
+    """Ten games of a strong and a weak strategy: whatever the rates, too few to rank or test."""
+    run = [synthetic_run(np.random.default_rng(0), ["strong", "weak"], 10, wins=[0.9, 0.1], unfinished=0,
+                         frames=False)]
+    ranking, pairs, seats = analysis.strategy_ranking(run), analysis.head_to_head(run), analysis.seat_table(run)
+    assert ranking["rank"].isna().all() and ranking.small_n.all() and not ranking.significant.any()
+    assert pairs.small_n.all() and not pairs.significant.any() and seats.small_n.all() and not seats.significant.any()
+    assert "too few" in present.ranking_table(ranking).text()
