@@ -24,11 +24,15 @@ _NO_DIFFERENCE = {"difference": math.nan, "ci_low": math.nan, "ci_high": math.na
 
 
 def wilson(successes: float, trials: float) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95%); (nan, nan) with no trials."""
+    """The Wilson score interval of a proportion (95%); (nan, nan) with no trials. statsmodels'
+    proportion_confint(method="wilson") by its closed form: that function asks scipy for the normal quantile
+    on every call, which made a tenth of a null test's time over hundreds of seeds."""
     if trials <= 0:
         return math.nan, math.nan
-    low, high = proportion_confint(successes, trials, alpha=ALPHA, method="wilson")
-    return max(0.0, float(low)), min(1.0, float(high))
+    rate, z2 = successes / trials, Z95 * Z95
+    centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def enough(count: float) -> bool:

@@ -3,8 +3,10 @@ data files compared, a confounded group lift, and the statistics themselves."""
 import json
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
+from statsmodels.stats.proportion import proportion_confint
 
 from simulator import analysis, stats
 from simulator import presentation as present
@@ -52,6 +54,9 @@ cards = [
 def test_statistics_match_textbook_values():
     low, high = stats.wilson(5, 10)
     assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    for wins, trials in [(0, 1), (1, 1), (3, 4), (0, 30), (77, 2000)]:  # the closed form is statsmodels' Wilson
+        expected = np.clip(proportion_confint(wins, trials, method="wilson"), 0, 1)
+        assert stats.wilson(wins, trials) == pytest.approx(tuple(expected), abs=1e-12)
     assert stats.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
     assert stats.games_to_detect(0.5, 0.1) == 388  # Fleiss, no continuity correction
     same = stats.proportion_difference(30, 100, 30, 100)
