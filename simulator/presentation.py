@@ -136,7 +136,8 @@ def squares_table(frame: pd.DataFrame) -> Table:
                      [landings_note + "; cost: what a visitor pays the owner; owned games: finished games with an "
                                       "owner"])
     rows = [[rank_cell(r.payback_rank), r.name, r.group, count(r.price), percent(r.landing_share, 2),
-             magnitude(r.rent_per_game), number(r.payback_rounds), count(r.first_owned), percent(r.first_owner_win_rate),
+             magnitude(r.rent_per_game), number(r.payback_rounds), count(r.first_owned),
+             percent(r.first_owner_win_rate),
              interval(r.first_owner_ci_low, r.first_owner_ci_high)]
             for r in ownable.sort_values(["payback_rank", "first_owned"], ascending=[True, False],
                                          na_position="last").itertuples()]

@@ -112,8 +112,9 @@ def as_json(value: Any) -> str:
 
 
 def as_csv(frames: dict[str, pd.DataFrame]) -> str:
-    """Each frame as CSV (rates in % and differences in pts: in_units); with several, each block opens with a `# name` line and blocks are separated
-    by a blank line (pandas reads one back with `read_csv(..., comment="#")` on its block)."""
+    """Each frame as CSV (rates in % and differences in pts: in_units); with several, each block opens with a
+    `# name` line and blocks are separated by a blank line (pandas reads one back with
+    `read_csv(..., comment="#")` on its block)."""
     blocks = []
     for name, frame in frames.items():
         buffer = io.StringIO()
