@@ -30,10 +30,32 @@ def _with_interval(frame: pd.DataFrame, successes: str, trials: str, prefix: str
     return frame
 
 
-def _flag(frame: pd.DataFrame, p_column: str = "p_value") -> pd.DataFrame:
-    frame["p_holm"] = stats.holm(list(frame[p_column]))
+def _small(counted) -> np.ndarray:
+    """Rows with fewer observations than stats.MIN_COUNT: no rank, no test."""
+    return ~np.array([stats.enough(float(c)) for c in counted], dtype=bool)
+
+
+def _flag(frame: pd.DataFrame, small: np.ndarray | None = None) -> pd.DataFrame:
+    """Holm-adjusted p-values and the `significant` flag; `small` rows get no test and stay out of the
+    family."""
+    if small is not None:
+        frame.loc[small, "p_value"] = math.nan
+    frame["p_holm"] = stats.holm(list(frame["p_value"]))
     frame["significant"] = frame["p_holm"] < ALPHA
     return frame
+
+
+def _units(frame: pd.DataFrame, rates: list[str], points: list[str] = (), rows: str | None = None) -> pd.DataFrame:
+    """Name the frame's rates and differences of rates (tables.in_units gives them in % and pts)."""
+    frame.attrs["units"] = {**{c: "%" for c in rates}, **{c: "pts" for c in points}}
+    if rows is not None:
+        frame.attrs["units_rows"] = rows
+    return frame
+
+
+def _rank(values: pd.Series, small: pd.Series, ascending: bool = False) -> pd.Series:
+    """Ranks 1, 2, ... of the rows with enough observations; the others have none."""
+    return values.where(~small).rank(ascending=ascending, method="min").astype("Int64")
 
 
 COLOUR_GROUP_KINDS = ("street", "brand", "location")  # squares whose groups a player completes
@@ -89,14 +111,20 @@ def _lineups(runs: list[Results]) -> set[tuple[str, ...]]:
 
 
 def strategy_ranking(runs: list[Results]) -> pd.DataFrame:
-    """Win rate per strategy over all runs (per player-game: a strategy seated twice plays twice), ranked,
-    with whether each strategy's lead over the next one is significant. `fills_every_seat`: the strategy held
-    every seat of every game it played, so its rate is fixed by the lineup (the finished share over n)."""
+    """Win rate per strategy over all runs (per player-game: a strategy seated twice plays twice), ranked by
+    it, with whether each strategy's lead over the next one is significant. The lead is tested on the games
+    both played (`decided_games`: those one of the two won; one game has one winner, so their wins are not
+    two independent samples): given that one of them won, each should have won in proportion to its seats
+    at the table. Strategies that never sat at one table are not tested against each other.
+    `fills_every_seat`: the strategy held every seat of every game it played, so its rate is fixed by the
+    lineup (the finished share over n)."""
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     fair = set()
     in_every_seat: dict[str, bool] = {}
+    tables = []  # per run: strategy -> (wins, seats)
     for run in runs:
         fair.add(run.summary["fair_share"])
+        tables.append({row["strategy"]: (row["wins"], row["seats"]) for row in run.summary["strategies"]})
         for row in run.summary["strategies"]:
             totals[row["strategy"]][0] += row["wins"]
             totals[row["strategy"]][1] += row["player_games"]
@@ -107,59 +135,98 @@ def strategy_ranking(runs: list[Results]) -> pd.DataFrame:
     frame["win_rate"] = frame.wins / frame.player_games
     frame = _with_interval(frame, "wins", "player_games")
     frame = frame.sort_values("win_rate", ascending=False, ignore_index=True)
-    frame.insert(0, "rank", np.arange(1, len(frame) + 1))
     frame["fair_share"] = fair.pop() if len(fair) == 1 else math.nan
-    gaps = [stats.proportion_difference(frame.wins[i], frame.player_games[i], frame.wins[i + 1],
-                                        frame.player_games[i + 1]) for i in range(len(frame) - 1)]
-    frame["lead_over_next"] = [g["difference"] for g in gaps] + [math.nan]
-    frame["p_value"] = [g["p_value"] for g in gaps] + [math.nan]
-    return _flag(frame)
+    leads = [_lead_test(tables, frame.strategy[i], frame.strategy[i + 1]) for i in range(len(frame) - 1)]
+    frame["lead_over_next"] = list(frame.win_rate.diff(-1).iloc[:-1]) + [math.nan]
+    frame["decided_games"] = pd.array([d for d, _ in leads] + [pd.NA], dtype="Int64")
+    frame["p_value"] = [p for _, p in leads] + [math.nan]
+    frame = _flag(frame)
+    frame["small_n"] = _small(frame.player_games)
+    frame.insert(0, "rank", _rank(frame.win_rate, frame.small_n))
+    return _units(frame, ["win_rate", "ci_low", "ci_high", "fair_share"], ["lead_over_next"])
+
+
+def _lead_test(tables: list[dict], leader: str, follower: str) -> tuple[int, float]:
+    """Games in which `leader` or `follower` won, at tables where both sat, and the p-value of the test that
+    each won in proportion to its seats there (a sign test; its variance sums the tables' binomials); no
+    test without a shared table or under stats.MIN_COUNT such games."""
+    decided, observed, expected, variance = 0, 0.0, 0.0, 0.0
+    shared = [table for table in tables if leader in table and follower in table]
+    for table in shared:
+        (wins, seats), (other_wins, other_seats) = table[leader], table[follower]
+        share = seats / (seats + other_seats)
+        decided += wins + other_wins
+        observed += wins
+        expected += (wins + other_wins) * share
+        variance += (wins + other_wins) * share * (1 - share)
+    if not shared or not stats.enough(decided):
+        return decided, math.nan
+    return decided, stats.z_test(observed, expected, variance)
 
 
 def head_to_head(runs: list[Results]) -> pd.DataFrame:
-    """For each pair of strategies that met: in how many finished games the first ranked above the
-    second, with an interval and a test against an even split."""
+    """For each pair of strategies that met: in how many of their meetings (a seat of one and a seat of the
+    other in a finished game) the first ranked above the second, with an interval and a test against an even
+    split. The meetings of one game are not independent when a strategy holds several seats: the variance
+    of a game's count is the Mann-Whitney one, k_a·k_b·(k_a + k_b + 1)/12, which the test uses and the
+    interval takes as a design effect (k_a + k_b + 1)/3 on the meetings. `games`: finished games both
+    played, the independent units."""
     ahead: dict[tuple[str, str], int] = defaultdict(int)
+    games: dict[tuple[str, str], int] = defaultdict(int)
+    spread: dict[tuple[str, str], float] = defaultdict(float)  # meetings times their design effect
     for run in runs:
         names = [entry["strategy"] for entry in run.manifest["lineup"]]
-        matrix = run.summary["head_to_head"]
-        for i, a in enumerate(names):
-            for j, b in enumerate(names):
-                if a != b:
-                    ahead[(a, b)] += matrix[i][j]
+        seats = {name: names.count(name) for name in names}
+        matrix = np.asarray(run.summary["head_to_head"])
+        for a in seats:
+            for b in seats:
+                if a == b:
+                    continue
+                rows, columns = [i for i, n in enumerate(names) if n == a], [j for j, n in enumerate(names) if n == b]
+                won, lost = matrix[np.ix_(rows, columns)].sum(), matrix[np.ix_(columns, rows)].sum()
+                ahead[(a, b)] += int(won)
+                games[(a, b)] += run.summary["finished"]
+                spread[(a, b)] += (won + lost) * (seats[a] + seats[b] + 1) / 3
     rows = []
     for (a, b), won in sorted(ahead.items()):
         meetings = won + ahead[(b, a)]
-        rows.append({"strategy": a, "opponent": b, "meetings": meetings, "ahead": won,
-                     "share_ahead": won / meetings if meetings else math.nan,
-                     "p_value": stats.proportion_vs(won, meetings, 0.5)})
-    frame = pd.DataFrame(rows, columns=["strategy", "opponent", "meetings", "ahead", "share_ahead", "p_value"])
-    frame = _with_interval(frame, "ahead", "meetings")
+        effect = spread[(a, b)] / meetings if meetings else 1.0
+        low, high = stats.wilson(won / effect, meetings / effect)
+        rows.append({"strategy": a, "opponent": b, "games": games[(a, b)], "meetings": meetings, "ahead": won,
+                     "share_ahead": won / meetings if meetings else math.nan, "ci_low": low, "ci_high": high,
+                     "p_value": stats.z_test(won, meetings / 2, spread[(a, b)] / 4) if meetings else math.nan})
+    frame = pd.DataFrame(rows, columns=["strategy", "opponent", "games", "meetings", "ahead", "share_ahead", "ci_low",
+                                        "ci_high", "p_value"])
+    frame["small_n"] = _small(frame.games)
+    frame.loc[frame.small_n, "p_value"] = math.nan
     # each pair appears twice (a vs b, b vs a) with the same test: adjust over distinct pairs
     distinct = frame[frame.strategy < frame.opponent]
     adjusted = dict(zip(zip(distinct.strategy, distinct.opponent), stats.holm(list(distinct.p_value))))
     frame["p_holm"] = [adjusted[tuple(sorted(pair))] for pair in zip(frame.strategy, frame.opponent)]
     frame["significant"] = frame.p_holm < ALPHA
-    return frame
+    return _units(frame, ["share_ahead", "ci_low", "ci_high"])
 
 
 def seat_table(runs: list[Results]) -> pd.DataFrame:
-    """Win rate per seat (seat 1 plays first) over all runs, and its advantage over the fair share."""
+    """Win rate per seat (seat 1 plays first) over all runs' finished games (a game stopped by the turn cap
+    has no winner, so the fair share 1/n holds among finished games only), and its advantage over it."""
     players = {r.players_per_game for r in runs}
     if len(players) > 1:
         raise AnalysisError(f"the runs have different player counts ({sorted(players)}): compare seats per count")
     n = players.pop()
     wins = np.zeros(n, dtype=np.int64)
     games = sum(r.summary["games"] for r in runs)
+    finished = sum(r.summary["finished"] for r in runs)
     for run in runs:
         wins += [s["wins"] for s in run.summary["seats"]]
-    frame = pd.DataFrame({"seat": np.arange(1, n + 1), "games": games, "wins": wins})
-    frame["win_rate"] = frame.wins / games
+    frame = pd.DataFrame({"seat": np.arange(1, n + 1), "games": games, "finished": finished,
+                          "unfinished": games - finished, "wins": wins})
+    frame["win_rate"] = frame.wins / finished if finished else math.nan
     frame["advantage"] = frame.win_rate - 1 / n
-    tests = [stats.proportion_vs(w, games, 1 / n) for w in wins]
-    frame = _with_interval(frame, "wins", "games")
-    frame["p_value"] = tests
-    return _flag(frame)
+    frame = _with_interval(frame, "wins", "finished")
+    frame["p_value"] = [stats.proportion_vs(w, finished, 1 / n) for w in wins]
+    frame["small_n"] = _small(frame.finished)
+    return _units(_flag(frame, frame.small_n), ["win_rate", "ci_low", "ci_high"], ["advantage"])
 
 
 def length_table(runs: list[Results]) -> pd.DataFrame:
@@ -170,10 +237,11 @@ def length_table(runs: list[Results]) -> pd.DataFrame:
     q1, median, q3 = stats.histogram_quantiles(histogram)
     moments = stats.histogram_moments(histogram)
     low, high = stats.wilson(unfinished, games)
-    return pd.DataFrame([{"games": games, "finished": games - unfinished, "q1": q1, "median": median, "q3": q3,
-                          "mean": moments["mean"], "sd": moments["sd"], "unfinished": unfinished,
-                          "unfinished_share": unfinished / games, "unfinished_ci_low": low,
-                          "unfinished_ci_high": high}])
+    return _units(pd.DataFrame([{"games": games, "finished": games - unfinished, "q1": q1, "median": median,
+                                 "q3": q3, "mean": moments["mean"], "sd": moments["sd"], "unfinished": unfinished,
+                                 "unfinished_share": unfinished / games, "unfinished_ci_low": low,
+                                 "unfinished_ci_high": high}]),
+                  ["unfinished_share", "unfinished_ci_low", "unfinished_ci_high"])
 
 
 def _rounds_histogram(runs: list[Results]) -> np.ndarray:
@@ -198,7 +266,8 @@ def rounds_histogram(runs: list[Results]) -> pd.Series:
 def square_table(runs: list[Results]) -> pd.DataFrame:
     """Per square: how often a roll ends there, rent per game, rounds of ownership its rent takes to
     repay its price (rent over the rounds it was owned; buildings' cost not counted), and how often its
-    first owner won the game (against the fair share 1/players). Ownable squares are ranked by payback."""
+    first owner won the game (against the fair share 1/players). Ownable squares are ranked by payback, those
+    owned in at least stats.MIN_COUNT finished games (`first_owned`) only."""
     _one_board(runs)
     one_setup(runs)
     summed = ["landings", "bought", "auctioned", "rent_collected", "owned_rounds", "first_owned", "first_owner_won"]
@@ -219,10 +288,11 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
     bought = not _claimed_free(runs)
     if not bought:
         frame["payback_rounds"] = math.nan
-    frame["payback_rank"] = frame.payback_rounds.rank(method="min").astype("Int64")
+    frame["small_n"] = _small(frame.first_owned) & ownable
+    frame["payback_rank"] = _rank(frame.payback_rounds, frame.small_n, ascending=True)
     frame.attrs["squares_bought"] = bought
     frame.attrs["currency"] = runs[0].manifest.get("currency", "")
-    return frame
+    return _units(frame, ["landing_share", "first_owner_win_rate", "first_owner_ci_low", "first_owner_ci_high"])
 
 
 def _claimed_free(runs: list[Results]) -> bool:
@@ -234,8 +304,11 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
     """Per colour group: the win rate of players who held it complete at the start of one of their turns
     (in the board family before the first bankruptcy, so not merely collected from a bankrupt player; each
     family's groups_held_meaning says it, and `attrs["held_meaning"]` for these runs) against those who did
-    not, with the difference controlled for strategy (compared within each strategy, then averaged with weights n_with·n_without/(n_with+n_without)). Ranked by that lift. On a board, also
-    the group's price, landings, rent and payback; Monopoly Deal's groups are its colour sets."""
+    not, with the difference controlled for strategy (compared within each strategy, then averaged with
+    weights n_with·n_without/(n_with+n_without): stats.stratified_difference). Ranked by that lift, the groups
+    held and not held in at least stats.MIN_COUNT player-games each only (the others are `small_n`: no rank,
+    no test). On a board, also the group's price, landings, rent and payback; Monopoly Deal's groups are its
+    colour sets."""
     if has_board(runs):
         squares = square_table(runs)  # which checks that the runs are of one board and one setup
         groups = list(dict.fromkeys(squares[squares.kind.isin(COLOUR_GROUP_KINDS)].group))
@@ -261,19 +334,22 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
         rows.append({
             **row,
             "held_share": with_n / (with_n + without_n) if with_n + without_n else math.nan,
-            "held_player_games": with_n, "held_wins": with_wins,
+            "held_player_games": int(with_n), "held_wins": int(with_wins), "not_held_player_games": int(without_n),
             "win_rate_held": with_wins / with_n if with_n else math.nan,
             "win_rate_not_held": without_wins / without_n if without_n else math.nan,
-            **_stratified_difference(counts),
+            **stats.stratified_difference(counts.with_wins, counts.with_n, counts.without_wins, counts.without_n),
         })
     frame = _with_interval(pd.DataFrame(rows), "held_wins", "held_player_games", prefix="held_")
-    frame = _flag(frame)
-    frame["rank"] = frame.lift.rank(ascending=False, method="min").astype("Int64")
-    frame = frame.sort_values("rank", ignore_index=True)
+    frame["small_n"] = _small(np.minimum(frame.held_player_games, frame.not_held_player_games))
+    frame = _flag(frame, frame.small_n)
+    frame["rank"] = _rank(frame.lift, frame.small_n)
+    frame = frame.sort_values(["rank", "held_player_games"], ascending=[True, False], na_position="last",
+                              ignore_index=True)
     frame.attrs["held_meaning"] = "; ".join(sorted({_family(r).groups_held_meaning
                                                     for r in runs}))
     frame.attrs["squares_bought"] = squares is None or squares.attrs["squares_bought"]
-    return frame
+    return _units(frame, ["landing_share", "held_share", "win_rate_held", "win_rate_not_held", "held_ci_low",
+                          "held_ci_high"], ["lift", "lift_ci_low", "lift_ci_high"])
 
 
 def _held_counts(runs: list[Results], group: str) -> pd.DataFrame:
@@ -289,27 +365,6 @@ def _held_counts(runs: list[Results], group: str) -> pd.DataFrame:
         counts[f"{name}_wins"] = table["sum"][flag] if flag in table["sum"] else 0
         counts[f"{name}_n"] = table["count"][flag] if flag in table["count"] else 0
     return counts
-
-
-def _stratified_difference(counts: pd.DataFrame) -> dict:
-    """Win rate with minus without, within strategies and averaged (a Cochran-Mantel-Haenszel style
-    weighting), with a 95% normal interval and p-value."""
-    weight_sum, estimate, variance = 0.0, 0.0, 0.0
-    for row in counts.itertuples():
-        if row.with_n == 0 or row.without_n == 0:
-            continue
-        p1, p2 = row.with_wins / row.with_n, row.without_wins / row.without_n
-        weight = row.with_n * row.without_n / (row.with_n + row.without_n)
-        weight_sum += weight
-        estimate += weight * (p1 - p2)
-        variance += weight * weight * (p1 * (1 - p1) / row.with_n + p2 * (1 - p2) / row.without_n)
-    if weight_sum == 0:
-        return {"lift": math.nan, "lift_ci_low": math.nan, "lift_ci_high": math.nan, "p_value": math.nan}
-    estimate /= weight_sum
-    se = math.sqrt(variance) / weight_sum
-    p_value = stats.normal_two_sided_p(estimate / se) if se > 0 else (1.0 if estimate == 0 else 0.0)
-    return {"lift": estimate, "lift_ci_low": estimate - stats.Z95 * se, "lift_ci_high": estimate + stats.Z95 * se,
-            "p_value": p_value}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -335,7 +390,8 @@ def star_table(runs: list[Results]) -> pd.DataFrame:
         median_round_5_stars=("round_5_stars", "median")).reset_index()
     table["share"] = table.player_games / table.groupby("strategy").player_games.transform("sum")
     table["win_rate"] = table.wins / table.player_games
-    return _with_interval(table, "wins", "player_games")
+    table["small_n"] = _small(table.player_games)
+    return _units(_with_interval(table, "wins", "player_games"), ["share", "win_rate", "ci_low", "ci_high"])
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -347,7 +403,8 @@ def card_table(runs: list[Results]) -> pd.DataFrame:
     against after drawing any other card of the same deck. Which card a draw turns up is chance, so the
     shift is the card's effect relative to the rest of its deck; players who draw more cards weigh the
     same on both sides. Draws of one player in one game are counted as independent, so the intervals
-    are slightly narrow for cards drawn often by the same player. Sorted by the size of the win shift."""
+    are slightly narrow for cards drawn often by the same player. Sorted by the size of the win shift, the
+    cards drawn at least stats.MIN_COUNT times in finished games first (the others are `small_n`: no test)."""
     one_setup(runs)
     decks = {tuple(r.cards()["card"]) for r in runs}
     if len(decks) > 1:
@@ -355,7 +412,7 @@ def card_table(runs: list[Results]) -> pd.DataFrame:
     summed = ["draws", "finished_draws", "draw_wins", "draw_rank_sum", "draw_rank_squares"]
     frame = runs[0].cards(["card", "deck", "text", "effect", "copies"]).copy()
     for column in summed:
-        frame[column] = sum(r.cards()[column].to_numpy() for r in runs).astype(np.float64)
+        frame[column] = sum(r.cards()[column].to_numpy() for r in runs).astype(np.int64)
     frame["draws_per_game"] = frame.draws / sum(r.summary["games"] for r in runs)
     deck = frame.groupby("deck")[summed].transform("sum")
     others = deck - frame[summed]
@@ -377,9 +434,13 @@ def card_table(runs: list[Results]) -> pd.DataFrame:
     frame["rank_shift"] = [r["difference"] for r in ranks]
     frame["rank_shift_ci_low"] = [r["ci_low"] for r in ranks]
     frame["rank_shift_ci_high"] = [r["ci_high"] for r in ranks]
-    frame = _flag(frame)
+    frame["small_n"] = _small(frame.finished_draws)
+    frame = _flag(frame, frame.small_n)
     frame = frame.drop(columns=["draw_rank_sum", "draw_rank_squares"])
-    return frame.sort_values("win_shift", key=lambda s: -s.abs(), ignore_index=True)
+    frame["order"] = -frame.win_shift.abs()
+    frame = frame.sort_values(["small_n", "order"], ignore_index=True).drop(columns="order")
+    return _units(frame, ["win_rate_after", "win_rate_after_others"], ["win_shift", "win_shift_ci_low",
+                                                                        "win_shift_ci_high"])
 
 
 def _mean_sd(total: pd.Series, squares: pd.Series, n: pd.Series) -> tuple[pd.Series, pd.Series]:
@@ -394,7 +455,8 @@ def _mean_sd(total: pd.Series, squares: pd.Series, n: pd.Series) -> tuple[pd.Ser
 
 def sweep_table(runs: list[Results]) -> pd.DataFrame:
     """One row per sweep point and strategy: the point's values, the strategy's win rate, and the
-    point's first-player advantage, game length and unfinished share, each with its interval."""
+    point's first-player advantage (among finished games, as seat_table), game length and unfinished share,
+    each with its interval and its count."""
     rows = []
     for run in runs:
         values = run.info.get("values")
@@ -402,26 +464,36 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
             raise AnalysisError(f"{run.label}: not a sweep point (no swept values)")
         seat = seat_table([run]).iloc[0]
         length = length_table([run]).iloc[0]
+        rounds_low, rounds_high = stats.mean_interval(length["mean"], length.sd, length.finished)
         for strategy in strategy_ranking([run]).itertuples():
-            rows.append({**values, "strategy": strategy.strategy, "win_rate": strategy.win_rate,
+            rows.append({**values, "strategy": strategy.strategy, "player_games": strategy.player_games,
+                         "win_rate": strategy.win_rate,
                          "ci_low": strategy.ci_low, "ci_high": strategy.ci_high,
                          "first_player_advantage": seat.advantage,
                          "first_player_ci_low": seat.ci_low - 1 / run.players_per_game,
                          "first_player_ci_high": seat.ci_high - 1 / run.players_per_game,
                          "median_rounds": length["median"], "mean_rounds": length["mean"],
-                         "mean_rounds_ci_low": length["mean"] - stats.Z95 * length.sd / math.sqrt(length.finished),
-                         "mean_rounds_ci_high": length["mean"] + stats.Z95 * length.sd / math.sqrt(length.finished),
+                         "mean_rounds_ci_low": rounds_low, "mean_rounds_ci_high": rounds_high,
                          "unfinished_share": length.unfinished_share,
                          "unfinished_ci_low": length.unfinished_ci_low,
-                         "unfinished_ci_high": length.unfinished_ci_high, "games": length.games})
-    return pd.DataFrame(rows)
+                         "unfinished_ci_high": length.unfinished_ci_high, "games": length.games,
+                         "finished": length.finished})
+    return _units(pd.DataFrame(rows), ["win_rate", "ci_low", "ci_high", "unfinished_share", "unfinished_ci_low",
+                                       "unfinished_ci_high"],
+                  ["first_player_advantage", "first_player_ci_low", "first_player_ci_high"])
 
 
 def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.DataFrame:
-    """Side by side: each strategy's win rate, the first seat's win rate, the unfinished share and the
-    mean length, with B - A, its interval, a Holm-adjusted test, and the games per side a difference of
-    `detect` (a proportion, e.g. 0.01 for one point) would need to be found 80% of the time. Both sides must
-    have been played by the same lineups and player count: otherwise a difference would be the lineup's."""
+    """Side by side: each strategy's win rate, the first seat's share of finished games, the unfinished share
+    and the mean length, with B - A, its interval, a Holm-adjusted test, and the games per side a difference
+    of `detect` (a proportion, e.g. 0.01 for one point) would need to be found 80% of the time. Both sides
+    must have been played by the same lineups and player count: otherwise a difference would be the lineup's.
+
+    When each run of one side has a run of the other played on the same seeds (the same seed, games and lineup
+    in their manifests) and the per-game frames are at hand, the games are paired by seed (`paired`): each
+    difference is a mean of per-game differences, with a t interval and test (stats.paired_difference) and a
+    paired number of games to detect, narrower than independent samples give when the shared seeds make the
+    sides alike. Otherwise the sides are independent samples."""
     for side, runs in (("A", a), ("B", b)):
         if not runs:
             raise AnalysisError(f"{side}: no runs to compare")
@@ -432,6 +504,87 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
         raise AnalysisError(f"A and B were played by different lineups or player counts (A: {describe(a)}; "
                             f"B: {describe(b)}): compare runs of the same lineup, e.g. simulate both data files "
                             f"with the same --strategy and --players")
+    pairs = _paired_runs(a, b)
+    rows = _paired_rows(pairs, detect) if pairs is not None else _independent_rows(a, b, detect)
+    columns = ["measure", "a", "b", "difference", "ci_low", "ci_high", "p_value", "games_to_detect", "games_a",
+               "games_b", "paired", "note"]
+    frame = pd.DataFrame(rows, columns=columns)
+    frame["note"] = frame.note.astype(object).fillna("")
+    frame["games_a"] = sum(r.summary["games"] for r in a)
+    frame["games_b"] = sum(r.summary["games"] for r in b)
+    frame["paired"] = pairs is not None
+    frame["small_n"] = _small(np.minimum(frame.games_a, frame.games_b))
+    frame["rate"] = frame.measure != "mean rounds"
+    return _units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate")
+
+
+def _seed_key(run: Results) -> tuple:
+    lineup = tuple((e["strategy"], json.dumps(e.get("params"), sort_keys=True, default=str))
+                   for e in run.manifest["lineup"])
+    return run.manifest["seed"], run.summary["games"], lineup, run.manifest.get("rotate_seats")
+
+
+def _paired_runs(a: list[Results], b: list[Results]) -> list[tuple[Results, Results]] | None:
+    """Each run of A with the run of B played on the same seeds, or None when the sides do not match one
+    to one or a side's per-game frames were not kept."""
+    keys_a, keys_b = [_seed_key(r) for r in a], [_seed_key(r) for r in b]
+    if len(set(keys_a)) != len(a) or set(keys_a) != set(keys_b) or len(a) != len(b):
+        return None
+    if not all(r.has_frames for r in a + b):
+        return None
+    partner = dict(zip(keys_b, b))
+    return [(run, partner[key]) for run, key in zip(a, keys_a)]
+
+
+GAME_COLUMNS = ["game", "winner_seat", "winner_strategy", "rounds"]
+
+
+def _paired_games(pairs: list[tuple[Results, Results]], side: int) -> pd.DataFrame:
+    """One side's games of every pair of runs, in the same order as the other side's, with each strategy's
+    seats in the game (`seats:NAME`)."""
+    names = sorted({e["strategy"] for pair in pairs for e in pair[side].manifest["lineup"]})
+    parts = []
+    for pair in pairs:
+        games = pair[side].games(GAME_COLUMNS).sort_values("game", ignore_index=True)
+        games["winner_strategy"] = games.winner_strategy.astype(object)
+        lineup = [e["strategy"] for e in pair[side].manifest["lineup"]]
+        for name in names:
+            games[f"seats:{name}"] = lineup.count(name)
+        parts.append(games)
+    return pd.concat(parts, ignore_index=True)
+
+
+def _paired_rows(pairs: list[tuple[Results, Results]], detect: float) -> list[dict]:
+    games_a, games_b = _paired_games(pairs, 0), _paired_games(pairs, 1)
+    if not games_a.game.equals(games_b.game):
+        raise AnalysisError("runs played on the same seeds hold different games: was one of them resumed with "
+                            "other settings?")
+    one = np.ones(len(games_a))
+
+    def measures(games: pd.DataFrame) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        finished = (games.winner_seat >= 0).to_numpy(dtype=np.float64)
+        found = {f"win rate: {c[len('seats:'):]}": ((games.winner_strategy == c[len("seats:"):]).to_numpy(float),
+                                                    games[c].to_numpy(float))
+                 for c in sorted(games.columns) if c.startswith("seats:")}
+        found["win rate: seat 1"] = ((games.winner_seat == 0).to_numpy(float), finished)
+        found["unfinished share"] = (1 - finished, one)
+        found["mean rounds"] = (games.rounds.to_numpy(float) * finished, finished)
+        return found
+
+    side_a, side_b = measures(games_a), measures(games_b)
+    rows = []
+    for measure, (num_a, den_a) in side_a.items():
+        num_b, den_b = side_b[measure]
+        difference = stats.paired_difference(num_a, den_a, num_b, den_b)
+        rate = measure != "mean rounds"
+        rows.append({"measure": measure, "a": num_a.sum() / den_a.sum(), "b": num_b.sum() / den_b.sum(),
+                     **{k: difference[k] for k in ("difference", "ci_low", "ci_high", "p_value")},
+                     "games_to_detect": stats.paired_games_to_detect(difference["sd"], detect, den_a.mean())
+                     if rate else math.nan})
+    return rows
+
+
+def _independent_rows(a: list[Results], b: list[Results], detect: float) -> list[dict]:
     rank_a, rank_b = strategy_ranking(a).set_index("strategy"), strategy_ranking(b).set_index("strategy")
     rows = []
     for name in rank_a.index.union(rank_b.index):
@@ -442,17 +595,15 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
         rows.append(_proportion_row(f"win rate: {name}", x.wins, x.player_games, y.wins, y.player_games, detect,
                                     per_game=_seats_per_game(a + b, name)))
     seat_a, seat_b = seat_table(a).iloc[0], seat_table(b).iloc[0]
-    rows.append(_proportion_row("win rate: seat 1", seat_a.wins, seat_a.games, seat_b.wins, seat_b.games, detect))
+    rows.append(_proportion_row("win rate: seat 1", seat_a.wins, seat_a.finished, seat_b.wins, seat_b.finished,
+                                detect))
     length_a, length_b = length_table(a).iloc[0], length_table(b).iloc[0]
     rows.append(_proportion_row("unfinished share", length_a.unfinished, length_a.games, length_b.unfinished,
                                 length_b.games, detect))
     difference = stats.mean_difference(length_b["mean"], length_b.sd, length_b.finished, length_a["mean"],
                                        length_a.sd, length_a.finished)
     rows.append({"measure": "mean rounds", "a": length_a["mean"], "b": length_b["mean"], **difference})
-    columns = ["measure", "a", "b", "difference", "ci_low", "ci_high", "p_value", "games_to_detect", "note"]
-    frame = pd.DataFrame(rows, columns=columns)
-    frame["note"] = frame.note.astype(object).fillna("")
-    return _flag(frame)
+    return rows
 
 
 def _seats_per_game(runs: list[Results], name: str) -> float:
@@ -465,5 +616,5 @@ def _proportion_row(measure: str, xa: float, na: float, xb: float, nb: float, de
                     per_game: float = 1.0) -> dict:
     difference = stats.proportion_difference(xb, nb, xa, na)
     needed = stats.games_to_detect(xa / na, detect) if na else math.nan
-    return {"measure": measure, "a": xa / na, "b": xb / nb, **difference,
+    return {"measure": measure, "a": xa / na if na else math.nan, "b": xb / nb if nb else math.nan, **difference,
             "games_to_detect": math.ceil(needed / per_game) if math.isfinite(needed) else needed}

@@ -213,18 +213,16 @@ def _same_square(given, square: str, position: Position) -> bool:
 def paired_effect(before, after, seat_before: int, seat_after: int | None = None) -> dict:
     """The change in one player's win probability from `before` to `after`, played on the same seeds (the
     player in `seat_before`, then in `seat_after`, by default the same seat): the mean of the per-game
-    differences, its 95% interval, and a two-sided p-value."""
+    differences, its 95% interval, and a two-sided p-value (stats.paired_difference)."""
     seat_after = seat_before if seat_after is None else seat_after
     won_before = before.players[before.players.seat == seat_before].set_index("game").won.astype(float)
     won_after = after.players[after.players.seat == seat_after].set_index("game").won.astype(float)
-    difference = (won_after - won_before.reindex(won_after.index)).to_numpy()
-    n = len(difference)
-    mean = float(difference.mean())
-    se = float(difference.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
-    p_value = stats.normal_two_sided_p(mean / se) if se > 0 else (1.0 if mean == 0 else 0.0)
-    return {"without": float(won_before.mean()), "with": float(won_after.mean()), "difference": mean,
-            "ci_low": mean - stats.Z95 * se, "ci_high": mean + stats.Z95 * se, "p_value": p_value,
-            "games": n, "changed_games": int(np.count_nonzero(difference))}
+    won_before = won_before.reindex(won_after.index).to_numpy()
+    ones = np.ones(len(won_after))
+    effect = stats.paired_difference(won_before, ones, won_after.to_numpy(), ones)
+    return {"without": float(won_before.mean()), "with": float(won_after.mean()),
+            **{k: effect[k] for k in ("difference", "ci_low", "ci_high", "p_value")}, "games": len(ones),
+            "changed_games": int(np.count_nonzero(won_after.to_numpy() - won_before))}
 
 
 def verdict(effect: dict, better: str = "better with the trade", worse: str = "worse with the trade") -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from simulator.stats import MIN_COUNT
 from simulator.tables import FIXED_BY_LINEUP, count, fills_every_seat_note, interval, magnitude, percent, render
 
 
@@ -57,34 +58,60 @@ def verdict(significant: bool, p: float) -> str:
 
 SIGNIFICANCE_NOTE = ("significant: Holm-adjusted p < 0.05 across the table's comparisons; "
                      "the 95% intervals are per comparison, not adjusted")
+FEW = "too few"  # the rank or verdict of a row under MIN_COUNT observations
+
+
+def few_notes(frame: pd.DataFrame, what: str) -> list[str]:
+    """The note that explains "too few", when a row of `frame` has it."""
+    return [f"{FEW}: fewer than {MIN_COUNT} {what}, not ranked and not tested"] if frame.small_n.any() else []
+
+
+def rank_cell(rank) -> str:
+    return FEW if rank is None or rank is pd.NA or (isinstance(rank, float) and math.isnan(rank)) else str(rank)
+
+
+def verdict_cell(row) -> str:
+    return FEW if row.small_n else verdict(row.significant, row.p_holm)
 
 
 def ranking_table(frame: pd.DataFrame) -> Table:
-    rows = [[str(r["rank"]), r.strategy, count(r.player_games), count(r.wins), percent(r.win_rate),
+    rows = [[rank_cell(r["rank"]), r.strategy, count(r.player_games), count(r.wins), percent(r.win_rate),
              FIXED_BY_LINEUP if r.fills_every_seat else interval(r.ci_low, r.ci_high), points(r.lead_over_next),
-             p_value(r.p_holm), verdict(r.significant, r.p_holm)]
+             count(r.decided_games) if r.decided_games is not pd.NA else "-", p_value(r.p_holm),
+             verdict(r.significant, r.p_holm)]
             for _, r in frame.iterrows()]
     fair = frame.fair_share.iloc[0]
-    return Table(f"Strategies ranked by win rate (fair share {percent(fair)})",
-                 ["rank", "strategy", "player-games", "wins", "win rate", "95% CI", "lead over next", "p (Holm)",
-                  "significant"], rows,
-                 [SIGNIFICANCE_NOTE, *(fills_every_seat_note(name) for name in frame.strategy[frame.fills_every_seat])])
+    return Table(f"Strategies ranked by win rate per player-game (fair share {percent(fair)})",
+                 ["rank", "strategy", "player-games", "wins", "win rate", "95% CI", "lead over next",
+                  "decided games", "p (Holm)", "significant"], rows,
+                 ["lead over next: tested on the games both played that one of the two won (decided games): "
+                  "each should win in proportion to its seats; no test under "
+                  f"{MIN_COUNT} decided games or between strategies that never shared a table",
+                  SIGNIFICANCE_NOTE, *few_notes(frame, "player-games"),
+                  *(fills_every_seat_note(name) for name in frame.strategy[frame.fills_every_seat])])
 
 
 def head_to_head_table(frame: pd.DataFrame) -> Table:
     names = sorted(set(frame.strategy) | set(frame.opponent))
-    cell = {(r.strategy, r.opponent): f"{percent(r.share_ahead)}{'*' if r.significant else ''}"
+    cell = {(r.strategy, r.opponent): f"{percent(r.share_ahead)}{'*' if r.significant else ''} ({count(r.games)})"
             for r in frame.itertuples()}
     rows = [[a] + [cell.get((a, b), "-") for b in names] for a in names]
-    return Table("Head to head: share of finished games the row strategy ranked above the column strategy",
-                 ["strategy"] + names, rows, ["* significant (Holm-adjusted p < 0.05 against an even split)"])
+    return Table("Head to head: share of meetings in finished games the row strategy ranked above the column "
+                 "strategy (finished games both played)",
+                 ["strategy"] + names, rows,
+                 ["* significant (Holm-adjusted p < 0.05 against an even split; the meetings of one game counted "
+                  f"as one game's worth of evidence); no test under {MIN_COUNT} games"])
 
 
 def seat_table(frame: pd.DataFrame) -> Table:
-    rows = [[str(r.seat), count(r.wins), percent(r.win_rate), interval(r.ci_low, r.ci_high), points(r.advantage),
-             p_value(r.p_holm), verdict(r.significant, r.p_holm)] for r in frame.itertuples()]
-    return Table("Win rate per seat (seat 1 plays first)",
-                 ["seat", "wins", "win rate", "95% CI", "vs fair share", "p (Holm)", "significant"], rows)
+    rows = [[str(r.seat), count(r.finished), count(r.wins), percent(r.win_rate), interval(r.ci_low, r.ci_high),
+             points(r.advantage), p_value(r.p_holm), verdict_cell(r)] for r in frame.itertuples()]
+    first = frame.iloc[0]
+    return Table("Win rate per seat among finished games (seat 1 plays first)",
+                 ["seat", "finished games", "wins", "win rate", "95% CI", "vs fair share", "p (Holm)",
+                  "significant"], rows,
+                 [f"{count(first.unfinished)} of {count(first.games)} games stopped by the turn cap have no winner "
+                  f"and are left out: the fair share 1/{len(frame)} holds among finished games"])
 
 
 def length_table(frame: pd.DataFrame) -> Table:
@@ -100,17 +127,25 @@ def squares_table(frame: pd.DataFrame) -> Table:
     landings_note = "landings: share of all rolls ending there; first owner wins: games won by the first player to own it"
     if not frame.attrs.get("squares_bought", True):
         rows = [[str(rank), r.name, r.group, count(r.price), percent(r.landing_share, 2), magnitude(r.rent_per_game),
-                 percent(r.first_owner_win_rate), interval(r.first_owner_ci_low, r.first_owner_ci_high)]
+                 count(r.first_owned), percent(r.first_owner_win_rate),
+                 interval(r.first_owner_ci_low, r.first_owner_ci_high)]
                 for rank, r in enumerate(ownable.sort_values("rent_per_game", ascending=False).itertuples(), 1)]
         return Table("Locations ranked by what visitors pay their owners per game (claimed free: no price to repay)",
-                     ["rank", "square", "group", "cost", "landings", "paid/game", "first owner wins", "95% CI"], rows,
-                     [landings_note + "; cost: what a visitor pays the owner"])
-    rows = [[str(r.payback_rank), r.name, r.group, count(r.price), percent(r.landing_share, 2), magnitude(r.rent_per_game),
-             number(r.payback_rounds), percent(r.first_owner_win_rate), interval(r.first_owner_ci_low, r.first_owner_ci_high)]
-            for r in ownable.sort_values("payback_rank").itertuples()]
+                     ["rank", "square", "group", "cost", "landings", "paid/game", "owned games", "first owner wins",
+                      "95% CI"], rows,
+                     [landings_note + "; cost: what a visitor pays the owner; owned games: finished games with an "
+                                      "owner"])
+    rows = [[rank_cell(r.payback_rank), r.name, r.group, count(r.price), percent(r.landing_share, 2),
+             magnitude(r.rent_per_game), number(r.payback_rounds), count(r.first_owned),
+             percent(r.first_owner_win_rate),
+             interval(r.first_owner_ci_low, r.first_owner_ci_high)]
+            for r in ownable.sort_values(["payback_rank", "first_owned"], ascending=[True, False],
+                                         na_position="last").itertuples()]
     return Table("Properties ranked by payback (rounds of ownership for its rent to repay its price)",
-                 ["rank", "square", "group", "price", "landings", "rent/game", "payback rounds",
-                  "first owner wins", "95% CI"], rows, [landings_note])
+                 ["rank", "square", "group", "price", "landings", "rent/game", "payback rounds", "owned games",
+                  "first owner wins", "95% CI"], rows,
+                 [landings_note + "; owned games: finished games with an owner",
+                  *few_notes(ownable, "finished games with an owner")])
 
 
 def groups_table(frame: pd.DataFrame) -> Table:
@@ -120,45 +155,52 @@ def groups_table(frame: pd.DataFrame) -> Table:
     for r in frame.itertuples():
         board = [count(r.price), percent(r.landing_share, 1), magnitude(r.rent_per_game)] + \
             ([number(r.payback_rounds)] if bought else []) if on_board else []
-        rows.append([str(r.rank), r.group, *board, percent(r.held_share), percent(r.win_rate_held),
-                     percent(r.win_rate_not_held), points(r.lift), point_interval(r.lift_ci_low, r.lift_ci_high),
-                     verdict(r.significant, r.p_holm)])
+        rows.append([rank_cell(r.rank), r.group, *board, count(r.held_player_games), percent(r.held_share),
+                     percent(r.win_rate_held), percent(r.win_rate_not_held), points(r.lift),
+                     point_interval(r.lift_ci_low, r.lift_ci_high), verdict_cell(r)])
     board_headers = (["price", "landings", "rent/game", "payback rounds"] if bought
                      else ["cost", "landings", "paid/game"]) if on_board else []
     held = frame.attrs.get("held_meaning", "complete at the start of one of the player's turns")
-    return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the win-rate lift of completing them",
-                 ["rank", "group" if on_board else "set", *board_headers, "held by", "win rate held", "not held",
-                  "lift (same strategy)", "95% CI", "significant"], rows,
-                 [f"held: {held}; lift: held minus not held within each strategy, averaged over strategies",
-                  SIGNIFICANCE_NOTE])
+    return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the win-rate lift of completing them "
+                 f"(same strategy)",
+                 ["rank", "group" if on_board else "set", *board_headers, "held (player-games)", "held by",
+                  "win rate held", "not held", "lift (same strategy)", "95% CI", "significant"], rows,
+                 [f"held: {held}; lift: held minus not held within each strategy, averaged over strategies with "
+                  f"Mantel-Haenszel weights; interval: Wilson per strategy combined (MOVER); test: "
+                  f"Cochran-Mantel-Haenszel", SIGNIFICANCE_NOTE,
+                  *few_notes(frame, "player-games holding it (or not holding it)")])
 
 
 def star_table(frame: pd.DataFrame) -> Table:
     def median(value: float) -> str:
         return "-" if math.isnan(value) else number(value, 0)
 
-    rows = [[r.strategy, str(r.stars), count(r.player_games), percent(r.share), percent(r.win_rate),
-             interval(r.ci_low, r.ci_high), median(r.median_round_3_stars), median(r.median_round_5_stars)]
+    rows = [[r.strategy, str(r.stars), count(r.player_games) + (f" ({FEW})" if r.small_n else ""),
+             percent(r.share), percent(r.win_rate), interval(r.ci_low, r.ci_high), median(r.median_round_3_stars),
+             median(r.median_round_5_stars)]
             for r in frame.itertuples()]
     return Table("Star levels reached by the end of the game, per strategy",
                  ["strategy", "stars", "player-games", "share", "win rate", "95% CI", "median round to 3 stars",
                   "to 5 stars"], rows,
                  ["descriptive: players who pass GO more often also climb higher; a sweep over when a strategy "
-                  "upgrades (strategy.NAME.upgrade_from_round) measures the effect of climbing"])
+                  "upgrades (strategy.NAME.upgrade_from_round) measures the effect of climbing",
+                  *([f"{FEW}: fewer than {MIN_COUNT} player-games, a rate to read with care"] if frame.small_n.any()
+                    else [])])
 
 
 def cards_table(frame: pd.DataFrame, top: int | None = None) -> Table:
     shown = frame if top is None else frame.head(top)
     rows = [[r.deck, f"{r.card}: {r.text}" if len(str(r.text)) <= 60 else f"{r.card}: {str(r.text)[:59]}…",
-             str(r.copies), number(r.draws_per_game, 2), percent(r.win_rate_after),
+             str(r.copies), number(r.draws_per_game, 2), count(r.finished_draws), percent(r.win_rate_after),
              points(r.win_shift), point_interval(r.win_shift_ci_low, r.win_shift_ci_high), number(r.rank_shift, 3),
-             verdict(r.significant, r.p_holm)] for r in shown.itertuples()]
-    title = "Cards ranked by how much drawing them shifts the drawer's chance to win"
+             verdict_cell(r)] for r in shown.itertuples()]
+    title = "Cards ranked by how much drawing them shifts the drawer's chance to win (size of the win shift)"
     return Table(title + (f" (top {top} of {len(frame)})" if top is not None and top < len(frame) else ""),
-                 ["deck", "card", "copies", "draws/game", "win rate after", "win shift", "95% CI", "rank shift",
-                  "significant"], rows,
+                 ["deck", "card", "copies", "draws/game", "finished draws", "win rate after", "win shift", "95% CI",
+                  "rank shift", "significant"], rows,
                  ["shift: after drawing this card minus after drawing another card of the same deck "
-                  "(rank shift < 0: better final rank)", SIGNIFICANCE_NOTE])
+                  "(rank shift < 0: better final rank); finished draws: draws in finished games",
+                  SIGNIFICANCE_NOTE, *few_notes(frame, "finished draws (listed last)")])
 
 
 def sweep_table(frame: pd.DataFrame, axes: list[str]) -> Table:
@@ -176,7 +218,9 @@ def sweep_table(frame: pd.DataFrame, axes: list[str]) -> Table:
                        f"{percent(first.unfinished_share, 2)} "
                        f"{interval(first.unfinished_ci_low, first.unfinished_ci_high, 2)}"])
     return Table("Sweep: win rate per strategy (95% CI) at each point",
-                 axes + strategies + ["first-player advantage", "mean rounds", "unfinished"], rows)
+                 axes + strategies + ["first-player advantage", "mean rounds", "unfinished"], rows,
+                 [f"{count(frame.games.iloc[0])} games per point; first-player advantage: seat 1's share of the "
+                  f"finished games minus the fair share; mean rounds: finished games"])
 
 
 def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float) -> Table:
@@ -185,17 +229,23 @@ def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float
         if r.note:
             rows.append([r.measure, "-", "-", "-", "-", "-", "-", "-", r.note])
             continue
-        rate = r.measure != "mean rounds"
+        rate = r.rate
         show = percent if rate else number
         rows.append([r.measure, show(r.a), show(r.b), points(r.difference) if rate else number(r.difference, 2),
                      point_interval(r.ci_low, r.ci_high) if rate else f"[{number(r.ci_low, 2)}, {number(r.ci_high, 2)}]",
-                     p_value(r.p_holm), verdict(r.significant, r.p_holm),
-                     count(r.games_to_detect) if rate else "-", ""])
-    return Table(f"A = {label_a}, B = {label_b}",
+                     p_value(r.p_holm), verdict_cell(r), count(r.games_to_detect) if rate else "-", ""])
+    first = frame.iloc[0]
+    pairing = ("games paired by seed (both sides played the same seeds): B - A is the mean of per-game "
+               "differences, with a t interval and test" if first.paired else
+               "independent samples (the sides were not played on the same seeds, or their per-game frames "
+               "were not kept)")
+    return Table(f"A = {label_a} ({count(first.games_a)} games), B = {label_b} ({count(first.games_b)} games)",
                  ["measure", "A", "B", "B - A", "95% CI", "p (Holm)", "significant",
                   f"games to detect {100 * detect:g} pts", "note"], rows,
-                 [SIGNIFICANCE_NOTE, f"games to detect: games per side for an 80% chance of finding a difference "
-                                     f"of {100 * detect:g} points at the 5% level"])
+                 [pairing, SIGNIFICANCE_NOTE,
+                  f"games to detect: games per side for an 80% chance of finding a difference of {100 * detect:g} "
+                  f"points at the 5% level" + (" on shared seeds" if first.paired else ""),
+                  *few_notes(frame, "games a side")])
 
 
 # A search (simulator.search.Outcome): its line, its finalists on fresh games, its importances

@@ -18,6 +18,7 @@ from simulator import presentation as present
 from simulator.results import COLLECTION, Results, write_atomically
 from simulator.tables import interval, percent
 from simulator.search import Outcome
+from simulator.stats import MIN_COUNT
 
 SEARCH_METHOD = (
     "A search (optimize, balance) plays its candidates in rungs of more and more games on seeds shared by all "
@@ -29,11 +30,16 @@ METHOD = [
     "(tournament tables draw independent seeds from the seed; sweep points share it, so they differ by their "
     "values and not by luck).",
     "Rates are per player-game (a strategy seated twice in a game plays twice) with Wilson 95% intervals. "
-    "Differences carry normal 95% intervals and two-sided tests, Holm-adjusted across the comparisons of one table.",
+    "Tests respect how the counts were made: a lead in the ranking is a sign test on the games one of the two "
+    "won; head to head weighs a game's meetings as one game (their Mann-Whitney variance); seats are measured "
+    "among finished games; runs compared on shared seeds are paired by game. Differences of two rates carry "
+    "Newcombe's interval. Tests are two-sided and Holm-adjusted across the comparisons of one table; a row under "
+    f"{MIN_COUNT} observations is neither ranked nor tested.",
     "Seats rotate every game unless the manifest says fixed seats, so seat advantage cannot pose as strategy skill.",
     "Colour-group lift compares players who held the group complete at the start of one of their turns (in classic, "
     "Walking Dead and Millionaire before the first bankruptcy, so a group collected from a bankrupt player does not "
-    "count) with those who did not, within each strategy, averaged with weights n1*n2/(n1+n2).",
+    "count) with those who did not, within each strategy, averaged with weights n1*n2/(n1+n2) (Mantel-Haenszel), "
+    "with Wilson intervals per strategy combined by MOVER and the Cochran-Mantel-Haenszel test.",
     "Card shifts compare the drawer's outcome after drawing the card with after drawing another card of the same "
     "deck: which card a draw turns up is chance, so the comparison is randomised.",
 ]

@@ -1,28 +1,43 @@
 """Statistics shown with every rate: Wilson intervals, differences with their tests, quantiles and moments
 from histograms, multiple-comparison adjustment and sample sizes. The formulas are statsmodels', scipy's
-and numpy's; this module fixes the conventions (95%, two-sided, 80% power) and the empty cases."""
+and numpy's; this module fixes the conventions (95%, two-sided, 80% power), the smallest count a verdict
+is given on, and the empty cases."""
 from __future__ import annotations
 
 import math
 
 import numpy as np
-from scipy.stats import norm
-from statsmodels.stats.multitest import multipletests
+from scipy.stats import norm, t as student
+from statsmodels.stats.contingency_tables import StratifiedTable
 from statsmodels.stats.proportion import (confint_proportions_2indep, proportion_confint, proportions_ztest,
                                           samplesize_proportions_2indep_onetail)
 
 ALPHA = 0.05
 Z95 = float(norm.ppf(1 - ALPHA / 2))
 POWER = 0.8
+# The fewest observations (player-games, games, draws) a row needs to be ranked or called significant.
+# The tests behind the verdicts are normal approximations, sound once about 5 events are expected in each
+# cell; at a win rate of 1/6 (six players, the most any family seats) that takes 30 observations, and
+# below it a 95% Wilson interval of a win rate spans more than 30 points.
+MIN_COUNT = 30
 _NO_DIFFERENCE = {"difference": math.nan, "ci_low": math.nan, "ci_high": math.nan, "p_value": math.nan}
 
 
 def wilson(successes: float, trials: float) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95%); (nan, nan) with no trials."""
+    """The Wilson score interval of a proportion (95%); (nan, nan) with no trials. statsmodels'
+    proportion_confint(method="wilson") by its closed form: that function asks scipy for the normal quantile
+    on every call, which made a tenth of a null test's time over hundreds of seeds."""
     if trials <= 0:
         return math.nan, math.nan
-    low, high = proportion_confint(successes, trials, alpha=ALPHA, method="wilson")
-    return max(0.0, float(low)), min(1.0, float(high))
+    rate, z2 = successes / trials, Z95 * Z95
+    centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def enough(count: float) -> bool:
+    """Whether a row with this many observations gets a rank and a verdict (see MIN_COUNT)."""
+    return not math.isnan(count) and count >= MIN_COUNT
 
 
 def histogram_quantiles(counts: np.ndarray, quantiles=(0.25, 0.5, 0.75)) -> list[float]:
@@ -48,41 +63,114 @@ def normal_two_sided_p(z: float) -> float:
     return float(2 * norm.sf(abs(z)))
 
 
+def z_test(observed: float, expected: float, variance: float) -> float:
+    """Two-sided p-value of `observed` against its expectation and variance under the null; 1 when the null
+    leaves no variance and nothing differs, nan when there is nothing to test."""
+    if variance <= 0:
+        return math.nan if observed == expected == 0 else (1.0 if observed == expected else 0.0)
+    return normal_two_sided_p((observed - expected) / math.sqrt(variance))
+
+
 def proportion_difference(x1: float, n1: float, x2: float, n2: float) -> dict:
-    """p1 - p2 with a 95% Wald interval (unpooled) and the two-sided p-value of the pooled z-test."""
+    """p1 - p2 with Newcombe's hybrid score interval (95%; it holds at small counts, where Wald's does not)
+    and the two-sided p-value of the pooled z-test."""
     if n1 <= 0 or n2 <= 0:
         return dict(_NO_DIFFERENCE)
-    p1, p2 = x1 / n1, x2 / n2
-    low, high = confint_proportions_2indep(x1, n1, x2, n2, method="wald", compare="diff", alpha=ALPHA)
+    low, high = confint_proportions_2indep(x1, n1, x2, n2, method="newcomb", compare="diff", alpha=ALPHA)
     pooled = (x1 + x2) / (n1 + n2)
     if pooled in (0.0, 1.0):  # no variance under the null: the test is undefined, the sides equal
         p_value = 1.0
     else:
         p_value = float(proportions_ztest([x1, x2], [n1, n2])[1])
-    return {"difference": p1 - p2, "ci_low": float(low), "ci_high": float(high), "p_value": p_value}
+    return {"difference": x1 / n1 - x2 / n2, "ci_low": float(low), "ci_high": float(high), "p_value": p_value}
+
+
+def stratified_difference(with_wins, with_n, without_wins, without_n) -> dict:
+    """The Mantel-Haenszel difference of proportions over strata (weights n_with·n_without/(n_with+n_without)),
+    its 95% interval by MOVER from Wilson intervals of each stratum's proportions (Newcombe's hybrid score
+    method carried over to strata, Zou & Donner 2008: it holds at a handful of observations, where a Wald
+    interval with plug-in variances collapses to a point on a stratum of 1 win in 1) and the p-value of the
+    Cochran-Mantel-Haenszel test (continuity-corrected). Strata missing either side are left out."""
+    x1, n1, x0, n0 = (np.asarray(a, dtype=np.float64) for a in (with_wins, with_n, without_wins, without_n))
+    keep = (n1 > 0) & (n0 > 0)
+    x1, n1, x0, n0 = x1[keep], n1[keep], x0[keep], n0[keep]
+    if not keep.any():
+        return {"lift": math.nan, "lift_ci_low": math.nan, "lift_ci_high": math.nan, "p_value": math.nan}
+    weight = n1 * n0 / (n1 + n0)
+    weight /= weight.sum()
+    p1, p0 = x1 / n1, x0 / n0
+    low1, high1 = proportion_confint(x1, n1, alpha=ALPHA, method="wilson")
+    low0, high0 = proportion_confint(x0, n0, alpha=ALPHA, method="wilson")
+    estimate = float(np.sum(weight * (p1 - p0)))
+    below = math.sqrt(np.sum(weight ** 2 * ((p1 - low1) ** 2 + (high0 - p0) ** 2)))
+    above = math.sqrt(np.sum(weight ** 2 * ((high1 - p1) ** 2 + (p0 - low0) ** 2)))
+    wins = x1 + x0
+    if np.all((wins == 0) | (wins == n1 + n0)):  # every stratum all wins or all losses: nothing to test
+        p_value = 1.0
+    else:
+        tables = np.stack([np.stack([x1, n1 - x1]), np.stack([x0, n0 - x0])])  # 2 x 2 x strata
+        p_value = float(StratifiedTable(tables).test_null_odds(correction=True).pvalue)
+    return {"lift": estimate, "lift_ci_low": estimate - below, "lift_ci_high": estimate + above, "p_value": p_value}
+
+
+def paired_difference(num_a, den_a, num_b, den_b) -> dict:
+    """B - A of two ratios Σnum/Σden measured on the same units (games played on the same seeds), from the
+    per-unit differences of their linearised values (the delta method; with den = 1 the mean of the per-game
+    differences): 95% t interval, two-sided p-value, and the standard deviation of one unit's difference
+    (what a paired sample size needs)."""
+    num_a, den_a, num_b, den_b = (np.asarray(v, dtype=np.float64) for v in (num_a, den_a, num_b, den_b))
+    units = len(num_a)
+    if units < 2 or den_a.sum() <= 0 or den_b.sum() <= 0:
+        return {**_NO_DIFFERENCE, "sd": math.nan, "units": units}
+    ratio_a, ratio_b = num_a.sum() / den_a.sum(), num_b.sum() / den_b.sum()
+    linear = (num_b - ratio_b * den_b) / den_b.mean() - (num_a - ratio_a * den_a) / den_a.mean()
+    sd = float(linear.std(ddof=1))
+    se = sd / math.sqrt(units)
+    difference = float(ratio_b - ratio_a)
+    quantile = float(student.ppf(1 - ALPHA / 2, units - 1))
+    if se > 0:
+        p_value = float(2 * student.sf(abs(difference) / se, units - 1))
+    else:
+        p_value = 1.0 if difference == 0 else 0.0
+    return {"difference": difference, "ci_low": difference - quantile * se, "ci_high": difference + quantile * se,
+            "p_value": p_value, "sd": sd, "units": units}
+
+
+def mean_interval(mean: float, sd: float, n: float) -> tuple[float, float]:
+    """The 95% t interval of a mean from its summary; (nan, nan) under 2 observations."""
+    if not n >= 2:
+        return math.nan, math.nan
+    half = float(student.ppf(1 - ALPHA / 2, n - 1)) * sd / math.sqrt(n)
+    return mean - half, mean + half
 
 
 def mean_difference(mean1: float, sd1: float, n1: float, mean2: float, sd2: float, n2: float) -> dict:
-    """mean1 - mean2 with a 95% normal interval and p-value (Welch's standard error; samples are large).
-    From summaries, not data, which is what the stored histograms give."""
+    """mean1 - mean2 with a 95% interval and p-value from Welch's t (degrees of freedom by
+    Welch-Satterthwaite). From summaries, not data, which is what the stored histograms give."""
     if n1 < 2 or n2 < 2:
         return dict(_NO_DIFFERENCE)
-    se = math.sqrt(sd1 * sd1 / n1 + sd2 * sd2 / n2)
+    v1, v2 = sd1 * sd1 / n1, sd2 * sd2 / n2
+    se = math.sqrt(v1 + v2)
     diff = mean1 - mean2
-    p_value = normal_two_sided_p(diff / se) if se > 0 else (1.0 if diff == 0 else 0.0)
-    return {"difference": diff, "ci_low": diff - Z95 * se, "ci_high": diff + Z95 * se, "p_value": p_value}
+    if se == 0:
+        return {"difference": diff, "ci_low": diff, "ci_high": diff, "p_value": 1.0 if diff == 0 else 0.0}
+    freedom = (v1 + v2) ** 2 / (v1 * v1 / (n1 - 1) + v2 * v2 / (n2 - 1))
+    quantile = float(student.ppf(1 - ALPHA / 2, freedom))
+    return {"difference": diff, "ci_low": diff - quantile * se, "ci_high": diff + quantile * se,
+            "p_value": float(2 * student.sf(abs(diff) / se, freedom))}
 
 
 def holm(p_values: list[float]) -> list[float]:
     """Holm-adjusted p-values: a family of comparisons keeps its 5% error rate as a whole (nan stays nan
-    and does not count in the family)."""
-    tested = [i for i, p in enumerate(p_values) if not math.isnan(p)]
-    adjusted = [math.nan] * len(p_values)
-    if tested:
-        corrected = multipletests([p_values[i] for i in tested], alpha=ALPHA, method="holm")[1]
-        for i, p in zip(tested, corrected):
-            adjusted[i] = float(p)
-    return adjusted
+    and does not count in the family). Written out (statsmodels' multipletests runs the garbage collector
+    on every call, 0.4 s, which a null test over hundreds of seeds cannot afford)."""
+    values = np.asarray(p_values, dtype=np.float64)
+    tested = np.flatnonzero(~np.isnan(values))
+    adjusted = np.full(len(values), np.nan)
+    order = tested[np.argsort(values[tested], kind="stable")]
+    steps = (len(order) - np.arange(len(order))) * values[order]
+    adjusted[order] = np.minimum(np.maximum.accumulate(steps), 1.0)
+    return [float(p) for p in adjusted]
 
 
 def games_to_detect(rate: float, difference: float) -> float:
@@ -93,6 +181,19 @@ def games_to_detect(rate: float, difference: float) -> float:
         return math.inf
     needed = samplesize_proportions_2indep_onetail(other - rate, rate, POWER, alpha=ALPHA, alternative="two-sided")
     return math.ceil(needed)
+
+
+def paired_games_to_detect(sd: float, difference: float, seats: float = 1.0) -> float:
+    """Games on shared seeds for a two-sided 5% paired test to detect a change of `difference` in a rate with
+    80% power, given the standard deviation of one game's difference in that rate (`seats`: the rate's
+    denominator per game, e.g. a strategy's seats). A change of d per seat changes the outcome of at least a
+    share d·seats of games, so the standard deviation used is at least the one that gives."""
+    if difference == 0:
+        return math.inf
+    changed = min(abs(difference) * seats, 1.0)
+    floor = math.sqrt(changed * (1 - changed)) / seats
+    used = max(sd, floor) if not math.isnan(sd) else math.nan
+    return math.ceil(((Z95 + norm.ppf(POWER)) * used / difference) ** 2) if used > 0 else math.nan
 
 
 def proportion_vs(successes: float, trials: float, expected: float) -> float:

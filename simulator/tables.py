@@ -66,11 +66,32 @@ def _looks_numeric(text: str) -> bool:
     return bool(stripped) and stripped.replace(",", "").replace(".", "").replace("%", "").replace(" ", "").isdigit()
 
 
+UNIT_SUFFIXES = {"%": "_pct", "pts": "_pts"}
+
+
+def in_units(frame: pd.DataFrame) -> pd.DataFrame:
+    """An analysis frame as JSON and CSV give it: the columns its attrs["units"] names as rates ("%") or
+    differences of rates ("pts") times 100 and named with their unit (win_rate_pct, lift_pts), in the rows
+    of its attrs["units_rows"] boolean column if it has one (compare's mean rounds stays in rounds). The
+    frames in Python keep proportions (0 to 1); the tables print % and pts."""
+    units = frame.attrs.get("units")
+    if not units:
+        return frame
+    shown = frame.copy()
+    rows = shown[frame.attrs["units_rows"]] if "units_rows" in frame.attrs else slice(None)
+    for column, unit in units.items():
+        if column in shown:
+            shown[column] = shown[column].astype("float64")
+            shown.loc[rows, column] = shown.loc[rows, column] * 100
+    return shown.rename(columns={c: c + UNIT_SUFFIXES[u] for c, u in units.items()})
+
+
 def json_ready(value: Any) -> Any:
     """Plain JSON values: whole floats as integers (no `2000.0`), NaN and infinities as null (JSON has
-    neither), numpy scalars as Python numbers, frames as lists of records."""
+    neither), numpy scalars as Python numbers, frames as lists of records (rates in % and differences in
+    pts: in_units)."""
     if isinstance(value, pd.DataFrame):
-        return [json_ready(record) for record in value.to_dict(orient="records")]
+        return [json_ready(record) for record in in_units(value).to_dict(orient="records")]
     if isinstance(value, dict):
         return {str(k): json_ready(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -91,11 +112,12 @@ def as_json(value: Any) -> str:
 
 
 def as_csv(frames: dict[str, pd.DataFrame]) -> str:
-    """Each frame as CSV; with several, each block opens with a `# name` line and blocks are separated
-    by a blank line (pandas reads one back with `read_csv(..., comment="#")` on its block)."""
+    """Each frame as CSV (rates in % and differences in pts: in_units); with several, each block opens with a
+    `# name` line and blocks are separated by a blank line (pandas reads one back with
+    `read_csv(..., comment="#")` on its block)."""
     blocks = []
     for name, frame in frames.items():
         buffer = io.StringIO()
-        frame.to_csv(buffer, index=False)
+        in_units(frame).to_csv(buffer, index=False)
         blocks.append((f"# {name}\n" if len(frames) > 1 else "") + buffer.getvalue().rstrip("\n"))
     return "\n\n".join(blocks)

@@ -3,8 +3,10 @@ data files compared, a confounded group lift, and the statistics themselves."""
 import json
 import math
 
+import numpy as np
 import pandas as pd
 import pytest
+from statsmodels.stats.proportion import proportion_confint
 
 from simulator import analysis, stats
 from simulator import presentation as present
@@ -52,6 +54,9 @@ cards = [
 def test_statistics_match_textbook_values():
     low, high = stats.wilson(5, 10)
     assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    for wins, trials in [(0, 1), (1, 1), (3, 4), (0, 30), (77, 2000)]:  # the closed form is statsmodels' Wilson
+        expected = np.clip(proportion_confint(wins, trials, method="wilson"), 0, 1)
+        assert stats.wilson(wins, trials) == pytest.approx(tuple(expected), abs=1e-12)
     assert stats.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
     assert stats.games_to_detect(0.5, 0.1) == 388  # Fleiss, no continuity correction
     same = stats.proportion_difference(30, 100, 30, 100)
@@ -66,7 +71,7 @@ def test_group_lift_is_computed_within_strategies():
                           index=["strong", "weak"])
     pooled = counts.with_wins.sum() / counts.with_n.sum() - counts.without_wins.sum() / counts.without_n.sum()
     assert pooled == pytest.approx(0.15)
-    lift = analysis._stratified_difference(counts)
+    lift = stats.stratified_difference(counts.with_wins, counts.with_n, counts.without_wins, counts.without_n)
     assert lift["lift"] == pytest.approx(0.0) and lift["lift_ci_low"] < 0 < lift["lift_ci_high"]
 
 
@@ -203,9 +208,12 @@ def test_identical_data_files_compare_equal(tmp_path):
         (tmp_path / f"{name}.toml").write_text(source)
         runs.append([simulate(str(tmp_path / f"{name}.toml"), games=600, seed=8)])
     frame = compare(runs[0], runs[1])
-    assert (frame.difference == 0).all()
+    assert frame.paired.all(), "both sides played the same seeds: the games are paired"
+    assert (frame.difference == 0).all() and (frame.ci_low == frame.ci_high).all()
     assert not frame.significant.any()
-    assert frame.games_to_detect.iloc[:-1].gt(1000).all()
+    # identical games leave only the floor: a change of one point alters at least 1% of the games
+    floor = math.ceil((stats.Z95 + 0.8416212) ** 2 * 0.01 * 0.99 / 0.01 ** 2)
+    assert frame.set_index("measure").loc["unfinished share", "games_to_detect"] == floor
 
 
 def test_a_changed_rule_is_detected():

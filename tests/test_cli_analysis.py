@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from simulator import analysis
 from simulator.cli import cli
+from simulator.results import load_results
 from tests.helpers import invoke
 
 
@@ -27,6 +29,18 @@ def test_properties_and_cards_read_stored_results(stored):
     assert len(data["squares"]) == 40 and len(data["groups"]) == 8
     cards = invoke("cards", stored, "--top", 3)
     assert cards.exit_code == 0 and "top 3 of 31" in cards.output
+
+
+def test_json_and_csv_give_rates_in_percent_differences_in_points_and_counts_as_integers(stored):
+    data = json.loads(invoke("properties", stored, "--format", "json").output)
+    group = data["groups"][0]
+    assert {"lift_pts", "lift_ci_low_pts", "held_share_pct", "win_rate_held_pct"} <= group.keys()
+    assert "lift" not in group and isinstance(group["held_player_games"], int)
+    frame = analysis.group_table(load_results([stored]))
+    assert group["lift_pts"] == pytest.approx(100 * frame.lift[0])
+    assert 0 <= group["held_share_pct"] <= 100 and group["held_share_pct"] == pytest.approx(100 * frame.held_share[0])
+    header = invoke("properties", stored, "--format", "csv").output.split("# groups\n")[1].splitlines()[0]
+    assert "lift_pts" in header.split(",") and "win_rate_held_pct" in header.split(",")
 
 
 def test_properties_simulate_when_given_no_results():
