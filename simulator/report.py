@@ -15,7 +15,7 @@ import simulator
 from simulator import analysis, plots
 from simulator import presentation as present
 from simulator.results import Results, write_atomically
-from simulator.search import Outcome
+from simulator.tuning import Outcome
 
 SEARCH_METHOD = (
     "A search (optimize, balance) plays its candidates in rungs of more and more games on seeds shared by all "
