@@ -73,8 +73,9 @@ def tiny_problem(**changes):
                                   games=options["games"], seed=options["seed"])
 
 
-def test_a_fixed_seed_gives_the_same_study():
-    a, b, other = tiny_balance(), tiny_balance(), tiny_balance(seed=6)
+def test_a_fixed_seed_gives_the_same_study_whatever_the_threads():
+    # a rung's candidates are played as one set of batches: on one thread or two, the same study
+    a, b, other = tiny_balance(threads=1), tiny_balance(threads=2), tiny_balance(seed=6)
     assert a.trials.equals(b.trials) and a.finalists.equals(b.finalists)
     assert not a.trials.equals(other.trials)
 
@@ -324,7 +325,8 @@ def test_successive_halving_judges_a_rung_once_every_candidate_of_its_bracket_pl
     study = optuna.load_study(study_name="balance", storage=f"sqlite:///{tmp_path / 'study' / 'study.db'}")
     problem = outcome.problem
     raced = [(None, 0, study.user_attrs[tuning.race.BASELINE])]
-    raced += [(t.number, t.user_attrs["bracket"], t.user_attrs) for t in study.trials if "scores" in t.user_attrs]
+    raced += [(t.number, t.user_attrs["bracket"], t.user_attrs[tuning.race.RACE]) for t in study.trials
+              if tuning.race.RACE in t.user_attrs]
     assert raced[0][2]["scores"], "the baseline plays the first rung"
     for bracket in {b for _, b, _ in raced}:
         members = [(number, attrs["scores"]) for number, b, attrs in raced if b == bracket]

@@ -26,12 +26,13 @@ from simulator.runner import derived_seed
 from simulator.tuning.objectives import (BOOTSTRAP, Tally, parse_objective, percentile_interval, resampled_sums,
                                          win_objective)
 from simulator.tuning.problem import Problem
-from simulator.tuning.race import BASELINE, load_optuna, finalists, games_spent, play_together, race
+from simulator.tuning.race import BASELINE, finalists, games_spent, load_optuna, play_together, race, record_of
 from simulator.tuning.space import Budget, SearchError, parse_dimension
 
 RECHECK_STREAM = 1_000_000  # the fresh seeds' index among derived seeds: no rung reaches it
 CANDIDATES_FILE, FINALISTS_FILE, SUMMARY_FILE = "candidates.csv", "finalists.csv", "search.json"
 WIN_RATE_OF = "win_rate:"   # the finalists frame's column of a strategy's win rate (%)
+IMPORTANCE_FROM = 8         # candidates that played every rung: from fewer, importances say nothing
 
 
 def recheck(problem: Problem, candidates: list[dict], games: int, executor=None,
@@ -110,15 +111,15 @@ def trials_frame(problem: Problem, study) -> pd.DataFrame:
     """One row per candidate raced, the baseline's first (trial empty): its bracket, how it ended, the rungs and
     games it played, its values, each objective at its last rung (in the objective's unit) and the games the
     search had spent when it stopped."""
-    stored = [(None, {"bracket": 0, **study.user_attrs.get(BASELINE, {})}, {})]
-    stored += [(t.number, t.user_attrs, t.params) for t in study.get_trials(deepcopy=False)]
+    raced = [(None, 0, False, study.user_attrs.get(BASELINE, {}), {})]
+    raced += [(t.number, t.user_attrs.get("bracket"), t.user_attrs.get("repeat"), record_of(t), t.params)
+              for t in study.get_trials(deepcopy=False)]
     rows = []
-    for number, attrs, params in stored:
-        scores = attrs.get("scores") or [[math.nan] * len(problem.objectives)]
-        state = "repeat" if attrs.get("repeat") else attrs.get("state", "fail")
-        rows.append({"trial": number, "bracket": attrs.get("bracket"), "state": state,
-                     "rungs": len(attrs.get("scores", [])), "games": problem.rungs[len(attrs["scores"]) - 1]
-                     if attrs.get("scores") else 0,
+    for number, bracket, repeat, record, params in raced:
+        played = record.get("scores", [])
+        scores = played or [[math.nan] * len(problem.objectives)]
+        rows.append({"trial": number, "bracket": bracket, "state": "repeat" if repeat else record.get("state", "fail"),
+                     "rungs": len(played), "games": problem.rungs[len(played) - 1] if played else 0,
                      **({d.path: d.value_of(params[d.path]) for d in problem.dimensions}
                         if set(params) == {d.path for d in problem.dimensions} else {}),
                      **{o.name: v for o, v in zip(problem.objectives, scores[-1])}})
@@ -141,10 +142,11 @@ def _spent_when_stopped(problem: Problem, frame: pd.DataFrame) -> pd.Series:
 
 def _importances(problem: Problem, study) -> dict:
     """PED-ANOVA importances of the varied values (how far each one's values among the best candidates differ
-    from its values among all), when there are several and a single objective to explain."""
+    from its values among all, over the candidates that played every rung), when there are several, a single
+    objective to explain and enough candidates to explain it."""
     optuna = load_optuna()
     done = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
-    if len(problem.dimensions) < 2 or len(problem.objectives) > 1 or len(done) < 2:
+    if len(problem.dimensions) < 2 or len(problem.objectives) > 1 or len(done) < IMPORTANCE_FROM:
         return {}
     # PED-ANOVA: deterministic, and needs no scikit-learn (fANOVA's forests do)
     evaluator = optuna.importance.PedAnovaImportanceEvaluator()

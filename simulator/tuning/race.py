@@ -38,7 +38,8 @@ MOST_PER_BRACKET = 27  # candidates raced together: larger brackets would leave 
 TIME_BRACKET = 9       # candidates of a bracket under a time budget (its games cannot be planned)
 EXHAUSTED_AFTER = 30   # proposals in a row that repeat a candidate end the asking of a bracket
 STUDY_FILE = "study.db"   # in --out, beside the candidates, the finalists and the summary
-BASELINE = "baseline"     # the study's attribute holding the baseline's race
+BASELINE = "baseline"     # the study's attribute holding the baseline's race record
+RACE = "race"             # a trial's attribute holding its race record (Racer.record)
 ASKED = "asked"           # the study's attribute: the brackets whose candidates were all proposed
 
 
@@ -61,14 +62,19 @@ class Racer:
     def rungs_played(self) -> int:
         return len(self.scores)
 
-    def stored(self) -> dict:
+    def record(self) -> dict:
+        """What the study keeps of the race of a candidate, written as one attribute once a rung is played."""
         return {"sums": None if self.sums is None else self.sums.tolist(), "scores": self.scores, "state": self.state}
 
-    def restore(self, attrs: dict) -> Racer:
-        if attrs.get("sums") is not None:
-            self.sums = np.array(attrs["sums"])
-        self.scores, self.state = list(attrs.get("scores", [])), attrs.get("state", self.state)
+    def restore(self, record: dict) -> Racer:
+        if record.get("sums") is not None:
+            self.sums = np.array(record["sums"])
+        self.scores, self.state = list(record.get("scores", [])), record.get("state", self.state)
         return self
+
+
+def record_of(trial) -> dict:
+    return trial.user_attrs.get(RACE, {})
 
 
 def survivors(problem: Problem, entrants: int) -> list[int]:
@@ -165,7 +171,7 @@ class Race:
         trials = [t for t in self.study.get_trials(deepcopy=False) if t.user_attrs.get("bracket") == bracket]
         baseline = [Racer({}, None).restore(self.study.user_attrs.get(BASELINE, {}))] if bracket == 0 else []
         if bracket in self.study.user_attrs.get(ASKED, []):
-            racers = baseline + [Racer(self.values(t), t.number).restore(t.user_attrs) for t in trials
+            racers = baseline + [Racer(self.values(t), t.number).restore(record_of(t)) for t in trials
                                  if t.state != optuna.trial.TrialState.FAIL]
             for racer, trial in zip(racers[len(baseline):], (t for t in trials if t.state.name != "FAIL")):
                 if racer.state != "running" and trial.state == optuna.trial.TrialState.RUNNING:
@@ -277,11 +283,9 @@ class Race:
 
     def store(self, racer: Racer) -> None:
         if racer.trial is None:
-            self.study.set_user_attr(BASELINE, racer.stored())
-            return
-        trial_id = self.trial_id(racer)
-        for key, value in racer.stored().items():
-            self.study._storage.set_trial_user_attr(trial_id, key, value)
+            self.study.set_user_attr(BASELINE, racer.record())
+        else:
+            self.study._storage.set_trial_user_attr(self.trial_id(racer), RACE, racer.record())
 
     def trial_id(self, racer: Racer) -> int:
         return self.study._storage.get_trial_id_from_study_id_trial_number(self.study._study_id, racer.trial)
@@ -294,7 +298,7 @@ class Race:
         if not best:
             return "no candidate played every rung yet"
         objective = self.problem.objectives[0]
-        return (f"best {objective.name} {as_text(objective, best[0].user_attrs['scores'][-1][0])}: "
+        return (f"best {objective.name} {as_text(objective, record_of(best[0])['scores'][-1][0])}: "
                 + ", ".join(f"{short_label(k, self.problem)}={shown(v)}" for k, v in self.values(best[0]).items()))
 
 
@@ -304,8 +308,8 @@ def _key(values: dict) -> str:
 
 def games_spent(problem: Problem, study) -> int:
     """The games of the rungs played and stored (a rung interrupted before it was stored is played again)."""
-    played = [study.user_attrs.get(BASELINE, {})] + [t.user_attrs for t in study.get_trials(deepcopy=False)]
-    return sum(problem.rungs[len(attrs["scores"]) - 1] for attrs in played if attrs.get("scores"))
+    records = [study.user_attrs.get(BASELINE, {})] + [record_of(t) for t in study.get_trials(deepcopy=False)]
+    return sum(problem.rungs[len(record["scores"]) - 1] for record in records if record.get("scores"))
 
 
 def finalists(problem: Problem, study, count: int) -> list:
@@ -313,12 +317,12 @@ def finalists(problem: Problem, study, count: int) -> list:
     the Pareto front of them with several objectives. A candidate stopped by the budget is not one."""
     last = len(problem.rungs)
     reached = [t for t in study.get_trials(deepcopy=False)
-               if len(t.user_attrs.get("scores", [])) == last and t.user_attrs.get("state") == "complete"]
+               if len(record_of(t).get("scores", [])) == last and record_of(t).get("state") == "complete"]
     if len(problem.objectives) > 1:
-        front = _pareto(problem, [t.user_attrs["scores"][-1] for t in reached])
+        front = _pareto(problem, [record_of(t)["scores"][-1] for t in reached])
         return [t for t, on in zip(reached, front) if on][:count]
     sign = -1 if problem.directions[0] == "maximize" else 1
-    return sorted(reached, key=lambda t: (sign * t.user_attrs["scores"][-1][0], t.number))[:count]
+    return sorted(reached, key=lambda t: (sign * record_of(t)["scores"][-1][0], t.number))[:count]
 
 
 def _pareto(problem: Problem, scores: list[list[float]]) -> list[bool]:
