@@ -301,6 +301,15 @@ def test_a_resumed_study_is_the_one_an_uninterrupted_run_gives(tmp_path, interru
     pd.testing.assert_frame_equal(resumed.finalists, whole.finalists)
 
 
+def test_a_larger_budget_goes_on_from_a_kept_study(tmp_path):
+    first = tiny_balance(**INTERRUPTED, out=tmp_path / "study")
+    more = tiny_balance(**{**INTERRUPTED, "budget": 1300}, out=tmp_path / "study")
+    kept = more.trials.set_index("trial")
+    assert more.games > first.games and more.trials.bracket.max() > first.trials.bracket.max()
+    for row in first.trials.dropna(subset=["trial"]).itertuples():   # raced before: kept, not raced again
+        assert kept.loc[row.trial, "games"] == row.games
+
+
 def test_a_deck_no_better_than_the_one_written_is_not_written(tmp_path):
     """Issue 29: balance wrote a deck whose spread was worse than the deck as written. Here (seed 3) the search's
     180 games a candidate cannot tell the decks apart on 400 fresh games: nothing is written, exit code 3,

@@ -191,6 +191,10 @@ class Race:
                     self.study.enqueue_trial({d.path: d.stored(values[d.path]) for d in self.problem.dimensions})
             room = min(room, len(unraced))
         racers = baseline + self.propose(bracket, room, raced)
+        if len(racers) < 2:   # nothing to race: the study stays open to a larger budget
+            for racer in racers[len(baseline):]:
+                self.study.tell(racer.trial, state=optuna.trial.TrialState.FAIL)
+            return []
         self.study.set_user_attr(ASKED, self.study.user_attrs.get(ASKED, []) + [bracket])
         return racers
 
@@ -237,7 +241,8 @@ class Race:
             if behind and (self.out_of_time() or (self.budget.games is not None and
                                                   self.spent() + len(behind) * self.added(rung) > self.budget.games)):
                 for racer in standing:
-                    self.finish(racer, "budget")
+                    if racer.state == "running":
+                        self.finish(racer, "budget")
                 return
             if behind:
                 self.race_rung(behind, rung)
