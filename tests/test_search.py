@@ -388,7 +388,7 @@ def test_the_spread_interval_covers_a_true_spread_of_zero(clones):
     usercode.use([clones])
     problem = tuning.balance_problem("deal", ["decks.deal.cards.deal_breaker.count=0:4"], ["spread"],
                                      ["c1", "c2", "c3", "c4"], games=72)
-    games = play_together(problem, [{}], 40 * 400, seed=11)[0]
+    games = play_together([problem.spec({}, 40 * 400, seed=11)])[0]
     spread = parse_objective("spread")
     covered = 0
     for index, sample in enumerate(np.split(games, 40)):

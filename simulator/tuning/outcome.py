@@ -41,7 +41,7 @@ def recheck(problem: Problem, candidates: list[dict], games: int, executor=None,
     fresh games: one row per candidate with each objective's value and 95% interval, and its change against
     the baseline with a paired interval simultaneous over the candidates, in the objective's units."""
     seed = derived_seed(problem.seed, RECHECK_STREAM)
-    columns = play_together(problem, candidates, games, seed, executor, progress)
+    columns = play_together([problem.spec(values, games, seed) for values in candidates], executor, progress)
     lineup = [s.name for s in problem.spec({}, 1, 0).lineup]
     points = [Tally.of_sums(c.sum(axis=0), lineup) for c in columns]
     resampled = [Tally.of_sums(sums, lineup) for sums in resampled_sums(columns, BOOTSTRAP, seed)]

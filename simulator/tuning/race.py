@@ -18,10 +18,12 @@ proposals come from a sampler seeded by the bracket's number, so a resumed brack
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
+import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -29,7 +31,7 @@ import numpy as np
 
 from simulator import usercode
 from simulator.executors import BatchOutput, BatchTask, LocalExecutor
-from simulator.runner import batch_task, derived_seed, prepare_engine
+from simulator.runner import RunSpec, batch_task, derived_seed, prepare_engine
 from simulator.tuning.objectives import Tally, as_text
 from simulator.tuning.problem import REDUCTION, Problem, shown, short_label
 from simulator.tuning.space import Budget, SearchError
@@ -110,18 +112,20 @@ class Together:
         return run, task(batch)
 
 
-def play_together(problem: Problem, candidates: list[dict], games: int, seed: int, executor=None,
+def play_together(specs: list[RunSpec], executor=None,
                   progress: Callable[[int], None] | None = None) -> list[np.ndarray]:
-    """Each candidate ({path: value}) played on the same `games` games of `seed`, all their batches as one set
-    over the threads or workers: per candidate, Tally.columns of its games in the order of the games."""
-    specs = [problem.spec(values, games, seed) for values in candidates]
+    """The runs (candidates, each on the same games and seed), all their batches as one set over the threads or
+    workers: per run, Tally.columns of its games in the order of the games."""
     together = Together([batch_task(spec) for spec in specs])
     own_executor = executor is None
     executor = executor or LocalExecutor(specs[0].threads)
-    if executor.prepares_here and usercode.plays_here(together.user_code, together.jit):
+    kernel = together.tasks[0].kernel()
+    # compiled, or loaded from numba's cache, once in this process (Dask's local workers then load it too)
+    if executor.prepares_here and usercode.plays_here(together.user_code, together.jit) and \
+            not getattr(kernel, "signatures", True):
         prepare_engine(together.tasks[0], specs[0].edition.name, None)
     lineups = [[s.name for s in spec.lineup] for spec in specs]
-    parts: list[dict] = [{} for _ in candidates]
+    parts: list[dict] = [{} for _ in specs]
     try:
         for run, output in executor.map(together, range(len(together.batches))):
             parts[run][output.first] = Tally.columns(output.games, lineups[run])
@@ -142,6 +146,7 @@ class Race:
         self.executor, self.progress, self.describe = executor, progress, describe
         self.clock = time.perf_counter()
         self.lineup = [s.name for s in problem.spec({}, 1, 0).lineup]
+        self.specs: dict[str, RunSpec] = {}   # each candidate's run, read once: its rungs differ in games and seed
 
     # the budget
 
@@ -263,14 +268,21 @@ class Race:
 
     def race_rung(self, racers: list[Racer], rung: int) -> None:
         """The racers play the rung's games together; the results are stored once the whole rung is played."""
-        columns = play_together(self.problem, [r.values for r in racers], self.added(rung),
-                                self.problem.rung_seed(rung), self.executor, self.progress)
+        games, seed = self.added(rung), self.problem.rung_seed(rung)
+        specs = [replace(self.spec_of(r.values), games=games, seed=seed) for r in racers]
+        columns = play_together(specs, self.executor, self.progress)
         for racer, games in zip(racers, columns):
             added = games.sum(axis=0)
             racer.sums = added if racer.sums is None else racer.sums + added
             tally = Tally.of_sums(racer.sums, self.lineup)
             racer.scores.append([o.value(tally) for o in self.problem.objectives])
             self.store(racer)
+
+    def spec_of(self, values: dict) -> RunSpec:
+        key = _key(values)
+        if key not in self.specs:
+            self.specs[key] = self.problem.spec(values, 1, 0)
+        return self.specs[key]
 
     def finish(self, racer: Racer, state: str) -> None:
         racer.state = state
@@ -344,7 +356,9 @@ def open_study(problem: Problem, out: Path | None):
         if out.exists() and any(out.iterdir()) and not (out / STUDY_FILE).exists():
             raise SearchError(f"--out {out}: holds other files, not a search: give a new or empty directory")
         out.mkdir(parents=True, exist_ok=True)
-        storage = optuna.storages.RDBStorage(f"sqlite:///{(out / STUDY_FILE).resolve()}")
+        path = (out / STUDY_FILE).resolve()
+        storage = optuna.storages.RDBStorage(f"sqlite:///{path}",
+                                             engine_kwargs={"creator": functools.partial(_unsynced, path)})
     definition = problem.definition()
     study = optuna.create_study(storage=storage, study_name=problem.kind, directions=problem.directions,
                                 load_if_exists=True)
@@ -359,6 +373,15 @@ def open_study(problem: Problem, out: Path | None):
         # queued but never proposed before an interruption: the bracket is proposed again
         study._storage.set_trial_state_values(trial._trial_id, optuna.trial.TrialState.FAIL)
     return study
+
+
+def _unsynced(path: Path):
+    """A connection to the study's SQLite file whose commits do not wait for the disk (each waited 15 ms, 8 s of
+    a search of 500 commits): a process interrupted in any way keeps every commit made (SQLite's journal holds
+    it); only a crash of the machine itself could lose the last ones, which a resumed study plays again."""
+    connection = sqlite3.connect(path, check_same_thread=False)
+    connection.execute("PRAGMA synchronous = OFF")
+    return connection
 
 
 def race(problem: Problem, budget: Budget, out: Path | None = None, executor=None,
