@@ -24,8 +24,9 @@ def search_options(command):
     for option in reversed([
         edition_option, variant_option, set_option,
         click.option("--budget", default="200k", show_default=True, metavar="GAMES|TIME",
-                     help="Games the search may play (200000, 200k, 2M) or its time (90s, 10m, 1h); the "
-                          "finalists' fresh games come on top."),
+                     help="Games the search may play (200000, 200k, 2M), at least two candidates' every rung "
+                          "(refused before any game if less), or its time (90s, 10m, 1h); the finalists' fresh "
+                          "games come on top."),
         click.option("--games", "-n", default=20_000, show_default=True,
                      help="Games a candidate plays if it is never pruned (rungs of about 1/9, 1/3 and all of it, "
                           "rounded up to whole rotations of the seats)."),
@@ -156,8 +157,9 @@ def _written(outcome, force: bool, write: Path | None, text: str, played: str) -
 def optimize(strategy, params, field_names, players, name, write, force, edition, variant, overrides, budget, games,
              finalists, recheck, seed, threads, scheduler, workers, out, plot, output_format, progress):
     """The parameter values of a strategy that maximise its win rate against a field: an Optuna study whose
-    candidates play the same seeds in rungs of more and more games, the worse stopped early; then the best
-    few and the strategy as registered played again on fresh seeds, with 95% intervals."""
+    candidates, the strategy as registered among them, race on the same seeds in rungs of more and more games,
+    the worse of each rung stopped once all played it; then the best few and the strategy as registered played
+    again on fresh seeds, with 95% intervals. Exit code 3 when no finalist beats the strategy as registered."""
     from simulator.tuning import CLI_SEARCH, optimize_problem, strategy_file, written_base
     with user_errors():
         names = None if field_names is None else [n.strip() for n in field_names.split(",") if n.strip()]
@@ -199,7 +201,8 @@ def balance(vary, objectives, strategy_names, players, name, write, force, editi
             finalists, recheck, seed, threads, scheduler, workers, out, plot, output_format, progress):
     """The values of an edition (card counts, prices, rules) that best meet a designer's goal for a lineup:
     the smallest gap between strongest and weakest strategy, the smallest seat advantage, or a target game
-    length; searched like `optimize`, then shown before and after on the same fresh games."""
+    length; searched like `optimize`, then shown before and after on the same fresh games. Exit code 3 when no
+    finalist beats the edition as written."""
     from simulator.tuning import CLI_SEARCH, WIN_RATE_OF, balance_problem, edition_file
     with user_errors():
         goals = [g.strip() for item in objectives for g in item.split(",") if g.strip()]
