@@ -194,13 +194,13 @@ def optimize(strategy: str, params: list[str], edition: str = "classic", field: 
              progress: Callable[[int], None] | None = None):
     """The values of `params` (["build_reserve=0:500", "build_target=3,4,5"]) that maximise `strategy`'s win
     rate against `field` (the frames behind `monopoly-mc optimize`: .trials, .finalists, .best;
-    simulator.search.strategy_file(outcome, name) writes it as a strategy file for strategy_files=[...]).
+    simulator.tuning.strategy_file(outcome, name) writes it as a strategy file for strategy_files=[...]).
     `out` keeps the study and resumes it."""
-    from simulator import search
-    problem = search.optimize_problem(edition, strategy, list(params), None if field is None else list(field),
+    from simulator import tuning
+    problem = tuning.optimize_problem(edition, strategy, list(params), None if field is None else list(field),
                                       players, variant, list((overrides or {}).items()), games, seed,
                                       threads=threads)
-    return search.run_search(problem, search.parse_budget(budget), finalists, recheck,
+    return tuning.run_search(problem, tuning.parse_budget(budget), finalists, recheck,
                              None if out is None else Path(out), progress=progress)
 
 
@@ -212,11 +212,11 @@ def balance(vary: list[str], objectives: list[str], edition: str = "classic", st
             progress: Callable[[int], None] | None = None):
     """The edition's values (`vary`: ["decks.deal.cards.deal_breaker.count=0:4"]) that best meet `objectives`
     (spread, first_player, length=N) for a lineup, before and after on fresh games (the frames behind
-    `monopoly-mc balance`; simulator.search.edition_file(outcome, name) writes the data file)."""
-    from simulator import search
-    problem = search.balance_problem(edition, list(vary), list(objectives), list(strategies), players, variant,
+    `monopoly-mc balance`; simulator.tuning.edition_file(outcome, name) writes the data file)."""
+    from simulator import tuning
+    problem = tuning.balance_problem(edition, list(vary), list(objectives), list(strategies), players, variant,
                                      list((overrides or {}).items()), games, seed, threads=threads)
-    return search.run_search(problem, search.parse_budget(budget), finalists, recheck,
+    return tuning.run_search(problem, tuning.parse_budget(budget), finalists, recheck,
                              None if out is None else Path(out), progress=progress)
 
 

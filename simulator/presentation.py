@@ -248,50 +248,50 @@ def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float
                   *few_notes(frame, "games a side")])
 
 
-# A search (simulator.search.Outcome): its line, its finalists on fresh games, its importances
+# A search (simulator.tuning.Outcome): its line, its finalists on fresh games, its importances
 
 
 def search_label(path: str, outcome) -> str:
-    from simulator.search import short_label
+    from simulator.tuning import short_label
     return short_label(path, outcome.problem)
 
 
-def objective_value(objective, value: float) -> str:
-    return percent(value) if objective.rate else f"{value:.1f}"
-
-
-def objective_interval(objective, row) -> str:
-    low, high = row[f"{objective.name}_ci_low"], row[f"{objective.name}_ci_high"]
-    return interval(low, high) if objective.rate else f"[{low:.1f}, {high:.1f}]"
-
-
 def search_line(outcome) -> str:
-    """How many candidates, how each ended, the games spent and the rungs."""
+    """How many candidates, in how many brackets, how each ended, the games spent and the rungs."""
     problem, trials = outcome.problem, outcome.trials
     counts = trials.state.value_counts()
-    return (f"Search: {len(trials)} candidates ({int(counts.get('pruned', 0))} stopped by successive halving, "
-            f"{int(counts.get('budget', 0))} by the budget, {int(counts.get('repeat', 0))} repeats played for "
-            f"no games), {outcome.games:,} games of a budget of {outcome.budget.describe()}; rungs of "
-            f"{' / '.join(f'{g:,}' for g in problem.rungs)} games on shared seeds; seed {problem.seed}, "
+    raced = trials[trials.rungs > 0]
+    return (f"Search: {len(raced)} candidates with the baseline, in {raced.bracket.nunique()} bracket(s) raced rung "
+            f"by rung ({int(counts.get('complete', 0))} played every rung, {int(counts.get('pruned', 0))} stopped "
+            f"by successive halving, {int(counts.get('budget', 0))} by the budget; {int(counts.get('repeat', 0))} "
+            f"repeated proposals not played), {outcome.games:,} games of a budget of {outcome.budget.describe()}; "
+            f"rungs of {' / '.join(f'{g:,}' for g in problem.rungs)} games on shared seeds; seed {problem.seed}, "
             f"{outcome.elapsed:.0f} s")
 
 
 def finalists_table(outcome, baseline_label: str) -> Table:
-    """The baseline and the finalists: their values, each objective in the search and on the fresh games."""
-    from simulator.search import shown
+    """The baseline and the finalists: their values, each objective in the search (at the last rung) and on
+    the fresh games, in the objective's unit."""
+    from simulator.tuning import shown
+    from simulator.tuning.objectives import as_text, interval_as_text
     problem = outcome.problem
-    searched = outcome.trials.set_index("trial")
+    trials = outcome.trials
+    last = len(problem.rungs)
+    searched = {(None if pd.isna(row["trial"]) else int(row["trial"])): row for row in trials.to_dict("records")
+                if row["rungs"] == last}
     headers = ["candidate"] + [search_label(d.path, outcome) for d in problem.dimensions]
     for objective in problem.objectives:
         headers += [f"{objective.name} (search)", f"{objective.name} (fresh)", "95% CI"]
     rows = []
     for index, row in outcome.finalists.iterrows():
         values = outcome.candidates[index]
-        cells = [baseline_label if not values else f"trial {int(row.trial)}"]
+        trial = None if pd.isna(row.trial) else int(row.trial)
+        cells = [baseline_label if not values else f"trial {trial}"]
         cells += [shown(values[d.path]) if values else "-" for d in problem.dimensions]
         for objective in problem.objectives:
-            in_search = "-" if not values else objective_value(objective, searched.loc[int(row.trial), objective.name])
-            cells += [in_search, objective_value(objective, row[objective.name]), objective_interval(objective, row)]
+            in_search = as_text(objective, searched[trial][objective.name]) if trial in searched else "-"
+            cells += [in_search, as_text(objective, row[objective.name]),
+                      interval_as_text(objective, row[f"{objective.name}_ci_low"], row[f"{objective.name}_ci_high"])]
         rows.append(cells)
     return Table(f"Finalists and the baseline on the same {outcome.recheck_per_candidate:,} fresh games each",
                  headers, rows)

@@ -17,13 +17,15 @@ from simulator import analysis, plots
 from simulator import presentation as present
 from simulator.results import COLLECTION, Results, write_atomically
 from simulator.tables import interval, percent
-from simulator.search import Outcome
+from simulator.tuning import Outcome
 from simulator.stats import MIN_COUNT
 
 SEARCH_METHOD = (
-    "A search (optimize, balance) plays its candidates in rungs of more and more games on seeds shared by all "
-    "candidates, stops after each rung those outside the best third that reached it (successive halving), and "
-    "replays its finalists and the baseline on the same fresh seeds, with 95% bootstrap intervals over games.")
+    "A search (optimize, balance) races its candidates, the baseline among them, in brackets: every candidate of "
+    "a bracket plays a rung of games on seeds shared by all candidates before the best third (at least two) go "
+    "on to the next (successive halving, rung by rung); the finalists, the best at the last rung, are replayed "
+    "beside the baseline on the same fresh seeds, with 95% bootstrap intervals over games and paired intervals "
+    "of each change, simultaneous over the finalists. Rates are in %, differences of rates in points.")
 METHOD = [
     "Every game is seeded from (seed, game index) with splitmix64 and xoshiro256**, so the same seed gives the "
     "same results whatever the threads or batches; a tournament's tables and a sweep's points are runs of their own "

@@ -246,7 +246,7 @@ def run_definition(spec: RunSpec) -> dict:
     }
 
 
-def _prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] | None) -> None:
+def prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] | None) -> None:
     """Compile or load the engine before the clock starts, so that a run's speed figure is the engine's and
     not the compiler's. A cold compile takes 20 to 30 s with nothing else to show: say so when numba has
     no cached copy to load (a load takes about a second)."""
@@ -268,6 +268,16 @@ def _in_numba_cache(kernel) -> bool:
     return index is not None and Path(index).exists()
 
 
+def batch_task(spec: RunSpec) -> BatchTask:
+    """What plays the batches of a run, wherever they are played (also several runs' batches together)."""
+    board = compile_rules(spec.edition)
+    if spec.position is not None:
+        board = replace(board, start=spec.position.start)
+    params = np.stack([board.parameter_vector(s) for s in spec.lineup])
+    return BatchTask(board, params, spec.games, spec.batch_size, spec.seed, spec.rotate_seats, spec.check,
+                     user_code=usercode.in_use(), jit=usercode.jit_enabled())
+
+
 def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         progress: Callable[[int], None] | None = None, keep_frames: bool = False, resume: bool = False,
         executor=None, notice: Callable[..., None] | None = None) -> RunResult:
@@ -278,15 +288,11 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     (default: this process, on spec.threads). `notice(text, paused=seconds)` is told when the engine is
     compiled, and for how long (time to keep out of a rate)."""
     spec.validate()
-    board = compile_rules(spec.edition)
-    if spec.position is not None:
-        board = replace(board, start=spec.position.start)
+    task = batch_task(spec)
+    board = task.board
     names = [s.name for s in spec.lineup]
-    params = np.stack([board.parameter_vector(s) for s in spec.lineup])
     definition = run_definition(spec)
     totals = Totals(names, board.max_rounds, board.n_squares, len(board.card_ids))
-    task = BatchTask(board, params, spec.games, spec.batch_size, spec.seed, spec.rotate_seats, spec.check,
-                     user_code=usercode.in_use(), jit=usercode.jit_enabled())
     batches = -(-spec.games // spec.batch_size)
     stored = {}
     if out is not None:
@@ -304,7 +310,7 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     own_executor = executor is None
     executor = executor or LocalExecutor(spec.threads)
     if executor.prepares_here and usercode.plays_here(task.user_code, task.jit) and len(stored) < batches:
-        _prepare_engine(task, spec.edition.name, notice)
+        prepare_engine(task, spec.edition.name, notice)
     kept = {}
     started = datetime.now(timezone.utc)
     clock = time.perf_counter()

@@ -22,8 +22,8 @@ from scipy.stats import t as student
 
 from simulator.presentation import Table
 from simulator.runner import point_spec, run
-from simulator.search import (API_SEARCH, SearchError, Spelling, Tally, _first_player_advantage, _spread,
-                              parse_dimension)
+from simulator.tuning.objectives import Tally, first_player_advantage, spread
+from simulator.tuning.space import API_SEARCH, SearchError, Spelling, parse_dimension
 from simulator.stats import ALPHA
 
 LEVELS = 4          # Morris's grid: each value at 4 levels of its range
@@ -50,9 +50,9 @@ class Question:
 
 
 QUESTIONS = {
-    "spread": Question("spread", "win rate of the strongest strategy minus the weakest's", "pts", _spread),
+    "spread": Question("spread", "win rate of the strongest strategy minus the weakest's", "pts", spread),
     "first_player": Question("first_player", "first seat's win rate minus its fair share", "pts",
-                             _first_player_advantage),
+                             first_player_advantage),
     "length": Question("length", "mean rounds of a finished game", "rounds",
                        lambda tally: tally.rounds / max(tally.finished, 1)),
 }

@@ -238,7 +238,7 @@ def report(results, out, title, summary):
     """One report from RESULTS directories (runs, tournaments, sweeps, or the --out of a search): manifest,
     tables, plots and the method."""
     from simulator import report as reporting
-    from simulator.search import is_search, load_outcome
+    from simulator.tuning import is_search, load_outcome
     sources = [(path.name, load_outcome(path) if is_search(path) else load_results([path])) for path in results]
     paragraphs = [] if summary is None else [" ".join(p.split()) for p in summary.read_text().split("\n\n")
                                               if p.strip()]

@@ -73,7 +73,7 @@ def sensitivity(edition, variant, overrides, vary, objective, players, strategy_
     matters) with its 95% interval, mu (its direction) with its interval, and whether an effect is found;
     a tornado plot with --plot."""
     from simulator import screening
-    from simulator.search import CLI_SEARCH
+    from simulator.tuning import CLI_SEARCH
     plan = screening.screening(edition, list(vary), objective, list(strategy_names), players, variant,
                                overrides_of(overrides), games, seed, trajectories, CLI_SEARCH, threads=threads)
     points = plan.trajectories * (len(plan.dimensions) + 1)

@@ -16,14 +16,17 @@ from simulator.progress import progress_bar
 from simulator.tables import PLOT_FORMATS
 from strategies import available
 
+NO_IMPROVEMENT = 3   # the exit code of a search whose best finalist does not beat the baseline on the fresh games
+
 
 def search_options(command):
     """The options both searches share: budget, games per candidate, finalists, seeds, where to play and keep."""
     for option in reversed([
         edition_option, variant_option, set_option,
         click.option("--budget", default="200k", show_default=True, metavar="GAMES|TIME",
-                     help="Games the search may play (200000, 200k, 2M) or its time (90s, 10m, 1h); the "
-                          "finalists' fresh games come on top."),
+                     help="Games the search may play (200000, 200k, 2M), at least two candidates' every rung "
+                          "(refused before any game if less), or its time (90s, 10m, 1h); the finalists' fresh "
+                          "games come on top."),
         click.option("--games", "-n", default=20_000, show_default=True,
                      help="Games a candidate plays if it is never pruned (rungs of about 1/9, 1/3 and all of it, "
                           "rounded up to whole rotations of the seats)."),
@@ -58,7 +61,11 @@ def written_options(players_help: str, named: str, suffix: str, written: str):
             click.option("--players", "-p", default=4, show_default=True, help=players_help),
             click.option("--name", default=None, help=f"Name of {named}."),
             click.option("--write", type=click.Path(path_type=Path), default=None, callback=output_file(suffix),
-                         help=f"Write {written}."),
+                         help=f"Write {written}, if it beats the baseline on the fresh games (paired interval); "
+                              f"else nothing is written and the exit code is {NO_IMPROVEMENT}."),
+            click.option("--force", is_flag=True,
+                         help="Write the best finalist even when it does not beat the baseline (the exit code "
+                              f"is still {NO_IMPROVEMENT})."),
         ]):
             command = option(command)
         return search_options(command)
@@ -66,7 +73,7 @@ def written_options(players_help: str, named: str, suffix: str, written: str):
 
 
 def _run(problem, budget_text, finalists, recheck, threads, scheduler, workers, out, progress, output_format):
-    from simulator.search import parse_budget, run_search
+    from simulator.tuning import parse_budget, run_search
     budget = parse_budget(budget_text)
     fresh = (finalists + 1) * (recheck or problem.rungs[-1])
     try:
@@ -82,7 +89,8 @@ def _run(problem, budget_text, finalists, recheck, threads, scheduler, workers, 
 def _emit(outcome, output_format: str, text: str, plot: Path | None) -> None:
     if output_format == "json":
         click.echo(tables.as_json({"trials": outcome.trials, "finalists": outcome.finalists,
-                                   "best": outcome.best, "games": outcome.games,
+                                   "best": outcome.best, "improves": outcome.improves,
+                                   "games": outcome.games,
                                    "recheck_games": outcome.recheck_games, "importances": outcome.importances}))
     elif output_format == "csv":
         click.echo(tables.as_csv({"trials": outcome.trials, "finalists": outcome.finalists}))
@@ -105,31 +113,33 @@ def _report(outcome, baseline_label: str) -> list[str]:
 
 
 def _best_line(outcome, baseline_label: str) -> str:
-    """The chosen values against the baseline; told when they do no better than it, so that what is written is
-    not taken for an improvement."""
-    from simulator.search import shown
-    chosen = outcome.chosen
-    baseline = outcome.finalists.iloc[0]
+    """The chosen values against the baseline, paired over the same fresh games; when they do not beat it, one
+    plain line that says so, so that nothing is taken for an improvement."""
+    from simulator.tuning import shown
+    from simulator.tuning.objectives import as_text, change_as_text, measured_as_text
+    chosen, baseline = outcome.chosen, outcome.finalists.iloc[0]
     values = ", ".join(f"{present.search_label(k, outcome)}={shown(v)}" for k, v in outcome.best.items())
-    measured = "; ".join(f"{o.name} {present.objective_value(o, chosen[o.name])} "
-                         f"{present.objective_interval(o, chosen)}, against the baseline's "
-                         f"{present.objective_value(o, baseline[o.name])}: {_change(o, chosen)}"
-                         for o in outcome.problem.objectives)
-    line = f"Best: {values}: {measured} (paired over the same games)"
-    first = outcome.problem.objectives[0]
-    gain = chosen[first.name] - baseline[first.name]
-    if (gain <= 0) if first.direction == "maximize" else (gain >= 0):
-        line += (f"\nno finalist does better than {baseline_label} in {first.name} on the fresh games: the best "
-                 f"finalist is no improvement on it")
+    measured = "; ".join(f"{measured_as_text(o, chosen)}, against the baseline's {as_text(o, baseline[o.name])}: "
+                         f"{change_as_text(o, chosen)}" for o in outcome.problem.objectives)
+    finalists = len(outcome.candidates) - 1
+    line = (f"Best: {values}: {measured} (paired over the same games; "
+            + (f"intervals of a change simultaneous over the {finalists} finalists)" if finalists > 1 else "95%)"))
+    if not outcome.improves:
+        first = outcome.problem.objectives[0]
+        line += (f"\nNo finalist beats {baseline_label} in {first.name} on the fresh games: the best one's change "
+                 f"{change_as_text(first, chosen)} does not exclude no change")
     return line
 
 
-def _change(objective, row) -> str:
-    name = objective.name
-    if objective.rate:
-        return (f"{100 * row[name + '_change']:+.1f} pts [{100 * row[name + '_change_ci_low']:+.1f}, "
-                f"{100 * row[name + '_change_ci_high']:+.1f}]")
-    return f"{row[name + '_change']:+.1f} [{row[name + '_change_ci_low']:+.1f}, {row[name + '_change_ci_high']:+.1f}]"
+def _written(outcome, force: bool, write: Path | None, text: str, played: str) -> list[str]:
+    """Write the chosen values if they beat the baseline (or --force); else say that nothing was written."""
+    if write is None:
+        return []
+    if not outcome.improves and not force:
+        return [f"Wrote nothing (exit code {NO_IMPROVEMENT}): --force writes the best finalist anyway"]
+    write.parent.mkdir(parents=True, exist_ok=True)
+    write.write_text(text)
+    return [f"Wrote {write}: {played}" + ("" if outcome.improves else " (--force: it does not beat the baseline)")]
 
 
 @click.command()
@@ -142,12 +152,13 @@ def _change(objective, row) -> str:
                    "up to --players).")
 @written_options("Table size when --field is not given.", "the tuned strategy (default: NAME_tuned)", ".py",
                  "the tuned strategy as a strategy file of your own (--strategy-file FILE.py -s NAME plays it)")
-def optimize(strategy, params, field_names, players, name, write, edition, variant, overrides, budget, games,
+def optimize(strategy, params, field_names, players, name, write, force, edition, variant, overrides, budget, games,
              finalists, recheck, seed, threads, scheduler, workers, out, plot, output_format, progress):
     """The parameter values of a strategy that maximise its win rate against a field: an Optuna study whose
-    candidates play the same seeds in rungs of more and more games, the worse stopped early; then the best
-    few and the strategy as registered played again on fresh seeds, with 95% intervals."""
-    from simulator.search import CLI_SEARCH, optimize_problem, strategy_file, written_base
+    candidates, the strategy as registered among them, race on the same seeds in rungs of more and more games,
+    the worse of each rung stopped once all played it; then the best few and the strategy as registered played
+    again on fresh seeds, with 95% intervals. Exit code 3 when no finalist beats the strategy as registered."""
+    from simulator.tuning import CLI_SEARCH, optimize_problem, strategy_file, written_base
     with user_errors():
         names = None if field_names is None else [n.strip() for n in field_names.split(",") if n.strip()]
         problem = optimize_problem(edition, strategy, list(params), names, players, variant, overrides_of(overrides),
@@ -166,11 +177,10 @@ def optimize(strategy, params, field_names, players, name, write, edition, varia
              f"seats rotated every game; objective: win rate of {strategy}"]
     lines += _report(outcome, f"{strategy} as registered")
     lines += ["", _best_line(outcome, f"{strategy} as registered")]
-    if write is not None:
-        write.parent.mkdir(parents=True, exist_ok=True)
-        write.write_text(strategy_file(outcome, name))
-        lines.append(f"Wrote {name} to {write}: `--strategy-file {write} -s {name}` plays it in any command")
+    lines += _written(outcome, force, write, strategy_file(outcome, name),
+                      f"`--strategy-file {write} -s {name}` plays {name} in any command")
     _emit(outcome, output_format, "\n".join(lines), plot)
+    return 0 if outcome.improves else NO_IMPROVEMENT
 
 
 @click.command()
@@ -185,12 +195,13 @@ def optimize(strategy, params, field_names, players, name, write, edition, varia
               help="The lineup (repeatable; default: the family's default lineup).")
 @written_options("Number of players.", "the edition (default: EDITION_balanced)", ".toml",
                  "the chosen values as a data file that extends the edition")
-def balance(vary, objectives, strategy_names, players, name, write, edition, variant, overrides, budget, games,
+def balance(vary, objectives, strategy_names, players, name, write, force, edition, variant, overrides, budget, games,
             finalists, recheck, seed, threads, scheduler, workers, out, plot, output_format, progress):
     """The values of an edition (card counts, prices, rules) that best meet a designer's goal for a lineup:
     the smallest gap between strongest and weakest strategy, the smallest seat advantage, or a target game
-    length; searched like `optimize`, then shown before and after on the same fresh games."""
-    from simulator.search import CLI_SEARCH, WIN_RATE_OF, balance_problem, edition_file
+    length; searched like `optimize`, then shown before and after on the same fresh games. Exit code 3 when no
+    finalist beats the edition as written."""
+    from simulator.tuning import CLI_SEARCH, WIN_RATE_OF, balance_problem, edition_file
     with user_errors():
         goals = [g.strip() for item in objectives for g in item.split(",") if g.strip()]
         problem = balance_problem(edition, list(vary), goals, list(strategy_names), players, variant,
@@ -203,19 +214,17 @@ def balance(vary, objectives, strategy_names, players, name, write, edition, var
              f"seats rotated every game"]
     lines += _report(outcome, "as written")
     before, after = outcome.finalists.iloc[0], outcome.chosen
-    rows = [[column[len(WIN_RATE_OF):], tables.percent(before[column]), tables.percent(after[column]),
-             f"{100 * (after[column] - before[column]):+.1f} pts"]
+    rows = [[column[len(WIN_RATE_OF):], f"{before[column]:.1f}%", f"{after[column]:.1f}%",
+             f"{after[column] - before[column]:+.1f} pts"]
             for column in outcome.finalists.columns if column.startswith(WIN_RATE_OF)]
     rows.append(["mean rounds", f"{before.mean_rounds:.1f}", f"{after.mean_rounds:.1f}",
                  f"{after.mean_rounds - before.mean_rounds:+.1f}"])
     lines += ["", tables.render(["win rate per player", "before", "after", "difference"], rows,
                                 title="Before and after, on the same fresh games"), "",
               _best_line(outcome, "as written")]
-    if write is not None:
-        write.parent.mkdir(parents=True, exist_ok=True)
-        write.write_text(edition_file(outcome, name))
-        lines.append(f"Wrote {write}: `--edition {write}` plays it")
+    lines += _written(outcome, force, write, edition_file(outcome, name), f"`--edition {write}` plays it")
     _emit(outcome, output_format, "\n".join(lines), plot)
+    return 0 if outcome.improves else NO_IMPROVEMENT
 
 
 COMMANDS = (optimize, balance)
