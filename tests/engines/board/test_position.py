@@ -36,13 +36,16 @@ def _two_players() -> positions.Position:
     ])
 
 
-def test_the_setup_as_a_position_plays_the_games_of_a_normal_run():
-    """Rulebook, Preparation: every player at GO with the start cash, nothing owned, the first player to play.
-    Described as a position, it gives a fixed-seat run's games, game by game."""
-    edition = load_edition("classic")
+@pytest.mark.parametrize("edition_name", ["classic", "walking_dead"])
+def test_the_setup_as_a_position_plays_the_games_of_a_normal_run(edition_name):
+    """Rulebook, Preparation (Walking Dead: Mise en place): every player at GO with the start cash, nothing
+    owned, the first player to play. Described as a position, it gives a fixed-seat run's games, game by game."""
+    edition = load_edition(edition_name)
     lineup = resolve_lineup(edition, compile_rules(edition), 4, LINEUP)
     normal = run(RunSpec(edition=edition, lineup=lineup, games=300, seed=5, rotate_seats=False), keep_frames=True)
-    start = _position([{"name": f"p{k}", "strategy": s} for k, s in enumerate(LINEUP)])
+    start = positions.position_from({"position": {"edition": edition_name},
+                                     "players": [{"name": f"p{k}", "strategy": s} for k, s in enumerate(LINEUP)]},
+                                    "test")
     played = positions.play(start, 300, seed=5)
     pd.testing.assert_frame_equal(normal.games, played.games)
     pd.testing.assert_frame_equal(normal.players, played.players)
