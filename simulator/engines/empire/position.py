@@ -170,4 +170,5 @@ empire_cards = [{listed(empire[:1])}]  # Empire cards in hand, by id
 {'# jail_cards = ["' + jail[0] + '"]  # ids of Get Out of Jail Free cards kept' if jail else ''}
 ''' + template_bea("skyscraper_saver", start_cash) + f'''tower = [{listed(bea)}]
 unknown_empire_cards = 2       # Empire cards in hand, not said which: dealt per game from the rest of the deck
+#                               (unsaid: the starting hand of rules.starting_cards, or none beside empire_cards)
 '''
