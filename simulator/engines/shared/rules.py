@@ -37,6 +37,11 @@ class GameRules:
     family: ClassVar[str]
     layout: ClassVar[ModuleType]
 
+    def table_refused(self, players: int) -> str | None:
+        """Why `players` cannot play this edition beyond the players_min..players_max range, or None: a
+        family whose setup depends on the table (a deal of hands) says so."""
+        return None
+
     @property
     def n_squares(self) -> int:
         return len(self.square_names)

@@ -9,6 +9,7 @@ from simulator.engines.deal import layout as D
 from simulator.rules import EditionError, compile_rules, load_edition
 from strategies.deal_logic import takeable, target_for
 from tests.engines.deal.table import DealTable
+from tests.helpers import invoke
 
 
 def test_the_deck_is_the_rulebooks_106_playable_cards():
@@ -433,6 +434,22 @@ def test_two_decks_seat_up_to_ten():
     assert len(board.deck) == 212 and board.players_max == 10
     with pytest.raises(EditionError, match="players_max"):
         load_edition("deal", overrides=[("rules.players_max", 6)])
+
+
+def test_a_reduced_deck_is_checked_against_the_table_asked_for():
+    """Mise en place 2 (5 cards dealt to each player): a deck of 90 cards dealing 20 each seats 4 players, not 5.
+    The edition loads; the run of 4 plays and the run of 5 is refused in one line."""
+    reduced = ["--set", "rules.hand_start=20", "--set", "decks.deal.cards.money_1.count=0",
+               "--set", "decks.deal.cards.pass_go.count=0"]
+    assert len(compile_rules(load_edition("deal", overrides=[("rules.hand_start", 20),
+                                                              ("decks.deal.cards.money_1.count", 0),
+                                                              ("decks.deal.cards.pass_go.count", 0)])).deck) == 90
+    played = invoke("simulate", "-e", "deal", *reduced, "--players", 4, "-n", 20, "--no-progress")
+    assert played.exit_code == 0, played.output
+    refused = invoke("simulate", "-e", "deal", *reduced, "--players", 5, "-n", 20, "--no-progress")
+    lines = refused.output.strip().splitlines()
+    assert refused.exit_code == 2 and len(lines) == 1, refused.output
+    assert "too few to deal 5 hands of 20" in lines[0] and "at most 4 players" in lines[0]
 
 
 @pytest.mark.parametrize("path,value,message", [
