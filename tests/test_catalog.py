@@ -160,6 +160,15 @@ def test_the_schema_gives_every_column_a_type_and_a_meaning(name):
     assert "held_<group>" in text and "squares (" not in text
 
 
+def test_the_schema_of_an_edition_without_a_board_describes_no_squares():
+    """Monopoly Deal is a card game: its squares table has no rows, and the schema says so instead of listing
+    the board's columns."""
+    rows = [r for r in json.loads(invoke("schema", "--edition", "deal", "--format", "json").output)
+            if r["table"] == "squares"]
+    assert len(rows) == 1 and "no board" in rows[0]["meaning"]
+    assert len([r for r in json.loads(invoke("schema", "--format", "json").output) if r["table"] == "squares"]) > 5
+
+
 def test_the_schema_is_what_a_run_writes(tmp_path):
     """Every column of every table a run writes is in the schema, with the type written."""
     assert invoke("simulate", "-n", 20, "--seed", 1, "--out", tmp_path / "run", "--no-progress").exit_code == 0
