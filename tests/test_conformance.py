@@ -83,7 +83,7 @@ OPTION_GRIDS = {
                      "rules.trading": [True, False]},
                     ("upgrade_at_once", "build_first", "sprinter", "random")),
     "deal": ({"rules.just_say_no_costs_play": [True, False], "rules.double_rent_stacks": [True, False],
-              "rules.wild_moves": ["rulebook", "free", "costs_play"], "rules.empty_draw_pile": ["reshuffle", "stop"],
+              "rules.wild_moves": ["rulebook", "on_lay", "free", "costs_play"], "rules.empty_draw_pile": ["reshuffle", "stop"],
               "rules.any_colour_rent_charges": ["one", "each"]},
              ("bank_first", "rush_properties", "late_attacker", "random")),
     "fortnite": ({"rules.walls_block_sight": [False, True], "rules.wall_shields_from_bomb": [True, False],

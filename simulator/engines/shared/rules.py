@@ -128,7 +128,7 @@ class BoardRules(GameRules):
 
 BOARD_BOOLEAN_RULES = {"auctions", "end_on_first_bankruptcy", "free_parking_jackpot", "go_landing_bonus", "trading",
                   "group_rent_requires_unmortgaged", "sell_buildings_first", "mortgage_interest_on_price",
-                  "auction_must_sell"}
+                  "auction_must_sell", "shortage_auction_from_price"}
 
 
 BOARD_BOUNDS = (("max_houses", 1, 4), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None),
