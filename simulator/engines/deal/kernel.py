@@ -452,7 +452,7 @@ def play_game(cards, deck, groups, rules, lineup, rotate, seed, game, check, loc
             violations |= check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p)
         if gs[GS_WINNER] >= 0:
             break
-        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS])
+        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS], np.int64(0))
         if capped:
             break
     _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg)
