@@ -83,7 +83,7 @@ def test_allowed_values_are_the_checks_own(tmp_path):
     """What `allowed` says is what the loader refuses beyond: a value past the printed bound is refused."""
     rows = {r["option"]: r for r in _blocks(invoke("editions", "deal").output)["Rules"]}
     assert rows["deck_copies"]["allowed"] == "integer from 1 to 4"
-    assert rows["wild_moves"]["allowed"] == "one of rulebook, free, costs_play"
+    assert rows["wild_moves"]["allowed"] == "one of rulebook, on_lay, free, costs_play"
     refused = invoke("simulate", "-e", "deal", "--set", "rules.deck_copies=5", "-n", 10)
     assert refused.exit_code == 2 and "deck_copies" in refused.output
 
