@@ -1,6 +1,6 @@
 """What a decision costs called directly (numba may inline it) against through a first-class function type
 (a function pointer passed to the kernel): the measurement behind strategies as code dispatching per seat in
-a generated module rather than taking the user's functions as arguments (README, Architecture).
+a generated module rather than taking the user's functions as arguments (docs/architecture.md).
 
     python scripts/first_class_call_cost.py
 """

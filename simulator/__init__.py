@@ -32,7 +32,7 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 
 API = ("simulate", "load", "tournament", "sweep", "ranking", "head_to_head", "seats", "length", "rounds_histogram",
        "squares", "groups", "cards", "sweep_table", "compare", "position", "trade", "fair_price", "whatif", "optimize",
-       "balance", "Results")
+       "balance", "ratings", "sensitivity", "Results")
 
 
 def __dir__() -> list[str]:

@@ -15,10 +15,12 @@ from pathlib import Path
 
 from simulator import API, analysis, usercode
 from simulator.checks import Edition
+from simulator.metagame import RESAMPLES
 from simulator.results import Results, load_results  # noqa: F401  (Results is re-exported)
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import (DEFAULT_GAMES, RunSpec, as_results, resolve_lineup, run, run_many, sweep_plan,
                               tournament_plan)
+from simulator.screening import GAMES, TRAJECTORIES
 
 __all__ = list(API)  # one list of names, also read by simulator.__getattr__
 
@@ -50,6 +52,15 @@ seats = _on_runs(analysis.seat_table)
 squares = _on_runs(analysis.square_table)
 ranking = _on_runs(analysis.strategy_ranking)
 sweep_table = _on_runs(analysis.sweep_table)
+
+
+def ratings(runs, resamples: int = RESAMPLES, seed: int = 0):
+    """Plackett-Luce ratings with 95% intervals and the equilibrium weights of the head-to-head meta-game, best
+    rated first (the frame behind `monopoly-mc ratings`), and the sentence that answers "is there a dominant
+    strategy, and which mix is stable?". Reads the per-player frames: runs played with out= or kept in memory."""
+    from simulator import metagame as rating
+    table, sentence, _ = rating.ratings(_runs(runs), resamples, seed)
+    return table, sentence
 
 
 USER_CODE_DOC = """
@@ -207,3 +218,18 @@ def balance(vary: list[str], objectives: list[str], edition: str = "classic", st
                                      list((overrides or {}).items()), games, seed, threads=threads)
     return search.run_search(problem, search.parse_budget(budget), finalists, recheck,
                              None if out is None else Path(out), progress=progress)
+
+
+@_with_user_code
+def sensitivity(vary: list[str], objective: str, edition: str = "classic", strategies: list[str] | tuple = (),
+                players: int = 4, games: int = GAMES, trajectories: int = TRAJECTORIES, seed: int = 0,
+                variant: str | None = None, overrides: dict | None = None, threads: int | None = None,
+                progress: Callable[[int], None] | None = None):
+    """Which of the edition's values (`vary`: ["rules.start_cash=1000:2000", ...]) move `objective` (spread,
+    first_player or length): Morris screening (SALib), one row per value with mu* and mu and their 95%
+    intervals in the objective's unit (the frame behind `monopoly-mc sensitivity`; simulator.plots.tornado
+    draws it)."""
+    from simulator import screening
+    plan = screening.screening(edition, list(vary), objective, list(strategies), players, variant,
+                               list((overrides or {}).items()), games, seed, trajectories, threads=threads)
+    return screening.sensitivity(plan, progress=progress)

@@ -251,3 +251,24 @@ def search(trials: pd.DataFrame, objectives: dict[str, str], importances: dict, 
     figure.suptitle(title)
     figure.tight_layout()
     return figure
+
+
+def tornado(frame: pd.DataFrame, title: str, meaning: str, unit: str) -> plt.Figure:
+    """The screening's values, the one that matters most on top: each bar its mean signed effect over the value's
+    range (mu) with its 95% interval, coloured by direction, grey where no effect was found; mu* beside it."""
+    frame = frame.iloc[::-1]
+    figure, axis = plt.subplots(figsize=(8, 0.55 * len(frame) + 1.8))
+    colours = ["#BBBBBB" if not matters else "#4C72B0" if mu > 0 else "#DD8452"
+               for matters, mu in zip(frame.matters, frame.mu)]
+    labels = [f"{value}\n({low:g} to {high:g})" for value, low, high in zip(frame.value, frame.low, frame.high)]
+    error = np.vstack([frame.mu - frame.mu_ci_low, frame.mu_ci_high - frame.mu])
+    axis.barh(labels, frame.mu, xerr=error, color=colours, capsize=4)
+    axis.axvline(0, color="black", linewidth=0.8)
+    for y, (mu, high, star) in enumerate(zip(frame.mu, frame.mu_ci_high, frame.mu_star)):
+        axis.annotate(f"μ* {star:.1f}", (max(mu, high, 0), y), xytext=(6, 0), textcoords="offset points",
+                      va="center", fontsize=8)
+    axis.set_xlabel(f"change of the {meaning} from the low to the high end of the value ({unit}),\n"
+                    f"mean over the Morris paths, 95% CI (grey: no effect found)")
+    axis.set_title("\n".join(textwrap.wrap(title, 70)))
+    axis.margins(x=0.15)
+    return figure

@@ -1,5 +1,5 @@
 """`monopoly-mc editions NAME` prints what an edition's data file says (rule options with their values,
-allowed values and meanings, variants, decks, assumptions), so the README need not repeat it; and
+allowed values and meanings, variants, decks, assumptions), so the docs need not repeat it; and
 `monopoly-mc editions` lists the built-in editions."""
 import io
 import json
@@ -142,7 +142,7 @@ def test_the_list_names_every_built_in_edition_in_each_format():
 
 @pytest.mark.parametrize("family", families.names())
 def test_strategies_print_each_strategy_and_what_they_all_do(family):
-    """The README points here for the strategies: each one's summary and the family's shared behaviour."""
+    """The docs point here for the strategies: each one's summary and the family's shared behaviour."""
     import strategies
     output = invoke("strategies", "--family", family, "--no-params").output
     records = _blocks("title\n" + output)["title"]

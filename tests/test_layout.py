@@ -1,4 +1,4 @@
-"""The layout the README's architecture section promises: each game family in its own folder, registered
+"""The layout docs/architecture.md promises: each game family in its own folder, registered
 once, named nowhere else, and an import graph without a circle."""
 import ast
 import re

@@ -280,9 +280,9 @@ def test_the_template_is_a_file_of_strategies_that_loads(tmp_path, family):
 
 
 ROOT = Path(__file__).parent.parent
-# Each family's decisions and an example of each live in the report the README's section points to
+# Each family's decisions and an example of each live in the report the docs' page points to
 REFERENCE = (ROOT / "reports" / "strategies_as_code.md").read_text()
-README_SECTION = (ROOT / "README.md").read_text().split("## Your own strategies as code")[1].split("\n## ")[0]
+DOCS_PAGE = (ROOT / "docs" / "strategies-as-code.md").read_text()
 
 
 def _python_blocks(text: str) -> list[str]:
@@ -312,9 +312,9 @@ def test_the_reference_examples_load_one_strategy_of_their_family(tmp_path):
         assert example.startswith(f"# {mine.family}") and len(mine.functions) == 1
 
 
-def test_the_readme_example_is_one_the_reference_loads():
-    """The README shows one of the reference's examples as it is, so the test above covers it too."""
-    (example,) = _python_blocks(README_SECTION)
+def test_the_docs_example_is_one_the_reference_loads():
+    """The docs page shows one of the reference's examples as it is, so the test above covers it too."""
+    (example,) = _python_blocks(DOCS_PAGE)
     assert example in _python_blocks(REFERENCE)
 
 

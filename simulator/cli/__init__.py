@@ -1,5 +1,5 @@
 """The `monopoly-mc` command line: thin commands over simulator.runner, simulator.rules and the analyses. One
-module per group of commands (catalog, play, position, analysis, search, speed), the options they share in options.py."""
+module per group of commands (catalog, play, position, analysis, measures, search, speed), the options they share in options.py."""
 from __future__ import annotations
 
 import os
@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from simulator.cli import analysis, catalog, play, position, search, speed
+from simulator.cli import analysis, catalog, measures, play, position, search, speed
 from simulator.cli.options import Interrupted
 
 
@@ -49,7 +49,7 @@ def cli():
     """
 
 
-for group in (catalog, play, position, analysis, search, speed):
+for group in (catalog, play, position, analysis, measures, search, speed):
     for command in group.COMMANDS:
         cli.add_command(command)
 

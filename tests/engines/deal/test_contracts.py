@@ -1,5 +1,5 @@
 """Monopoly Deal's claims checked on simulated games: each strategy's one-line description
-(strategies/deal.py, the README's strategies table) and each rule option's documented effect. A few
+(strategies/deal.py, docs/strategies.md's table) and each rule option's documented effect. A few
 thousand games with a fixed seed each; every check compares with a margin that a strategy or an option
 doing nothing of what it says would fail."""
 import pandas as pd
@@ -104,7 +104,7 @@ def test_a_winners_sets_count_as_held(field):
     assert (held[field.won] >= 3).all()
 
 
-# Each rule option moves the results the way its documentation says (data file note, README).
+# Each rule option moves the results the way its documentation says (data file note, docs).
 
 def test_just_say_no_answered_for_free_cancels_fewer_attacks():
     """just_say_no_costs_play = false: an attacker answers a Just Say No on its own turn for no play, so
