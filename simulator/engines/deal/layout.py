@@ -154,7 +154,7 @@ PL_LAID = 15        # properties it laid from its hand
 PL_LAID_OVER_NOTE = 16  # of them, laid while it held a money note it could have banked instead
 PL_FIRST_ATTACK = 17  # round of its first action aimed at rivals, -1 before it plays one
 PL_NO_KEPT = 18     # actions costing it something it let through while holding a Just Say No
-PL_WILDS_MOVED = 19  # laid wilds it moved to another colour
+PL_WILDS_MOVED = 19  # laid wilds it moved to another colour, or took back to its hand (wild_moves = rulebook)
 PL_NO_BANKED = 20   # Just Say No cards it put in its bank
 PL_EMPTY_AT_END = 21  # 1: its hand was empty at the end of its last turn (or after the deal): it draws draws_empty_hand
 # Kept in step by every move of a card, so that the decisions read them rather than rescan the table or
@@ -237,7 +237,9 @@ COLUMN_MEANINGS = {
         "first_attack_round": "the round of its first action aimed at rivals (rent, Debt Collector, Birthday, Sly "
                               "Deal, Forced Deal, Deal Breaker), from 1; -1 if none",
         "no_kept": "actions against it it let through while holding a Just Say No (those that cost it nothing aside)",
-        "no_banked": "Just Say No cards it banked", "wilds_moved": "laid wilds it moved to another colour",
+        "no_banked": "Just Say No cards it banked",
+        "wilds_moved": "laid wilds it moved to another colour, or freed by a property drawn and took back to its "
+                       "hand (wild_moves = rulebook)",
         "held_<group>": "the set was complete on its table at the start or the end of one of its turns",
     },
     "cards": {"copies": "copies dealt in a game (deck_copies decks)", "draws": "copies drawn"},
