@@ -170,6 +170,11 @@ def schema(board: GameRules) -> pd.DataFrame:
               "cards": cards_frame(board, np.zeros((len(board.card_ids), L.CA_COLUMNS), dtype=np.int64))}
     rows = []
     for table, frame in frames.items():
+        if table == "squares" and board.n_squares == 0:
+            # an edition without a board (Monopoly Deal) writes the table with no rows, so every run reads alike
+            rows.append({"table": table, "column": "-", "type": "-",
+                         "meaning": "none: the edition has no board, and squares.parquet has no rows"})
+            continue
         meanings = {**COLUMN_MEANINGS[table], **board.layout.COLUMN_MEANINGS.get(table, {})}
         held_listed = False
         for column, dtype in frame.dtypes.items():

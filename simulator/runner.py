@@ -38,12 +38,19 @@ class RunError(ValueError):
     """A run that cannot start (bad player count, game count, lineup); the message says what is allowed."""
 
 
-def resolve_lineup(edition: Edition, board: GameRules, players: int, names: list[str]) -> list[Strategy]:
-    """One strategy per lineup position: the names given, repeated in order to fill the table, or the
-    default lineup."""
+def check_players(edition: Edition, board: GameRules, players: int) -> None:
+    """Refuse a table the edition cannot seat: outside its player range, or one its setup cannot deal."""
     if not board.players_min <= players <= board.players_max:
         raise RunError(f"--players {players}: {edition.name} is played by {board.players_min} to "
                        f"{board.players_max} players")
+    if refused := board.table_refused(players):
+        raise RunError(f"--players {players}: {refused}")
+
+
+def resolve_lineup(edition: Edition, board: GameRules, players: int, names: list[str]) -> list[Strategy]:
+    """One strategy per lineup position: the names given, repeated in order to fill the table, or the
+    default lineup."""
+    check_players(edition, board, players)
     if len(names) > players:
         raise RunError(f"{len(names)} strategies for {players} players: give at most one per player")
     if not names:
@@ -382,9 +389,7 @@ def tournament_plan(edition: Edition, board: GameRules, names: list[str], player
     so every strategy sits in every seat equally often."""
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise RunError("a tournament needs at least two different strategies, each named once")
-    if not board.players_min <= players <= board.players_max:
-        raise RunError(f"--players {players}: {edition.name} is played by {board.players_min} to "
-                       f"{board.players_max} players")
+    check_players(edition, board, players)
     chosen = [get(edition.family, name) for name in names]
     if len(chosen) >= players:
         tables = list(itertools.combinations(range(len(chosen)), players))

@@ -26,6 +26,9 @@ PARAMETERS: dict[str, tuple[int, float | list, str]] = {
     "trade_accept": (L.P_TRADE_ACCEPT, 2.0, "multiple of list price needed to sell squares to a player"),
     "swaps": (L.P_SWAPS, 1.0, "1: swap squares when the swap completes a group for both players"),
     "unmortgage_reserve": (L.P_UNMORTGAGE_RESERVE, 0.0, "cash kept after lifting a mortgage"),
+    "lift_received_mortgages": (L.P_LIFT_RECEIVED_MORTGAGES, 1.0,
+                                "1: pays off at once the mortgages received from a bankrupt player, as far as "
+                                "unmortgage_reserve allows (saving the second 10%); 0: keeps them"),
 }
 
 
@@ -74,7 +77,9 @@ SHARED_BEHAVIOUR = """Unless a strategy says otherwise, it sells a square to a p
 complete a group for both sides. Trading is at most once a turn, to complete a colour group: by a swap when
 the other player holds the rest of its group and it holds the rest of one of theirs, or by a cash offer the
 seller's strategy accepts; squares change hands only without buildings, and the receiver of a mortgaged
-deed pays the 10% at once and keeps the mortgage."""
+deed in a trade pays the 10% at once and keeps the mortgage. A creditor receiving mortgaged deeds from a
+bankrupt player pays the 10% on each, then pays off at once (for the mortgage alone) those its
+unmortgage_reserve allows, in board order, unless lift_received_mortgages is 0."""
 
 DEFAULT_LINEUP = ["buy_all", "cautious", "three_houses", "hard_trader", "orange_red", "never_build", "jail_late", "random"]
 TOURNAMENT_FIELD = ["buy_all", "cautious", "three_houses", "hard_trader", "never_build"]

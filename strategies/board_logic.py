@@ -10,7 +10,8 @@ import numpy as np
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     P_BID_FACTOR, P_BUILD_RESERVE, P_BUILD_TARGET, P_BUY_PROBABILITY, P_BUY_RESERVE, P_GROUP_BONUS,
-    P_JAIL_STAY_BUILDINGS, P_PREFERRED_FACTOR, P_PREFERRED_GROUPS, P_SWAPS, P_TRADE_ACCEPT, P_TRADE_OFFER,
+    P_JAIL_STAY_BUILDINGS, P_LIFT_RECEIVED_MORTGAGES, P_PREFERRED_FACTOR, P_PREFERRED_GROUPS, P_SWAPS,
+    P_TRADE_ACCEPT, P_TRADE_OFFER,
     P_UNMORTGAGE_RESERVE, P_USER_STRATEGY, PL_CASH, R_MAX_HOUSES, SQ_GROUP, SQ_PRICE, G_SIZE,
 )
 from simulator.engines.shared.state import hotel_level, opponent_buildings, other_owner, owned_in_group
@@ -107,6 +108,15 @@ def stays_in_jail(own, rules, prm, p):
 @engine_njit
 def lifts_mortgage(prm, pl, p, cost):
     return pl[p, PL_CASH] - cost >= prm[p, P_UNMORTGAGE_RESERVE]
+
+
+@engine_njit
+def lifts_received_mortgage(prm, pl, p, cost):
+    """Pay off at once a mortgage received from a bankrupt player (its 10% paid in any case), for `cost`: the
+    mortgage and the interest still due on the deeds received? Paying off now saves the second 10% a later
+    lifting costs (rulebook: Au secours !, "conserver les hypothèques ... ou tout régler tout de suite"), so
+    with lift_received_mortgages on, p does as far as its unmortgage reserve allows."""
+    return prm[p, P_LIFT_RECEIVED_MORTGAGES] > 0.0 and pl[p, PL_CASH] - cost >= prm[p, P_UNMORTGAGE_RESERVE]
 
 
 @engine_njit

@@ -18,8 +18,8 @@ from simulator.engines.deal.layout import (
     Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    ENTERS, LEAVES, add_to_set, can_build, complete, complete_sets, count_in_hand, fits, held_column, held_words,
-    is_wild, lowest_bit, payable, rent_of,
+    ENTERS, LEAVES, NO_SET, add_to_set, can_build, complete, complete_sets, count_in_hand, fits, held_column,
+    held_words, is_wild, lowest_bit, payable, rent_of,
 )
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.rng import below, happens
@@ -502,6 +502,22 @@ def least_kept(cards, deck, loc, pl, p):
                 keep += 1.0
             if keep < least:
                 best, least = k, keep
+    return best
+
+
+@engine_njit
+def freed_wild_set(cards, groups, rules, tab, pl, p, c, s):
+    """Where p puts wild card c, freed from its set s by a property drawn of that colour (rule wild_moves =
+    rulebook): on the other set of its colours it adds most to (laid now, for no play), or back in the hand
+    (NO_SET) when it adds to none, to be laid later where it is needed."""
+    best, best_gain = NO_SET, 1e-9
+    colours = cards[c, C_COLOURS] & ~(1 << s)
+    while colours != 0:
+        t = lowest_bit(colours)
+        colours &= colours - 1
+        gain = placing_gain(cards, groups, rules, tab, pl, p, c, t)
+        if gain > best_gain:
+            best, best_gain = t, gain
     return best
 
 

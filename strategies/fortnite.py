@@ -54,8 +54,8 @@ fortnite_strategy("wall_builder", "stands its walls where rivals behind it are l
 fortnite_strategy("pair_collector", "trades to complete its pairs: swaps locations, or pays up to 3 chest items "
                   "for the one it lacks", claim_value=2, pair_value=4, item_price=3)
 fortnite_strategy("storm_avoider", "shelters behind its own walls, starts out of sight, and brings down first "
-                  "a wall that would stop it under the storm (a rare chance: it loses about as "
-                  "much HP to the storm as the others)", storm_fear=3, wall_shelter=3, wall_trap=0, start_sight=-1,
+                  "a wall that would stop it under the storm (a rare chance: it still loses as much "
+                  "HP to the storm as the others, a little more)", storm_fear=3, wall_shelter=3, wall_trap=0, start_sight=-1,
                   jail_pay_hp=12)
 fortnite_strategy("passive", "a baseline: never shoots a player, stands walls for shelter only, never trades",
                   attack_weight=0, kill_bonus=0, wall_trap=0, trade=0)

@@ -83,7 +83,7 @@ def test_allowed_values_are_the_checks_own(tmp_path):
     """What `allowed` says is what the loader refuses beyond: a value past the printed bound is refused."""
     rows = {r["option"]: r for r in _blocks(invoke("editions", "deal").output)["Rules"]}
     assert rows["deck_copies"]["allowed"] == "integer from 1 to 4"
-    assert rows["wild_moves"]["allowed"] == "one of rulebook, free, costs_play"
+    assert rows["wild_moves"]["allowed"] == "one of rulebook, on_lay, free, costs_play"
     refused = invoke("simulate", "-e", "deal", "--set", "rules.deck_copies=5", "-n", 10)
     assert refused.exit_code == 2 and "deck_copies" in refused.output
 
@@ -158,6 +158,15 @@ def test_the_schema_gives_every_column_a_type_and_a_meaning(name):
     assert all(r["meaning"] and r["type"] for r in rows), [r["column"] for r in rows if not r["meaning"]]
     text = invoke("schema", "--edition", name, "--table", "players").output
     assert "held_<group>" in text and "squares (" not in text
+
+
+def test_the_schema_of_an_edition_without_a_board_describes_no_squares():
+    """Monopoly Deal is a card game: its squares table has no rows, and the schema says so instead of listing
+    the board's columns."""
+    rows = [r for r in json.loads(invoke("schema", "--edition", "deal", "--format", "json").output)
+            if r["table"] == "squares"]
+    assert len(rows) == 1 and "no board" in rows[0]["meaning"]
+    assert len([r for r in json.loads(invoke("schema", "--format", "json").output) if r["table"] == "squares"]) > 5
 
 
 def test_the_schema_is_what_a_run_writes(tmp_path):

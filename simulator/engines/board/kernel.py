@@ -247,6 +247,7 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
     n = pl.shape[0]
     violations = 0
     end = END_TURN_CAP
+    first = p
     while True:
         if pl[p, PL_ALIVE] != 0:
             take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
@@ -256,7 +257,7 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
             if game_over(rules, pl):
                 end = END_LAST_STANDING if players_in(pl) <= 1 else END_FIRST_BANKRUPTCY
                 break
-        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
         if capped:
             break
     return end, violations

@@ -15,14 +15,15 @@ from simulator.engines.deal.layout import (
     END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT, GS_WINNER,
     HOTEL, HOUSE, JUST_SAY_NO, LOC_COLUMNS, LOC_OWNER, LOC_SET, LOC_ZONE, MONEY, N_PARAMS, P_SAY_NO_MIN_LOSS, PASS_GO,
     PILE_RESHUFFLE, PL_ACTIONS, PL_BANK, PL_BANKED, PL_CANCELLED, PL_DISCARDED, PL_FIRST_ATTACK, PL_GROUPS_HELD,
-    PL_HAND, PL_HELD, PL_IN_HAND, PL_LAID, PL_LAID_OVER_NOTE, PL_NO_BANKED, PL_NO_KEPT, PL_NOTES_BANKED, PL_PAID,
-    PL_RECEIVED, PL_RENT_IN, PL_SAID_NO, PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PL_WILDS_MOVED, PO_ACTIONS, PO_BANKED,
-    PO_CANCELLED, PO_CASH, PO_DISCARDED, PO_FIRST_ATTACK, PO_GROUPS_HELD, PO_HAND, PO_LAID, PO_LAID_OVER_NOTE,
-    PO_NET_WORTH, PO_NO_BANKED, PO_NO_KEPT, PO_NOTES_BANKED, PO_OUT_TURN, PO_PAID, PO_PROPERTIES, PO_RANK, PO_RECEIVED,
-    PO_RENT_IN, PO_SAID_NO, PO_SETS, PO_SETS_TAKEN, PO_TAKEN, PO_WILDS_MOVED, PROPERTY, R_DRAWS, R_DRAWS_EMPTY_HAND,
-    R_EMPTY_DRAW_PILE, R_HAND_LIMIT, R_HAND_START, R_JUST_SAY_NO_COSTS_PLAY, R_MAX_ROUNDS, R_PLAYS, R_SETS_TO_WIN,
-    R_WILD_MOVES, RENT, SLY_DEAL, T_BONUS, T_CARDS, T_COLUMNS, T_HOTEL, T_HOUSE, T_NATURAL, V_BUILDINGS, V_CARDS,
-    V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_RULEBOOK, Z_BANK, Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
+    PL_EMPTY_AT_END, PL_HAND, PL_HELD, PL_IN_HAND, PL_LAID, PL_LAID_OVER_NOTE, PL_NO_BANKED, PL_NO_KEPT,
+    PL_NOTES_BANKED, PL_PAID, PL_RECEIVED, PL_RENT_IN, PL_SAID_NO, PL_SETS_TAKEN, PL_TABLE, PL_TAKEN, PL_WILDS_MOVED,
+    PO_ACTIONS, PO_BANKED, PO_CANCELLED, PO_CASH, PO_DISCARDED, PO_FIRST_ATTACK, PO_GROUPS_HELD, PO_HAND, PO_LAID,
+    PO_LAID_OVER_NOTE, PO_NET_WORTH, PO_NO_BANKED, PO_NO_KEPT, PO_NOTES_BANKED, PO_OUT_TURN, PO_PAID, PO_PROPERTIES,
+    PO_RANK, PO_RECEIVED, PO_RENT_IN, PO_SAID_NO, PO_SETS, PO_SETS_TAKEN, PO_TAKEN, PO_WILDS_MOVED, PROPERTY, R_DRAWS,
+    R_DRAWS_EMPTY_HAND, R_EMPTY_DRAW_PILE, R_HAND_LIMIT, R_HAND_START, R_JUST_SAY_NO_COSTS_PLAY, R_MAX_ROUNDS, R_PLAYS,
+    R_SETS_TO_WIN, R_WILD_MOVES, RENT, SLY_DEAL, T_BONUS, T_CARDS, T_COLUMNS, T_HOTEL, T_HOUSE, T_NATURAL, V_BUILDINGS,
+    V_CARDS, V_COUNTS, V_HAND, V_PLACE, V_WINNER, WILD_COSTS_PLAY, WILD_FREE, WILD_ON_LAY, WILD_RULEBOOK, Z_BANK,
+    Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal.state import (
     NO_SET, can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, in_hand, is_wild,
@@ -32,8 +33,8 @@ from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import shuffle
 from strategies.deal_logic import (
-    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, best_set, choose_play, least_kept, payment_card,
-    removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
+    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, best_set, choose_play, freed_wild_set, least_kept,
+    payment_card, removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
 )
 
 
@@ -41,11 +42,41 @@ from strategies.deal_logic import (
 def draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, n):
     """p draws n cards (fewer when the pile and, by the rules, the discards run out)."""
     for _ in range(n):
-        k = pile_top(loc, pile, gs, rng, rules[R_EMPTY_DRAW_PILE] == PILE_RESHUFFLE)
-        if k < 0:
+        if draw_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p) < 0:
             return
+
+
+@engine_njit
+def draw_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p):
+    """p draws a card into its hand: its copy, -1 when there is none to draw."""
+    k = pile_top(loc, pile, gs, rng, rules[R_EMPTY_DRAW_PILE] == PILE_RESHUFFLE)
+    if k >= 0:
         move_card(cards, deck, groups, loc, tab, pl, k, Z_HAND, p, NO_SET)
         draws[p, deck[k]] += 1
+    return k
+
+
+@engine_njit
+def exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k):
+    """Propriété Joker: "Au début de votre tour, si vous tirez une carte propriété de la même couleur qu'une
+    propriété joker que vous avez posé, vous pouvez les échanger pour récupérer cette carte joker dans votre main
+    ou la poser sur un autre groupe de couleur." Property copy k, just drawn, takes the place of a wild p laid
+    in its colour (no play spent: the set keeps its size), and the wild goes where p's strategy puts it."""
+    c = deck[k]
+    if cards[c, C_EFFECT] != PROPERTY or is_wild(cards, c):
+        return
+    for w in range(loc.shape[0]):
+        if loc[w, LOC_ZONE] != Z_TABLE or loc[w, LOC_OWNER] != p or not is_wild(cards, deck[w]) \
+                or not fits(cards, c, loc[w, LOC_SET]):
+            continue
+        s = loc[w, LOC_SET]
+        move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
+        move_card(cards, deck, groups, loc, tab, pl, w, Z_HAND, p, NO_SET)
+        t = freed_wild_set(cards, groups, rules, tab, pl, p, deck[w], s)
+        if t != NO_SET:
+            move_card(cards, deck, groups, loc, tab, pl, w, Z_TABLE, p, t)
+        pl[p, PL_WILDS_MOVED] += 1
+        return
 
 
 @engine_njit
@@ -62,7 +93,7 @@ def settle(cards, deck, groups, loc, tab, pl, q, s):
 @engine_njit
 def arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, only_set):
     """Move p's wilds between their colours while that helps, as the wild_moves rule allows: after laying
-    a property of their set (rulebook), at will (free), or for a play each when it completes a set."""
+    a property of their set (on_lay), at will (free), or for a play each when it completes a set."""
     mode = rules[R_WILD_MOVES]
     for _ in range(loc.shape[0]):
         if mode == WILD_COSTS_PLAY and gs[GS_PLAYS_LEFT] <= 0:
@@ -82,7 +113,7 @@ def arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, only_set):
 def lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, s):
     """Lay property copy k in p's set s."""
     move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
-    if rules[R_WILD_MOVES] == WILD_RULEBOOK and not is_wild(cards, deck[k]):
+    if rules[R_WILD_MOVES] == WILD_ON_LAY and not is_wild(cards, deck[k]):
         arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, s)
 
 
@@ -256,10 +287,18 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
     mark_held(groups, tab, pl, p)
     if won(rules, gs, pl, p):  # sets completed on a rival's turn count from one's own turn
         return
-    n = rules[R_DRAWS_EMPTY_HAND] if pl[p, PL_HAND] == 0 else rules[R_DRAWS]
-    draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, n)
+    # "Si vous n'avez plus de carte dans votre main à la fin de votre tour, prenez-en 5 au début de votre prochain
+    # tour" (Étapes du jeu, 3): the hand at the end of the last turn, which a Just Say No played since may have
+    # emptied
+    n = rules[R_DRAWS_EMPTY_HAND] if pl[p, PL_EMPTY_AT_END] != 0 else rules[R_DRAWS]
+    for _ in range(n):
+        k = draw_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p)
+        if k < 0:
+            break
+        if rules[R_WILD_MOVES] == WILD_RULEBOOK:
+            exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k)
     gs[GS_PLAYS_LEFT] = rules[R_PLAYS]
-    free_wilds = rules[R_WILD_MOVES] != WILD_RULEBOOK
+    free_wilds = rules[R_WILD_MOVES] == WILD_FREE or rules[R_WILD_MOVES] == WILD_COSTS_PLAY
     while True:
         if free_wilds:
             arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, NO_SET)
@@ -287,6 +326,7 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
     while pl[p, PL_HAND] > rules[R_HAND_LIMIT]:
         under_pile(cards, deck, groups, loc, pile, gs, tab, pl, least_kept(cards, deck, loc, pl, p))
         pl[p, PL_DISCARDED] += 1
+    pl[p, PL_EMPTY_AT_END] = pl[p, PL_HAND] == 0
     mark_held(groups, tab, pl, p)
 
 
@@ -311,6 +351,8 @@ def new_game(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng):
     for _ in range(rules[R_HAND_START]):
         for p in range(n):
             draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
+    for p in range(n):
+        pl[p, PL_EMPTY_AT_END] = pl[p, PL_HAND] == 0  # dealt no card: its first turn draws draws_empty_hand
 
 
 @njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
@@ -410,7 +452,7 @@ def play_game(cards, deck, groups, rules, lineup, rotate, seed, game, check, loc
             violations |= check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p)
         if gs[GS_WINNER] >= 0:
             break
-        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS])
+        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS], np.int64(0))
         if capped:
             break
     _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg)

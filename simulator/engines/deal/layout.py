@@ -77,14 +77,15 @@ RULE_FIELDS = {
 }
 BOOLEAN_RULES = {"just_say_no_costs_play", "double_rent_stacks"}
 # Rules named by a word: the word's index is the rule's value
-WILD_MOVES = ("rulebook", "free", "costs_play")    # when a laid wild may change colour
+WILD_MOVES = ("rulebook", "on_lay", "free", "costs_play")    # when a laid wild may change colour
 EMPTY_DRAW_PILE = ("reshuffle", "stop")            # what an empty draw pile does
 CHARGES = ("one", "each")                          # whom a rent card charges: one opponent, or every one
 CHOICE_RULES = {"wild_moves": (R_WILD_MOVES, WILD_MOVES), "empty_draw_pile": (R_EMPTY_DRAW_PILE, EMPTY_DRAW_PILE),
                 "any_colour_rent_charges": (R_ANY_RENT_EACH, CHARGES)}
 WILD_RULEBOOK = 0
-WILD_FREE = 1
-WILD_COSTS_PLAY = 2
+WILD_ON_LAY = 1
+WILD_FREE = 2
+WILD_COSTS_PLAY = 3
 PILE_RESHUFFLE = 0
 
 # Why a game ended
@@ -153,12 +154,13 @@ PL_LAID = 15        # properties it laid from its hand
 PL_LAID_OVER_NOTE = 16  # of them, laid while it held a money note it could have banked instead
 PL_FIRST_ATTACK = 17  # round of its first action aimed at rivals, -1 before it plays one
 PL_NO_KEPT = 18     # actions costing it something it let through while holding a Just Say No
-PL_WILDS_MOVED = 19  # laid wilds it moved to another colour
+PL_WILDS_MOVED = 19  # laid wilds it moved to another colour, or took back to its hand (wild_moves = rulebook)
 PL_NO_BANKED = 20   # Just Say No cards it put in its bank
+PL_EMPTY_AT_END = 21  # 1: its hand was empty at the end of its last turn (or after the deal): it draws draws_empty_hand
 # Kept in step by every move of a card, so that the decisions read them rather than rescan the table or
 # the hand (the turn loop asks thousands of times a game)
-PL_SETS = 21        # its complete sets
-PL_IN_HAND = 22     # PL_IN_HAND + effect: cards of that effect in its hand
+PL_SETS = 22        # its complete sets
+PL_IN_HAND = 23     # PL_IN_HAND + effect: cards of that effect in its hand
 PL_HELD = PL_IN_HAND + len(CARD_EFFECTS)  # then its copies in hand, bank and table as bits (state.held_column);
                                           # state.player_columns counts the columns
 
@@ -235,7 +237,9 @@ COLUMN_MEANINGS = {
         "first_attack_round": "the round of its first action aimed at rivals (rent, Debt Collector, Birthday, Sly "
                               "Deal, Forced Deal, Deal Breaker), from 1; -1 if none",
         "no_kept": "actions against it it let through while holding a Just Say No (those that cost it nothing aside)",
-        "no_banked": "Just Say No cards it banked", "wilds_moved": "laid wilds it moved to another colour",
+        "no_banked": "Just Say No cards it banked",
+        "wilds_moved": "laid wilds it moved to another colour, or freed by a property drawn and took back to its "
+                       "hand (wild_moves = rulebook)",
         "held_<group>": "the set was complete on its table at the start or the end of one of its turns",
     },
     "cards": {"copies": "copies dealt in a game (deck_copies decks)", "draws": "copies drawn"},

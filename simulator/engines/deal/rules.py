@@ -43,6 +43,14 @@ class DealRules(GameRules):
     square_groups: ClassVar[list[str]] = []
     square_prices: ClassVar[np.ndarray] = np.zeros(0, dtype=np.int64)
 
+    def table_refused(self, players: int) -> str | None:
+        """The deal must be one the deck can make for this table (rulebook: Mise en place 2, 5 cards each)."""
+        hand = int(self.rules[D.R_HAND_START])
+        if players * hand > len(self.deck):
+            return (f"the deck holds {len(self.deck)} cards, too few to deal {players} hands of {hand} "
+                    f"(at most {len(self.deck) // hand} players)")
+        return None
+
     @property
     def card_copies(self) -> np.ndarray:
         """Per card type, the copies in the game's deck (deck_copies decks tiled)."""
@@ -80,9 +88,9 @@ def compile_deal(edition: Edition) -> DealRules:
         raise check.fail("decks", "one deck (a table with a single deck of cards)")
     cards, decks, card_ids, card_texts, deck_titles = compile_decks(decks_doc, check, compile_card, D.C_COLUMNS)
     deck = np.tile(decks[0, 1:1 + decks[0, D.D_LEN]], copies)
-    dealt = players_max * rules[D.R_HAND_START]
-    if dealt > len(deck):
-        raise check.fail("rules.hand_start", f"a deal the deck can make: {players_max} hands of "
+    # The smallest table must be dealt; a larger one is checked for the run that asks for it (table_refused)
+    if players_min * rules[D.R_HAND_START] > len(deck):
+        raise check.fail("rules.hand_start", f"a deal the deck can make: {players_min} hands of "
                          f"{rules[D.R_HAND_START]} from {len(deck)} cards", int(rules[D.R_HAND_START]))
     return DealRules(sq=np.zeros((0, 1), dtype=np.int64), groups=sets, cards=cards, decks=decks, rules=rules,
                      square_names=[], group_names=set_names, card_ids=card_ids, card_texts=card_texts,

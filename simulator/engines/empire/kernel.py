@@ -833,6 +833,7 @@ def play_chunk(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, sta
             borrowed(lineup), rotate, seed, first_game + g, borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
             borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng))
         violations = 0
+        first = p
         while True:
             take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
                       sq_agg, draws, p)
@@ -844,7 +845,7 @@ def play_chunk(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, sta
                     money_at_start)
             if bank[B_WINNER] >= 0:
                 break
-            p, capped = next_seat(bank, p, n_players, rules[R_MAX_ROUNDS])
+            p, capped = next_seat(bank, p, n_players, rules[R_MAX_ROUNDS], first)
             if capped:
                 break
         _record(borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(rules), borrowed(pl), borrowed(tw),

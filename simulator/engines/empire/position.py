@@ -82,7 +82,10 @@ def compile_empire_position(document: dict, where: str, board, strategy_names: l
         read_pawn(read, player, path, pl[p], held[p], board, E)
         read_kept_cards(read, player.get("empire_cards", []), f"{path}.empire_cards", held[p], board, empire_cards,
                         "Empire card")
-        dealt[p] = read.integer(player, "unknown_empire_cards", path, 0, 0, int(board.decks[starting, E.D_LEN]))
+        # A player the file says nothing of the cards of holds them as at the start of a game (rulebook: Mise en
+        # place 6, "Vous en recevez 2"): the starting hand, dealt unseen; naming its Empire cards names them all.
+        unsaid = 0 if "empire_cards" in player else int(rules[E.R_STARTING_CARDS])
+        dealt[p] = read.integer(player, "unknown_empire_cards", path, unsaid, 0, int(board.decks[starting, E.D_LEN]))
         towers.append(_tower(read, player.get("tower", []), f"{path}.tower", p, pl, own, bank, board))
     check_card_copies(read, held, board)
     in_hands = int(held[:, board.card_decks == starting].sum() + dealt.sum())
@@ -167,4 +170,5 @@ empire_cards = [{listed(empire[:1])}]  # Empire cards in hand, by id
 {'# jail_cards = ["' + jail[0] + '"]  # ids of Get Out of Jail Free cards kept' if jail else ''}
 ''' + template_bea("skyscraper_saver", start_cash) + f'''tower = [{listed(bea)}]
 unknown_empire_cards = 2       # Empire cards in hand, not said which: dealt per game from the rest of the deck
+#                               (unsaid: the starting hand of rules.starting_cards, or none beside empire_cards)
 '''

@@ -587,7 +587,7 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
                 violations |= check_invariants(sq, own, rules, pl, bank, cards, decks, dq, held, dropped)
         if bank[B_WINNER] >= 0:
             break
-        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], np.int64(0))
         if capped:
             break
     return violations

@@ -510,6 +510,7 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
         deal_fortune(sq, rules, own, decks, dq)
         violations = 0
         end = END_TURN_CAP
+        first = p
         while True:
             if pl[p, PL_ALIVE] != 0:
                 take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
@@ -526,7 +527,7 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
                 if alive <= 1:
                     end = END_LAST_STANDING
                     break
-            p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS])
+            p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
             if capped:
                 break
         # The record: the millionaire wins, or the last player in; the others rank by cash, the measure of the race.

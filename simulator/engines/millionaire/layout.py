@@ -48,7 +48,7 @@ _UNUSED = {"go_salary", "deal_deeds", "end_on_first_bankruptcy", "free_parking_j
 RULE_FIELDS = {name: index for name, index in BOARD_RULE_FIELDS.items() if name not in _UNUSED}
 RULE_FIELDS.update({"win_cash": R_WIN_CASH, "upgrade_cost": R_UPGRADE_COST})
 BOOLEAN_RULES = {"auctions", "trading", "group_rent_requires_unmortgaged", "sell_buildings_first",
-                 "mortgage_interest_on_price", "auction_must_sell"}
+                 "mortgage_interest_on_price", "auction_must_sell", "shortage_auction_from_price"}
 
 # Why a game ended (END_TURN_CAP keeps the board family's code: the shared board.record_game reads it)
 END_MILLION = 0

@@ -21,12 +21,15 @@ def out_order(alive):
 
 
 @njit(cache=True, inline="always")
-def next_seat(bank, p, n, max_rounds):
-    """The seat after p, a new round after the last one: (seat, whether the turn cap is reached)."""
-    if p + 1 < n:
-        return p + 1, False
+def next_seat(bank, p, n, max_rounds, first):
+    """The seat after p, a new round when play comes back to `first`, the seat that played first (seat 0 but
+    from a position): (seat, whether the turn cap is reached). Counted from the first seat, the rounds of a
+    game from a position do not depend on which seat number its first player has."""
+    q = p + 1 if p + 1 < n else 0
+    if q != first:
+        return q, False
     bank[B_ROUND] += 1
-    return 0, bank[B_ROUND] >= max_rounds
+    return q, bank[B_ROUND] >= max_rounds
 
 
 @njit(cache=True, inline="always")

@@ -87,7 +87,8 @@ R_GROUP_RENT_NEEDS_UNMORTGAGED = 20
 R_SELL_BUILDINGS_FIRST = 21
 R_MORTGAGE_INTEREST_ON_PRICE = 22  # 1: the interest is a share of the printed price, 0: of the mortgage
 R_AUCTION_MUST_SELL = 23           # 1: whoever can pay the minimum bid bids at least that
-R_N_RULES = 24
+R_SHORTAGE_FROM_PRICE = 24         # 1: a building shortage auction opens at the building's price, 0: at the minimum bid
+R_N_RULES = 25
 
 RULE_FIELDS = {
     "start_cash": R_START_CASH,
@@ -113,6 +114,7 @@ RULE_FIELDS = {
     "sell_buildings_first": R_SELL_BUILDINGS_FIRST,
     "mortgage_interest_on_price": R_MORTGAGE_INTEREST_ON_PRICE,
     "auction_must_sell": R_AUCTION_MUST_SELL,
+    "shortage_auction_from_price": R_SHORTAGE_FROM_PRICE,
 }
 
 # Why a game ended (games.end_reason)
@@ -212,7 +214,8 @@ P_TRADE_ACCEPT = 10
 P_SWAPS = 11
 P_UNMORTGAGE_RESERVE = 12
 P_USER_STRATEGY = 13  # the user strategy (--strategy-file) deciding for the seat; 0: the built-in decisions
-N_PARAMS = 14
+P_LIFT_RECEIVED_MORTGAGES = 14
+N_PARAMS = 15
 
 # Per-game output `games_out[game, column]`
 GM_WINNER = 0       # seat of the winner, -1 when the turn cap ended the game

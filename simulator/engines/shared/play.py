@@ -24,7 +24,8 @@ from simulator.engines.shared.layout import (
     RAILROAD, R_AUCTIONS, R_AUCTION_MIN_BID, R_AUCTION_MUST_SELL, R_BANK_HOTELS, R_BANK_HOUSES, R_DOUBLES_TO_JAIL,
     R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS,
     R_JAIL_SQUARE, R_MAX_HOUSES, R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT,
-    R_SELL_BUILDINGS_FIRST, R_START_CASH, R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS, SA_RENT, SQ_GROUP,
+    R_SELL_BUILDINGS_FIRST, R_SHORTAGE_FROM_PRICE, R_START_CASH, R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS,
+    SA_RENT, SQ_GROUP,
     SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET, V_BANK_STOCK, V_BUILDINGS,
     V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
@@ -556,7 +557,9 @@ def pay_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq
 def _raise_for_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, p, q, amount):
     """p, short of `amount` owed to q, raises money: True when it now holds it. Otherwise p is bankrupt to
     q: it hands over its cash, its (by then mortgaged) squares and its jail cards, and q pays the 10%
-    interest on each mortgage at once, keeping the mortgages (rulebook: Au secours ! J'ai besoin d'argent !)."""
+    interest on each mortgage at once, then keeps each mortgage or pays it off at once, as its strategy
+    decides (rulebook: Au secours ! J'ai besoin d'argent !, "conserver les hypothèques ... ou tout régler tout
+    de suite")."""
     raise_money(sq, groups, own, rules, pl, bank, p, amount)
     if pl[p, PL_CASH] >= amount:
         return True
@@ -571,10 +574,15 @@ def _raise_for_player(sq, groups, own, rules, prm, pl, bank, decks, dq, held, ca
     pl[p, PL_OUT_TURN] = bank[B_TURN]
     due = NOTHING
     for s in range(own.shape[0]):
-        if own[s, O_OWNER] == p:
-            transfer(sq, groups, own, pl, bank, s, q)
-            if own[s, O_MORTGAGED] != 0:
-                due += interest(sq, rules, s)
+        if own[s, O_OWNER] == p and own[s, O_MORTGAGED] != 0:
+            due += interest(sq, rules, s)
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] != p:
+            continue
+        transfer(sq, groups, own, pl, bank, s, q)
+        # paying off now costs the mortgage alone; the interest still due is counted so q can pay it after
+        if own[s, O_MORTGAGED] != 0 and strategy.lifts_received_mortgage(prm, pl, q, sq[s, SQ_MORTGAGE] + due):
+            _lift(sq, own, rules, pl, bank, q, s, sq[s, SQ_MORTGAGE])
     if due > 0:
         pay_bank(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, sq_agg, q, due, NOT_A_FINE)
     return False
@@ -613,17 +621,25 @@ def lift_mortgages(sq, groups, own, rules, prm, pl, bank, p):
                 continue
             cost = sq[s, SQ_MORTGAGE] + interest(sq, rules, s)
             if strategy.lifts_mortgage(prm, pl, p, cost):
-                into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
-                own[s, O_MORTGAGED] = 0
-                pl[p, PL_MORTGAGES] -= 1
-                if (pl[p, PL_COMPLETE_STREETS] >> g) & 1 != 0:
-                    pl[p, PL_BUILD_IDLE] = -1
+                _lift(sq, own, rules, pl, bank, p, s, cost)
                 continue
             left |= 1 << g
             if floor == 0 or sq[s, SQ_MORTGAGE] < floor:
                 floor = sq[s, SQ_MORTGAGE]
     pl[p, PL_LIFT_FLOOR] = floor
     pl[p, PL_MORTGAGED_GROUPS] = left
+
+
+@engine_njit
+def _lift(sq, own, rules, pl, bank, p, s, cost):
+    """p pays `cost` to the bank and its square s is no longer mortgaged. The least mortgage left
+    (PL_LIFT_FLOOR) and the groups holding one (PL_MORTGAGED_GROUPS) may only rise or shrink: as bounds they
+    still hold, and the next pass of lift_mortgages makes them exact."""
+    into_bank(rules, pl, bank, p, cost, NOT_A_FINE)
+    own[s, O_MORTGAGED] = 0
+    pl[p, PL_MORTGAGES] -= 1
+    if (pl[p, PL_COMPLETE_STREETS] >> sq[s, SQ_GROUP]) & 1 != 0:
+        pl[p, PL_BUILD_IDLE] = -1
 
 
 @engine_njit
@@ -928,6 +944,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
             second_bid = np.int64(-1)
             winner_square = np.int64(-1)
             winner_cost = NOTHING
+            bidders = 0
             n = pl.shape[0]
             for k in range(n):
                 i = (p + k) % n
@@ -940,6 +957,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
                     continue
                 target_cost = sq[target, SQ_HOTEL_COST] if is_hotel else sq[target, SQ_HOUSE_COST]
                 bid = strategy.house_bid(prm, pl, i, target_cost)
+                bidders += 1
                 if bid > best_bid:
                     second_bid = best_bid
                     best_bid = bid
@@ -948,9 +966,15 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
                     winner_cost = target_cost
                 elif bid > second_bid:
                     second_bid = bid
-            if winner < 0 or best_bid < winner_cost:
+            # The auction opens at the minimum bid (rulebook: Vente aux encheres, "à n'importe quel prix ... avec
+            # un minimum de €1"), or at the building's price by rules.shortage_auction_from_price. A single
+            # bidder found has no rival to outbid: it buys at the price.
+            floor = winner_cost
+            if bidders > 1 and rules[R_SHORTAGE_FROM_PRICE] == 0:
+                floor = rules[R_AUCTION_MIN_BID]
+            if winner < 0 or best_bid < floor:
                 return
-            price = clearing_price(winner_cost, best_bid, second_bid, 1)
+            price = clearing_price(floor, best_bid, second_bid, 1)
             _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
             if winner != p:
                 return

@@ -37,6 +37,11 @@ class GameRules:
     family: ClassVar[str]
     layout: ClassVar[ModuleType]
 
+    def table_refused(self, players: int) -> str | None:
+        """Why `players` cannot play this edition beyond the players_min..players_max range, or None: a
+        family whose setup depends on the table (a deal of hands) says so."""
+        return None
+
     @property
     def n_squares(self) -> int:
         return len(self.square_names)
@@ -123,7 +128,7 @@ class BoardRules(GameRules):
 
 BOARD_BOOLEAN_RULES = {"auctions", "end_on_first_bankruptcy", "free_parking_jackpot", "go_landing_bonus", "trading",
                   "group_rent_requires_unmortgaged", "sell_buildings_first", "mortgage_interest_on_price",
-                  "auction_must_sell"}
+                  "auction_must_sell", "shortage_auction_from_price"}
 
 
 BOARD_BOUNDS = (("max_houses", 1, 4), ("doubles_to_jail", 1, None), ("jail_max_turns", 1, None),

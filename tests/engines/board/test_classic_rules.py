@@ -249,6 +249,23 @@ def test_housing_shortage_auctions_contested_houses():
 
 
 
+def test_a_housing_shortage_auction_opens_at_the_minimum_bid_not_at_the_price():
+    """Sections 'Crise du batiment' and 'Vente aux encheres': "L'enchère commence à n'importe quel prix fixé
+    par un joueur désireux de l'acheter et avec un minimum de €1". Player 0 wants a 200 house on the dark blues,
+    player 1 a 50 one on the browns, each bidding up to the house's price: player 0 wins the last house for
+    one more than 50. With rules.shortage_auction_from_price, the auction opens at the house's price: 200."""
+    for from_price, paid in ((False, 51), (True, 200)):
+        t = Table(players=2, overrides=[("rules.shortage_auction_from_price", from_price)])
+        t.set_cash(0, 5000)
+        t.set_cash(1, 5000)
+        t.give(0, "Park Place", "Boardwalk")
+        t.give(1, "Mediterranean Avenue", "Baltic Avenue")
+        t.bank[L.B_HOUSES] = 1
+        t.build(0)
+        assert t.level("Park Place") + t.level("Boardwalk") == 1
+        assert t.cash(0) == 5000 - paid and t.cash(1) == 5000
+
+
 def test_housing_shortage_auctions_contested_hotels():
     """Section 'Crise du batiment': the rule covers hotels too; the last hotel wanted by two players goes
     to the highest bidder, and the loser keeps its four houses."""
@@ -298,8 +315,10 @@ def test_raising_money_mortgages_then_sells_and_lifting_costs_ten_percent():
 # --- Faillite ------------------------------------------------------------------------------------------
 
 def test_bankruptcy_to_a_player_hands_over_everything_and_the_creditor_pays_interest():
-    """Section 'Au secours !': mortgaged deeds and jail cards pass; the creditor pays 10% at once."""
+    """Section 'Au secours !': mortgaged deeds and jail cards pass; the creditor pays 10% at once, and may
+    "conserver les hypothèques": a strategy with lift_received_mortgages = 0 keeps them."""
     t = Table()
+    t.prm[1, L.P_LIFT_RECEIVED_MORTGAGES] = 0.0
     t.set_cash(0, 30)
     t.give(0, "Baltic Avenue", mortgaged=True)
     t.deal_card(0, "cc_get_out_of_jail")
@@ -309,7 +328,24 @@ def test_bankruptcy_to_a_player_hands_over_everything_and_the_creditor_pays_inte
     assert t.owner("Baltic Avenue") == 1
     assert t.held[1, card] == 1
     assert t.cash(1) == 1500 + 30 - 3  # interest on a 30 mortgage
+    assert t.own[t.sq("Baltic Avenue"), L.O_MORTGAGED] == 1
     assert t.violations() == 0
+
+
+def test_a_creditor_pays_off_the_mortgages_it_receives_as_far_as_its_reserve_allows():
+    """Section 'Au secours !': the creditor pays the 10% "puis choisir de conserver les hypothèques sur ces
+    propriétés, ou tout régler tout de suite". By default a strategy pays off at once (the mortgage alone, the
+    interest being paid) each mortgage it can while keeping its unmortgage_reserve; the rest it keeps."""
+    for reserve, lifted in ((0.0, True), (1500 + 30 - 3 - 29, False)):
+        t = Table()
+        t.prm[1, L.P_UNMORTGAGE_RESERVE] = reserve
+        t.set_cash(0, 30)
+        t.give(0, "Baltic Avenue", mortgaged=True)
+        assert not t.pay_player(0, 1, 500)
+        assert t.owner("Baltic Avenue") == 1
+        assert t.own[t.sq("Baltic Avenue"), L.O_MORTGAGED] == (0 if lifted else 1)
+        assert t.cash(1) == 1500 + 30 - 3 - (30 if lifted else 0)
+        assert t.pl[1, L.PL_MORTGAGES] == (0 if lifted else 1) and t.violations() == 0
 
 
 def test_bankruptcy_to_the_bank_auctions_the_deeds_unmortgaged():

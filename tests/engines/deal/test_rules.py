@@ -9,6 +9,7 @@ from simulator.engines.deal import layout as D
 from simulator.rules import EditionError, compile_rules, load_edition
 from strategies.deal_logic import takeable, target_for
 from tests.engines.deal.table import DealTable
+from tests.helpers import invoke
 
 
 def test_the_deck_is_the_rulebooks_106_playable_cards():
@@ -38,14 +39,23 @@ def test_each_player_is_dealt_five():
     assert table.violations() == 0
 
 
-def test_a_turn_draws_two_and_five_from_an_empty_hand():
-    """Étapes du jeu, 1: take 2 cards; a player with no cards takes 5."""
+def test_a_turn_draws_two_and_five_after_a_turn_that_ended_with_an_empty_hand():
+    """Étapes du jeu, 1 and 3: take 2 cards; "Si vous n'avez plus de carte dans votre main à la fin de votre
+    tour, prenez-en 5 au début de votre prochain tour". The hand at the end of the last turn counts, not at the
+    start of this one: a hand emptied since (a Just Say No played on a rival's turn) draws 2."""
     table = DealTable(min_gain=math.inf)  # keeps every card: the hand shows what was drawn
     table.place(0, "hand", "money_1")
     table.turn(0)
     assert len(table.cards_in(0, "hand")) == 3
-    table.turn(1)
-    assert len(table.cards_in(1, "hand")) == 5
+    table.turn(1)  # an empty hand, its last turn having ended with cards
+    assert len(table.cards_in(1, "hand")) == 2
+    table = DealTable()  # banks the three notes it holds: its turn ends with an empty hand
+    table.place(0, "hand", "money_1")
+    table.stack("money_1", "money_1")
+    table.turn(0)
+    assert table.cards_in(0, "hand") == [] and table.pl[0, D.PL_EMPTY_AT_END] == 1
+    table.turn(0)
+    assert table.draws[0].sum() == 2 + 5 and table.pl[0, D.PL_EMPTY_AT_END] == 0
 
 
 def test_at_most_three_cards_are_played():
@@ -356,10 +366,47 @@ def test_the_any_colour_wild_has_no_money_value_and_cannot_stand_alone():
     assert table.collect(0, 1, 3) == 0  # worth nothing in a payment
 
 
+def test_a_property_drawn_of_a_wilds_colour_takes_its_place_and_the_wild_moves_on():
+    """Propriété Joker: "Au début de votre tour, si vous tirez une carte propriété de la même couleur qu'une
+    propriété joker que vous avez posé, vous pouvez les échanger pour récupérer cette carte joker dans votre
+    main ou la poser sur un autre groupe de couleur" (rule wild_moves = rulebook). The red drawn takes the
+    wild's place, for no play; the wild completes the yellows."""
+    table = DealTable(min_gain=math.inf)  # plays nothing: what moves is the exchange
+    table.place(0, "table", "red")
+    wild = table.place(0, "table", "wild_red_yellow", colour="red")[0]
+    table.place(0, "table", "yellow", "yellow")
+    table.stack("red", "money_1")
+    table.turn(0)
+    assert table.set_of(wild) == "yellow" and table.cards_in(0, "hand") == ["money_1"]
+    assert table.cards_in(0, "table").count("red") == 2 and table.sets(0) == 1
+    assert table.pl[0, D.PL_WILDS_MOVED] == 1 and table.violations() == 0
+
+
+def test_a_wild_freed_by_a_property_drawn_goes_back_to_the_hand_when_no_other_set_takes_it():
+    """Propriété Joker: the freed wild may go back to the hand. Its other colour, yellow, is complete: the
+    wild returns to the hand; a property drawn by Pass Go, not at the start of the turn, frees none."""
+    table = DealTable(min_gain=math.inf)
+    table.place(0, "table", "red")
+    wild = table.place(0, "table", "wild_red_yellow", colour="red")[0]
+    table.place(0, "table", "yellow", "yellow", "yellow")
+    table.stack("red", "money_1")
+    table.turn(0)
+    assert table.loc[wild, D.LOC_ZONE] == D.Z_HAND and sorted(table.cards_in(0, "hand")) == ["money_1",
+                                                                                           "wild_red_yellow"]
+    assert table.cards_in(0, "table").count("red") == 2 and table.violations() == 0
+    for mode in ("rulebook", "on_lay"):
+        table = DealTable(overrides=[("rules.wild_moves", mode)], min_gain=math.inf)
+        table.place(0, "table", "red")
+        wild = table.place(0, "table", "wild_red_yellow", colour="red")[0]
+        table.stack("red", "money_1")
+        table.play(0, table.place(0, "hand", "pass_go")[0])
+        assert table.set_of(wild) == "red" and "red" in table.cards_in(0, "hand"), mode
+
+
 def test_laying_a_property_of_a_wilds_colour_frees_the_wild():
-    """Propriété Joker: a property of the colour of a laid wild replaces it, and the wild goes to another
-    set (rule wild_moves = rulebook)."""
-    table = DealTable()
+    """The reading wild_moves = on_lay of Propriété Joker: a property of the colour of a laid wild laid
+    during the turn replaces it, and the wild goes to another set."""
+    table = DealTable(overrides=[("rules.wild_moves", "on_lay")])
     table.place(0, "table", "red", "red")
     wild = table.place(0, "table", "wild_red_yellow", colour="red")[0]
     table.place(0, "table", "yellow", "yellow")
@@ -371,9 +418,9 @@ def test_laying_a_property_of_a_wilds_colour_frees_the_wild():
 
 def test_a_freed_wild_stays_where_it_adds_most_and_never_goes_back_to_the_hand():
     """Propriété Joker lets a wild freed by a property of its colour go back to the hand or onto another
-    set; the documented reading of rule wild_moves = rulebook moves it only to another of its colours, and
-    only when that adds to the table. Here the wild completes the reds: it stays."""
-    table = DealTable()
+    set; the reading wild_moves = on_lay moves it only to another of its colours, and only when that adds
+    to the table. Here the wild completes the reds: it stays."""
+    table = DealTable(overrides=[("rules.wild_moves", "on_lay")])
     table.place(0, "table", "red")
     wild = table.place(0, "table", "wild_red_yellow", colour="red")[0]
     table.place(0, "hand", "red")
@@ -384,7 +431,7 @@ def test_a_freed_wild_stays_where_it_adds_most_and_never_goes_back_to_the_hand()
 
 def test_with_free_wild_moves_a_wild_moves_without_a_property_laid():
     """Rule wild_moves = free (a common house rule): a wild moves between its colours at will."""
-    for mode, expected in (("rulebook", "red"), ("free", "yellow")):
+    for mode, expected in (("on_lay", "red"), ("free", "yellow")):
         table = DealTable(overrides=[("rules.wild_moves", mode)], min_gain=math.inf)
         table.place(0, "table", "red", "red", "red")
         wild = table.place(0, "table", "wild_red_yellow", colour="red")[0]
@@ -435,9 +482,25 @@ def test_two_decks_seat_up_to_ten():
         load_edition("deal", overrides=[("rules.players_max", 6)])
 
 
+def test_a_reduced_deck_is_checked_against_the_table_asked_for():
+    """Mise en place 2 (5 cards dealt to each player): a deck of 90 cards dealing 20 each seats 4 players, not 5.
+    The edition loads; the run of 4 plays and the run of 5 is refused in one line."""
+    reduced = ["--set", "rules.hand_start=20", "--set", "decks.deal.cards.money_1.count=0",
+               "--set", "decks.deal.cards.pass_go.count=0"]
+    assert len(compile_rules(load_edition("deal", overrides=[("rules.hand_start", 20),
+                                                              ("decks.deal.cards.money_1.count", 0),
+                                                              ("decks.deal.cards.pass_go.count", 0)])).deck) == 90
+    played = invoke("simulate", "-e", "deal", *reduced, "--players", 4, "-n", 20, "--no-progress")
+    assert played.exit_code == 0, played.output
+    refused = invoke("simulate", "-e", "deal", *reduced, "--players", 5, "-n", 20, "--no-progress")
+    lines = refused.output.strip().splitlines()
+    assert refused.exit_code == 2 and len(lines) == 1, refused.output
+    assert "too few to deal 5 hands of 20" in lines[0] and "at most 4 players" in lines[0]
+
+
 @pytest.mark.parametrize("path,value,message", [
     ("rules.sets_to_win", 11, "at most the 10 sets"),
-    ("rules.wild_moves", "sometimes", "rulebook, free, costs_play"),
+    ("rules.wild_moves", "sometimes", "rulebook, on_lay, free, costs_play"),
     ("decks.deal.cards.rent_red_yellow.charges", "all", "one, each"),
     ("rules.any_colour_rent_charges", "all", "one, each"),
     ("decks.deal.cards.rent_any.charges", "each", "rules.any_colour_rent_charges"),

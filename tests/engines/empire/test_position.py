@@ -33,16 +33,26 @@ def _race() -> positions.Position:
     ], to_play="Bea")
 
 
-def test_the_setup_as_a_position_plays_the_games_of_a_normal_run():
-    """Rulebook, Mise en place 6: each player with 1000k, an empty tower, a pawn on GO and two Empire cards dealt.
-    As a position (the two cards each not named: dealt per game), it plays a fixed-seat run's games, game by game."""
+@pytest.mark.parametrize("cards", [{}, {"unknown_empire_cards": 2}], ids=["unsaid", "two_unknown"])
+def test_the_setup_as_a_position_plays_the_games_of_a_normal_run(cards):
+    """Rulebook, Mise en place 6: each player with 1000k, an empty tower, a pawn on GO and two Empire cards dealt
+    ("Vous en recevez 2 avant de commencer la partie"). As a position that names only the strategies (what the
+    file does not say is as at the start), or says two cards each not named, it plays a fixed-seat run's games,
+    game by game."""
     edition = load_edition("empire")
     lineup = resolve_lineup(edition, compile_rules(edition), 4, LINEUP)
     normal = run(RunSpec(edition=edition, lineup=lineup, games=300, seed=5, rotate_seats=False), keep_frames=True)
-    start = _position([{"name": f"p{k}", "strategy": s, "unknown_empire_cards": 2} for k, s in enumerate(LINEUP)])
+    start = _position([{"name": f"p{k}", "strategy": s, **cards} for k, s in enumerate(LINEUP)])
+    assert list(start.start.dealt) == [2, 2, 2, 2]
     played = positions.play(start, 300, seed=5)
     pd.testing.assert_frame_equal(normal.games, played.games)
     pd.testing.assert_frame_equal(normal.players, played.players)
+
+
+def test_a_player_whose_empire_cards_are_named_holds_only_those():
+    position = _position([{"name": "Ann", "strategy": "buy_everything", "empire_cards": ["just_say_no"]},
+                          {"name": "Bea", "strategy": "swapper", "empire_cards": []}])
+    assert list(position.start.dealt) == [0, 0]
 
 
 def test_a_position_loads_as_described_and_plays_without_breaking_an_invariant():

@@ -6,6 +6,7 @@ import pytest
 
 import simulator
 from simulator.engines.fortnite.state import sides_of
+from strategies import get
 
 FIELD = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider", "passive"]
 GAMES = 2000
@@ -96,15 +97,18 @@ def test_walls_for_shelter_and_walls_as_traps(field):
 def test_storm_avoider_brings_down_the_wall_that_would_stop_it_under_the_storm(field):
     """storm_avoider "brings down first a wall that would stop it under the storm": when it can (the crosshair
     or the bomb first, or a grenade), it nearly always does, more often than the strategies that would rather
-    shoot a rival. "A rare chance: it loses about as much HP to the storm as the others": under one storm HP in
-    ten saved that way, and its storm HP lost within 15% of the other strategies' average."""
+    shoot a rival. "A rare chance: it still loses as much HP to the storm as the others, a little more": under
+    one storm HP in ten saved that way, and its storm HP lost a game above the other strategies' average by
+    less than 15% (6.5 HP against 5.9-6.4 over 4,000 games, seeds 3 and 11)."""
+    assert "it still loses as much HP to the storm as the others, a little more" in " ".join(
+        get("fortnite", "storm_avoider").summary.split())
     totals = field.groupby("strategy", observed=True)[["storm_dodges", "storm_dodge_chances", "storm_lost"]].sum()
     rate = totals.storm_dodges / totals.storm_dodge_chances
     assert totals.storm_dodge_chances["storm_avoider"] > 100 and rate["storm_avoider"] > 0.95
     assert rate["storm_avoider"] > rate[["aggressive_shooter", "wall_builder", "pair_collector"]].max() + 0.1
     lost = totals.storm_lost / GAMES
     assert totals.storm_dodges["storm_avoider"] < 0.1 * totals.storm_lost["storm_avoider"]
-    assert abs(lost["storm_avoider"] / lost.drop("storm_avoider").mean() - 1) < 0.15
+    assert 1 < lost["storm_avoider"] / lost.drop("storm_avoider").mean() < 1.15
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -195,6 +195,20 @@ def test_a_shield_cancels_an_attack_and_a_rifle_adds_damage():
     assert table.violations() == 0
 
 
+def test_two_assault_rifles_add_up():
+    """Coffre: kept items "demeurent actifs pour le reste de la partie", and "certaines combinaisons peuvent être
+    très puissantes" (the documented assumption: two assault rifles add up). On a die of crosshairs only, a
+    shot from GO at a rival on GO takes 1 HP, 2 with one rifle, 3 with both."""
+    crosshairs_only = [(f"decks.action_die.cards.{face}.count", 0)
+                       for face in ("face_bandages", "face_wall", "face_boogie_bomb")]
+    for rifles in range(3):
+        table = FortniteTable(overrides=crosshairs_only, strategy="aggressive_shooter")
+        for _ in range(rifles):
+            table.hold(0, "assault_rifle")
+        table.turn(0)
+        assert table.hp(1) == 15 - 1 - rifles and table.violations() == 0
+
+
 def test_an_eliminated_player_drops_its_items_and_its_locations_go_under_the_storm():
     """Et si je me retrouve à court de points de vie ?: out at 0 PV; chest items stay on the square for the
     next player to pass there; its locations are covered. The last survivor wins (La fin de la partie)."""
