@@ -58,6 +58,14 @@ def test_sweep_with_plot_and_read_back(tmp_path):
     assert heat.exit_code == 0 and (tmp_path / "heat.png").exists()
 
 
+def test_a_sweep_point_with_no_finished_game_reports_it_like_simulate():
+    # one round is too short for any bankruptcy: every game of both points stops at the turn cap
+    result = invoke("sweep", "--set", "rules.max_rounds=1,2", "--games", 50, "--no-progress")
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.strip().startswith(("1 ", "2 "))]
+    assert len(rows) == 2 and all("100.00%" in row for row in rows), result.output
+
+
 def test_compare_two_stored_runs_and_two_data_files(stored):
     same = invoke("compare", stored, stored)
     assert same.exit_code == 0 and "+0.0 pts" in same.output and " yes " not in same.output
