@@ -50,18 +50,24 @@ class Progress:
 
     def note(self, text: str, paused: float = 0.0) -> None:
         """A line of its own (compiling an engine, say) that does not break the bar; `paused` seconds spent
-        on it stay out of the rate and the ETA."""
-        if self._shown() is not None:
-            self._bar.write(text, file=sys.stderr)
-            self._bar.start_t += paused
-            self._bar.last_print_t += paused
+        on it stay out of the rate and the ETA. Before the bar is shown, the line alone: a bar at 0% above
+        "compiling ..." would say the games had started."""
+        if self._make_bar is None:
+            return
+        if self._bar is None:
+            from tqdm import tqdm
+            tqdm.write(text, file=sys.stderr)
+            return
+        self._bar.write(text, file=sys.stderr)
+        self._bar.start_t += paused
+        self._bar.last_print_t += paused
 
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
 
 
-def _in_notebook() -> bool:
+def in_notebook() -> bool:
     """Running in a Jupyter kernel (not merely with ipykernel imported, as a test runner may have)."""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
@@ -78,7 +84,7 @@ def progress_bar(total: int, label: str = "Simulating", show: bool = True,
     stream = stream or sys.stderr
 
     def make_bar():
-        if stream is sys.stderr and _in_notebook():
+        if stream is sys.stderr and in_notebook():
             from tqdm.auto import tqdm as notebook_bar
             return notebook_bar(total=total, desc=label, unit=" games", unit_scale=True)
         from tqdm import tqdm

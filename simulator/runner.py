@@ -38,12 +38,23 @@ class RunError(ValueError):
     """A run that cannot start (bad player count, game count, lineup); the message says what is allowed."""
 
 
+def _check_players(edition: Edition, board: GameRules, players: int) -> None:
+    """Refuse a table size the edition is not played by, naming the variant that plays it, if one does."""
+    if board.players_min <= players <= board.players_max:
+        return
+    fits = [(name, rules.get("players_min", board.players_min), rules["players_max"])
+            for name, rules in edition.document.get("variants", {}).items()
+            if edition.variant is None and isinstance(rules, dict) and "players_max" in rules
+            and rules.get("players_min", board.players_min) <= players <= rules["players_max"]]
+    hint = "".join(f"; the {name} variant plays {low} to {high}: add --variant {name}" for name, low, high in fits[:1])
+    raise RunError(f"--players {players}: {edition.name} is played by {board.players_min} to {board.players_max} "
+                   f"players{hint}")
+
+
 def resolve_lineup(edition: Edition, board: GameRules, players: int, names: list[str]) -> list[Strategy]:
     """One strategy per lineup position: the names given, repeated in order to fill the table, or the
     default lineup."""
-    if not board.players_min <= players <= board.players_max:
-        raise RunError(f"--players {players}: {edition.name} is played by {board.players_min} to "
-                       f"{board.players_max} players")
+    _check_players(edition, board, players)
     if len(names) > players:
         raise RunError(f"{len(names)} strategies for {players} players: give at most one per player")
     if not names:
@@ -376,9 +387,7 @@ def tournament_plan(edition: Edition, board: GameRules, names: list[str], player
     so every strategy sits in every seat equally often."""
     if len(set(names)) < 2 or len(set(names)) != len(names):
         raise RunError("a tournament needs at least two different strategies, each named once")
-    if not board.players_min <= players <= board.players_max:
-        raise RunError(f"--players {players}: {edition.name} is played by {board.players_min} to "
-                       f"{board.players_max} players")
+    _check_players(edition, board, players)
     chosen = [get(edition.family, name) for name in names]
     if len(chosen) >= players:
         tables = list(itertools.combinations(range(len(chosen)), players))
