@@ -31,9 +31,10 @@ class Progress:
     """Games done out of a total; `describe` names the part running now (a sweep point, a table). The bar
     appears on the first call, so that input refused before any work shows no bar above its message."""
 
-    def __init__(self, make_bar=None):
+    def __init__(self, make_bar=None, stream: TextIO | None = None):
         self._make_bar = make_bar
         self._bar = None
+        self._stream = stream
 
     def _shown(self):
         if self._bar is None and self._make_bar is not None:
@@ -55,8 +56,7 @@ class Progress:
         if self._make_bar is None:
             return
         if self._bar is None:
-            from tqdm import tqdm
-            tqdm.write(text, file=sys.stderr)
+            self._stream.write(text + "\n")
             return
         self._bar.write(text, file=sys.stderr)
         self._bar.start_t += paused
@@ -93,7 +93,7 @@ def progress_bar(total: int, label: str = "Simulating", show: bool = True,
         return tqdm(total=total, desc=label, unit=" games", unit_scale=True, file=_Lines(stream), ascii=True,
                     ncols=100, mininterval=LOG_INTERVAL_SECONDS, maxinterval=LOG_INTERVAL_SECONDS)
 
-    progress = Progress(make_bar)
+    progress = Progress(make_bar, stream)
     try:
         yield progress
     finally:
