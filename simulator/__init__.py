@@ -12,8 +12,9 @@ Read:     load (results directories written by `--out` or out=...)
 Analyse:  ranking, head_to_head, seats, length, rounds_histogram, squares, groups, cards, sweep_table,
           compare; each takes one run, a list of runs, or the path of a results directory
 
-Seats are numbered from 1 (seat 1 plays first) in every frame and table, as on the command line. Errors
-are ValueError subclasses whose one-line message names the argument, as written here (games=-5).
+Seats: the printed tables and the seats() frame number them from 1 (seat 1 plays first); the per-game
+frames (run.games(), run.players()) keep the stored results' `seat` and `winner_seat`, which count from 0.
+Refusals are ValueError subclasses whose one-line message names the argument as written here (games=-5).
 """
 import hashlib
 import os
