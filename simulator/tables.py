@@ -98,15 +98,16 @@ GAP = "  "
 
 
 def _flags_to_marks(columns: list[_Column], width: int, notes: list[str]) -> list[_Column]:
-    """A yes/no column (significant) as a mark on the interval it judges, the nearest one before it, or else
-    on the cell before it: "[+2.1, +6.3]*"."""
+    """A yes/no column (significant) as a mark on what it judges: the p-value before it ("<0.001*"), or with
+    none the nearest interval before it ("[+2.1, +6.3]*"), or else the cell before it."""
     kept = columns[:1]
     for column in columns[1:]:
         values = {" ".join(lines) for lines in column.cells}
         if not values & {"yes", "no"} or not values <= {"yes", "no", "-"}:
             kept.append(column)
             continue
-        judged = next((c for c in reversed(kept) if "CI" in " ".join(c.header)), kept[-1])
+        judged = next((c for c in reversed(kept) if " ".join(c.header).startswith(("p ", "p("))),
+                      next((c for c in reversed(kept) if "CI" in " ".join(c.header)), kept[-1]))
         judged.cells = [lines[:-1] + [lines[-1] + ("*" if flag == ["yes"] else " ")]
                         for lines, flag in zip(judged.cells, column.cells)]
         notes.append(f"* {' '.join(column.header)}")

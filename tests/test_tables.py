@@ -52,3 +52,13 @@ def test_what_is_still_too_wide_continues_below_after_the_columns_naming_a_row()
 def test_a_sweep_cell_with_no_value_is_a_dash():
     text = render(["point", "mean rounds"], [["1", "- [-, -]"], ["2", "54.8 [53.1, 56.5]"]])
     assert text.splitlines()[2].split() == ["1", "-"]
+
+
+def test_significance_marks_the_p_value_it_was_read_from_else_the_interval():
+    """In a ranking the flag judges the lead over the next strategy (its p-value), not the win rate's interval."""
+    headers = ["rank", "strategy", "player-games", "wins", "win rate", "95% CI", "lead over next", "p (Holm)",
+               "significant", "a measure with a long name", "another measure with a long name"]
+    rows = [["1", "hard_trader", "160", "91", "56.9%", "[49.1%, 64.3%]", "+33.8 pts", "<0.001", "yes", "1", "2"],
+            ["2", "buy_all", "160", "37", "23.1%", "[17.3%, 30.2%]", "+4.4 pts", "0.672", "no", "1", "2"]]
+    text = render(headers, rows)
+    assert "<0.001*" in text and "]*" not in text
