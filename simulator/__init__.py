@@ -1,4 +1,21 @@
-"""monopoly-mc: a Monte Carlo strategy analyzer for the Monopoly family of games."""
+"""monopoly-mc: a Monte Carlo strategy analyzer for the Monopoly family of games.
+
+The Python API, with the command line's defaults (each function's help says more):
+
+    from simulator import simulate, groups
+    run = simulate("classic", games=20_000, seed=7)
+    groups(run)                             # the frame behind `monopoly-mc properties`
+
+Play:     simulate, tournament, sweep; from a position file: position, trade, fair_price, whatif;
+          searches: optimize (a strategy's parameters), balance (an edition's values)
+Read:     load (results directories written by `--out` or out=...)
+Analyse:  ranking, head_to_head, seats, length, rounds_histogram, squares, groups, cards, sweep_table,
+          compare; each takes one run, a list of runs, or the path of a results directory
+
+Seats: the printed tables and the seats() frame number them from 1 (seat 1 plays first); the per-game
+frames (run.games(), run.players()) keep the stored results' `seat` and `winner_seat`, which count from 0.
+Refusals are ValueError subclasses whose one-line message names the argument as written here (games=-5).
+"""
 import hashlib
 import os
 from pathlib import Path
@@ -33,6 +50,7 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 API = ("simulate", "load", "tournament", "sweep", "ranking", "head_to_head", "seats", "length", "rounds_histogram",
        "squares", "groups", "cards", "sweep_table", "compare", "position", "trade", "fair_price", "whatif", "optimize",
        "balance", "ratings", "sensitivity", "Results")
+__all__ = list(API)
 
 
 def __dir__() -> list[str]:

@@ -248,7 +248,7 @@ def _rounds_histogram(runs: list[Results]) -> np.ndarray:
     size = max(len(r.summary["rounds_histogram"]) for r in runs)
     histogram = np.zeros(size, dtype=np.int64)
     for run in runs:
-        counts = run.summary["rounds_histogram"]
+        counts = np.asarray(run.summary["rounds_histogram"], dtype=np.int64)  # [] when no game finished
         histogram[:len(counts)] += counts
     return histogram
 

@@ -10,19 +10,74 @@ a sweep's points), or the path of a results directory (`load("results/first")` r
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from simulator import API, analysis, usercode
 from simulator.checks import Edition
 from simulator.metagame import RESAMPLES
+from simulator.progress import in_notebook, progress_bar
 from simulator.results import Results, load_results  # noqa: F401  (Results is re-exported)
 from simulator.rules import compile_rules, load_edition
-from simulator.runner import (DEFAULT_GAMES, RunSpec, as_results, resolve_lineup, run, run_many, sweep_plan,
-                              tournament_plan)
+from simulator.runner import (DEFAULT_GAMES, RunError, RunSpec, as_results, resolve_lineup, run, run_many,
+                              sweep_plan, tournament_plan)
 from simulator.screening import GAMES, TRAJECTORIES
 
 __all__ = list(API)  # one list of names, also read by simulator.__getattr__
+
+
+# The layers below the API name a bad value as the command line spells it (`--games -5: ...`): the API says
+# it as its caller wrote it (`games=-5: ...`).
+_OPTION = re.compile(r"--([a-z][a-z-]*)(?: ([^\s:)]+)(?=[:)]|$))?")
+_KEYWORD = {"strategy-file": "strategy_files", "strategy": "strategies", "set": "overrides", "fair-price": "side"}
+
+
+def _keyword(match: re.Match) -> str:
+    option, value = match.group(1), match.group(2)
+    if option in ("resume", "overwrite"):
+        return f"{option}=True" + (f" (out={value})" if value else "")
+    keyword = _KEYWORD.get(option, option.replace("-", "_"))
+    return keyword if value is None else f"{keyword}={value}"
+
+
+def in_api_words(message: str) -> str:
+    return _OPTION.sub(_keyword, message.replace("--jit off", "jit=False"))
+
+
+def _api_errors(function):
+    """A function of the API whose refusals (ValueError subclasses, one line) name its keywords."""
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except ValueError as exc:
+            if exc.args and isinstance(exc.args[0], str) and "--" in exc.args[0]:
+                exc.args = (in_api_words(exc.args[0]), *exc.args[1:])
+            raise
+    return wrapper
+
+
+# progress=None: a bar in a notebook or a terminal, nothing in a log; True or False; or a function called with
+# the games each finished batch adds. A compile of the engine (20-60 s, once) is announced above the bar, or on
+# stderr.
+Progress = bool | Callable[[int], None] | None
+
+
+@contextmanager
+def _feedback(progress: Progress, total: int, label: str) -> Iterator[tuple[Callable | None, Callable, Callable]]:
+    """(progress, notice, describe) for a run: the caller's function, or a bar in a notebook or a terminal
+    (tqdm's widget in Jupyter), the engine's compile announced above it or on stderr."""
+    shown = progress is True or (progress is None and (in_notebook() or sys.stderr.isatty()))
+    with progress_bar(total, label, shown) as bar:
+        def notice(text: str, paused: float = 0.0) -> None:
+            if shown:
+                bar.note(text, paused)
+            else:
+                print(text, file=sys.stderr)
+        yield (progress if callable(progress) else bar.update if shown else None), notice, bar.describe
 
 
 def _runs(value) -> list[Results]:
@@ -40,7 +95,7 @@ def _on_runs(function):
     @functools.wraps(function)
     def wrapper(runs, *args, **kwargs):
         return function(_runs(runs), *args, **kwargs)
-    return wrapper
+    return _api_errors(wrapper)
 
 
 cards = _on_runs(analysis.card_table)
@@ -76,9 +131,10 @@ def _with_user_code(function):
         usercode.use(strategy_files, jit)
         return function(*args, **kwargs)
     wrapper.__doc__ = function.__doc__ + "\n" + USER_CODE_DOC
-    return wrapper
+    return _api_errors(wrapper)
 
 
+@_api_errors
 def compare(a, b, detect: float = 0.01):
     """Two versions side by side (each one run, several, or a path): differences, intervals and tests."""
     return analysis.compare(_runs(a), _runs(b), detect)
@@ -98,18 +154,19 @@ def _edition(edition: str | Path | Edition, variant: str | None, overrides: dict
 def simulate(edition: str | Path | Edition = "classic", players: int = 4, strategies: list[str] | tuple = (),
              games: int = DEFAULT_GAMES["simulate"],
              seed: int = 0, variant: str | None = None, overrides: dict | None = None, out: str | Path | None = None,
-             overwrite: bool = False, threads: int | None = None,
-             progress: Callable[[int], None] | None = None, resume: bool = False,
-             notice: Callable[..., None] | None = None) -> Results:
+             overwrite: bool = False, threads: int | None = None, progress: Progress = None,
+             resume: bool = False) -> Results:
     """Play `games` games; per-game and per-player frames stay in memory, or go to `out` if given
-    (`resume`: finish an interrupted run there). `progress` is called with the games each finished batch
-    adds, `notice` with a line when the engine is compiled."""
+    (`resume`: finish an interrupted run there). `progress`: None shows a bar in a notebook or a terminal;
+    True, False, or a function called with the games each finished batch adds."""
     loaded = _edition(edition, variant, overrides)
     lineup = resolve_lineup(loaded, compile_rules(loaded), players, list(strategies))
     spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=threads)
+    spec.validate()
     out = None if out is None else Path(out)
-    return as_results(run(spec, out=out, overwrite=overwrite, progress=progress, keep_frames=out is None,
-                          resume=resume, notice=notice))
+    with _feedback(progress, games, f"Simulating {loaded.name}") as (update, notice, _):
+        return as_results(run(spec, out=out, overwrite=overwrite, progress=update, keep_frames=out is None,
+                              resume=resume, notice=notice))
 
 
 def load(*paths: str | Path) -> list[Results]:
@@ -121,25 +178,40 @@ def load(*paths: str | Path) -> list[Results]:
 def tournament(strategies: list[str], edition: str | Path | Edition = "classic", players: int = 4,
                games: int = DEFAULT_GAMES["tournament"], seed: int = 0, variant: str | None = None,
                overrides: dict | None = None, out: str | Path | None = None, overwrite: bool = False,
-               threads: int | None = None, progress: Callable[[int], None] | None = None,
-               resume: bool = False) -> list[Results]:
-    """Every table the strategies can form, seats rotated; analyse with ranking() and head_to_head()."""
+               threads: int | None = None, progress: Progress = None, resume: bool = False) -> list[Results]:
+    """Every table the strategies can form, seats rotated; analyse with ranking() and head_to_head().
+    Each table plays the same whole number of seat rotations, so `games` is rounded up to a multiple of
+    the tables times the players. `progress` as for simulate()."""
     loaded = _edition(edition, variant, overrides)
     plan = tournament_plan(loaded, compile_rules(loaded), list(strategies), players, games, seed, threads=threads)
-    return run_many(plan, "tournament", {"strategies": list(strategies), "players": players, "seed": seed},
-                    out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=progress)
+    with _feedback(progress, sum(p.spec.games for p in plan), "Tournament") as (update, notice, describe):
+        return run_many(plan, "tournament", {"strategies": list(strategies), "players": players, "seed": seed},
+                        out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=update,
+                        describe=describe, notice=notice)
 
 
 @_with_user_code
 def sweep(axes: dict[str, list], edition: str = "classic", players: int = 4, strategies: list[str] | tuple = (),
           games: int = DEFAULT_GAMES["sweep"], seed: int = 0, variant: str | None = None, fixed: dict | None = None,
           out: str | Path | None = None, overwrite: bool = False, threads: int | None = None,
-          progress: Callable[[int], None] | None = None, resume: bool = False) -> list[Results]:
-    """One run per grid point of one or two `axes` ({path: values}); analyse with sweep_table()."""
-    plan = sweep_plan(edition, variant, list((fixed or {}).items()), list(axes.items()), list(strategies), players,
+          progress: Progress = None, resume: bool = False) -> list[Results]:
+    """One run per grid point of one or two `axes` ({path: [values]}); analyse with sweep_table(). A path
+    given a single value (not a list) is fixed at it, as in `fixed`. `progress` as for simulate()."""
+    if not isinstance(axes, dict):
+        raise RunError(f"axes={axes!r}: expected a dict of paths to lists of values, e.g. "
+                       f"{{'rules.start_cash': [1000, 1500]}}")
+    listed = {path: list(v) if isinstance(v, (list, tuple, range)) else [v] for path, v in axes.items()}
+    varied = {path: values for path, values in listed.items() if len(values) > 1}
+    fixed = {**(fixed or {}), **{path: values[0] for path, values in listed.items() if len(values) == 1}}
+    if not varied:
+        raise RunError(f"axes={axes!r}: give one or two paths to vary, each with a list of two or more values, "
+                       f"e.g. {{'rules.start_cash': [1000, 1500]}} (a single value is fixed, as in fixed=)")
+    plan = sweep_plan(edition, variant, list(fixed.items()), list(varied.items()), list(strategies), players,
                       games, seed, threads=threads)
-    return run_many(plan, "sweep", {"axes": list(axes), "fixed": fixed or {}, "seed": seed},
-                    out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=progress)
+    with _feedback(progress, games * len(plan), "Sweep") as (update, notice, describe):
+        return run_many(plan, "sweep", {"axes": list(varied), "fixed": fixed, "seed": seed},
+                        out=None if out is None else Path(out), overwrite=overwrite, resume=resume, progress=update,
+                        describe=describe, notice=notice)
 
 
 @_with_user_code

@@ -8,6 +8,10 @@ from __future__ import annotations
 import gc
 import itertools
 import os
+import queue
+import sys
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -85,14 +89,18 @@ class BatchTask:
         # Not checking, the kernel is passed None: numba drops the checking mode's code from what it compiles
         # (a kernel that tests `check is not None`), and compiles the checking kernel only when it is asked for.
         check = True if self.check else None
-        with usercode.compile_errors(self.user_code):
+        with usercode.user_code_errors(self.user_code):
             kernel, arrays = self.kernel(), board.kernel_args
 
             def play(chunk: int, begin: int, end: int) -> None:
                 kernel(*arrays, self.params, self.rotate_seats, self.seed, first + begin, check,
                        games[begin:end], players[begin:end], sq_agg[chunk], card_agg[chunk])
 
-            play_chunks(play, parts, threads)
+            if self.user_code is None:
+                play_chunks(play, parts, threads)
+            else:
+                play_watched(play, parts, threads, lambda: not hasattr(kernel, "signatures") or kernel.signatures,
+                             lambda seconds: _notice(usercode.looping_notice(board.family, self.params, seconds)))
         return BatchOutput(batch, first, games, players, sq_agg.sum(axis=0), card_agg.sum(axis=0))
 
 
@@ -135,6 +143,68 @@ def play_chunks(play: Callable[[int, int, int], None], parts: list[tuple[int, in
         return
     pool = _POOLS.get(threads) or _POOLS.setdefault(threads, ThreadPoolExecutor(threads, "monopoly-mc"))
     list(pool.map(lambda chunk: play(chunk, *parts[chunk]), range(len(parts))))
+
+
+def stall_seconds() -> float:
+    """How long a run of user strategies may go without a finished chunk of games before it is said to be
+    stalled (MONOPOLY_MC_STALL_SECONDS; the time a compile takes does not count)."""
+    return float(os.environ.get("MONOPOLY_MC_STALL_SECONDS", 60))
+
+
+def play_watched(play: Callable[[int, int, int], None], parts: list[tuple[int, int]], threads: int,
+                 compiled: Callable[[], bool], stalled: Callable[[float], None]) -> None:
+    """play_chunks for chunks that run a user's decisions, which may never return: played on daemon threads
+    (a thread looping in compiled code cannot be stopped, but must not keep the process from exiting)
+    while this thread waits, interruptible by Ctrl-C, and calls `stalled` once no chunk has finished for
+    stall_seconds() since the kernel was `compiled`."""
+    todo: queue.SimpleQueue = queue.SimpleQueue()
+    for chunk in range(len(parts)):
+        todo.put(chunk)
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+    stop = threading.Event()
+    errors = np.geterr()   # numpy's error state is per thread: the caller's (_wrap_silently) holds in the workers
+
+    def work() -> None:
+        np.seterr(**errors)
+        while not stop.is_set():
+            try:
+                chunk = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                play(chunk, *parts[chunk])
+            except BaseException as exc:  # noqa: B036  (handed to the waiting thread, which raises it)
+                finished.put(exc)
+                return
+            finished.put(None)
+
+    for _ in range(min(threads, len(parts))):
+        threading.Thread(target=work, name="monopoly-mc-user-code", daemon=True).start()
+    quiet_since, warned = time.monotonic(), False
+    try:
+        for _ in parts:
+            while True:
+                try:
+                    failure = finished.get(timeout=1.0)
+                    break
+                except queue.Empty:
+                    now = time.monotonic()
+                    if not compiled():
+                        quiet_since = now
+                    elif not warned and now - quiet_since >= stall_seconds():
+                        stalled(now - quiet_since)
+                        warned = True
+            if failure is not None:
+                raise failure
+            quiet_since = time.monotonic()
+    finally:
+        stop.set()
+
+
+def _notice(text: str) -> None:
+    """A line on stderr that does not break a progress bar."""
+    from tqdm import tqdm
+    tqdm.write(f"monopoly-mc: {text}", file=sys.stderr)
 
 
 def _worker_threads() -> int | None:

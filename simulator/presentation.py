@@ -5,12 +5,13 @@ One table definition serves the CLI, the reports and the notebooks, so they cann
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass, field
 
 import pandas as pd
 
 from simulator.stats import MIN_COUNT
-from simulator.tables import FIXED_BY_LINEUP, count, fills_every_seat_note, interval, magnitude, percent, render
+from simulator.tables import FIXED_BY_LINEUP, WIDTH, count, fills_every_seat_note, interval, magnitude, percent, render
 
 
 @dataclass
@@ -19,9 +20,11 @@ class Table:
     headers: list[str]
     rows: list[list[str]]
     notes: list[str] = field(default_factory=list)
+    keys: int | None = None   # the columns naming a row, repeated when a wide table continues below
 
     def text(self) -> str:
-        return "\n".join([render(self.headers, self.rows, title=self.title), *self.notes])
+        return "\n".join([render(self.headers, self.rows, title=self.title, keys=self.keys),
+                          *(textwrap.fill(note, WIDTH, subsequent_indent="  ") for note in self.notes)])
 
     def markdown(self) -> str:
         escape = [[cell.replace("|", "\\|") for cell in row] for row in self.rows]
@@ -190,7 +193,7 @@ def star_table(frame: pd.DataFrame) -> Table:
 
 def cards_table(frame: pd.DataFrame, top: int | None = None) -> Table:
     shown = frame if top is None else frame.head(top)
-    rows = [[r.deck, f"{r.card}: {r.text}" if len(str(r.text)) <= 60 else f"{r.card}: {str(r.text)[:59]}…",
+    rows = [[r.deck, f"{r.card}: {r.text}",
              str(r.copies), number(r.draws_per_game, 2), count(r.finished_draws), percent(r.win_rate_after),
              points(r.win_shift), point_interval(r.win_shift_ci_low, r.win_shift_ci_high), number(r.rank_shift, 3),
              verdict_cell(r)] for r in shown.itertuples()]
@@ -220,7 +223,7 @@ def sweep_table(frame: pd.DataFrame, axes: list[str]) -> Table:
     return Table("Sweep: win rate per strategy (95% CI) at each point",
                  axes + strategies + ["first-player advantage", "mean rounds", "unfinished"], rows,
                  [f"{count(frame.games.iloc[0])} games per point; first-player advantage: seat 1's share of the "
-                  f"finished games minus the fair share; mean rounds: finished games"])
+                  f"finished games minus the fair share; mean rounds: finished games"], keys=len(axes))
 
 
 def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float) -> Table:

@@ -31,9 +31,10 @@ class Progress:
     """Games done out of a total; `describe` names the part running now (a sweep point, a table). The bar
     appears on the first call, so that input refused before any work shows no bar above its message."""
 
-    def __init__(self, make_bar=None):
+    def __init__(self, make_bar=None, stream: TextIO | None = None):
         self._make_bar = make_bar
         self._bar = None
+        self._stream = stream
 
     def _shown(self):
         if self._bar is None and self._make_bar is not None:
@@ -50,18 +51,23 @@ class Progress:
 
     def note(self, text: str, paused: float = 0.0) -> None:
         """A line of its own (compiling an engine, say) that does not break the bar; `paused` seconds spent
-        on it stay out of the rate and the ETA."""
-        if self._shown() is not None:
-            self._bar.write(text, file=sys.stderr)
-            self._bar.start_t += paused
-            self._bar.last_print_t += paused
+        on it stay out of the rate and the ETA. Before the bar is shown, the line alone: a bar at 0% above
+        "compiling ..." would say the games had started."""
+        if self._make_bar is None:
+            return
+        if self._bar is None:
+            self._stream.write(text + "\n")
+            return
+        self._bar.write(text, file=sys.stderr)
+        self._bar.start_t += paused
+        self._bar.last_print_t += paused
 
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
 
 
-def _in_notebook() -> bool:
+def in_notebook() -> bool:
     """Running in a Jupyter kernel (not merely with ipykernel imported, as a test runner may have)."""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
@@ -78,7 +84,7 @@ def progress_bar(total: int, label: str = "Simulating", show: bool = True,
     stream = stream or sys.stderr
 
     def make_bar():
-        if stream is sys.stderr and _in_notebook():
+        if stream is sys.stderr and in_notebook():
             from tqdm.auto import tqdm as notebook_bar
             return notebook_bar(total=total, desc=label, unit=" games", unit_scale=True)
         from tqdm import tqdm
@@ -87,7 +93,7 @@ def progress_bar(total: int, label: str = "Simulating", show: bool = True,
         return tqdm(total=total, desc=label, unit=" games", unit_scale=True, file=_Lines(stream), ascii=True,
                     ncols=100, mininterval=LOG_INTERVAL_SECONDS, maxinterval=LOG_INTERVAL_SECONDS)
 
-    progress = Progress(make_bar)
+    progress = Progress(make_bar, stream)
     try:
         yield progress
     finally:

@@ -36,6 +36,9 @@ def _resolve_ref(ref: str | Path, relative_to: Path | None = None) -> Path:
         path = relative_to / path
     if path.suffix == ".toml" and path.is_file():
         return path
+    close = hint(text.replace("-", "_"), builtin_editions()) if path.suffix != ".toml" else ""
+    if close.startswith(": did you mean"):
+        raise EditionError(f"unknown edition '{text}'{close}")
     raise EditionError(f"unknown edition '{text}': expected one of {', '.join(builtin_editions())} "
                        f"or the path of a .toml data file")
 
@@ -121,18 +124,53 @@ def override_patch(document: dict, path: str, value: Any, where: str) -> dict:
     node = document
     for depth, part in enumerate(parts[:-1]):
         here = f"{where}: {'.'.join(parts[:depth])}" if depth else where
-        if isinstance(node, dict):
-            if part not in node:
-                raise EditionError(f"{here}: no field '{part}'{hint(part, node)}")
-            node = node[part]
-        elif isinstance(node, list):
-            node = node[_find_element(node, part, here)]
-        else:
-            raise EditionError(f"{here}: '{part}' is not a table or a list")
+        try:
+            if isinstance(node, dict):
+                if part not in node:
+                    raise EditionError(f"{here}: no field '{part}'{_misplaced(document, path) or hint(part, node)}")
+                node = node[part]
+            elif isinstance(node, list):
+                node = node[_find_element(node, part, here)]
+            else:
+                raise EditionError(f"{here}: '{part}' is not a table or a list")
+        except EditionError as error:
+            raise EditionError(f"{error}{_of_another_edition(document, parts[:depth + 1])}") from None
     patch: Any = value
     for part in reversed(parts):
         patch = {part: patch}
     return patch
+
+
+def _reaches(document: dict, parts: list[str]) -> bool:
+    """Does the dotted path `parts` lead somewhere in `document` (lists addressed by position, id or name)?"""
+    node: Any = document
+    for part in parts:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list):
+            found = [item for index, item in enumerate(node) if part in (str(index), _element_key(item))]
+            if not found:
+                return False
+            node = found[0]
+        else:
+            return False
+    return True
+
+
+def _misplaced(document: dict, path: str) -> str:
+    """`start_cash=2000` for `rules.start_cash=2000`: the tables of the data file that hold the path."""
+    holders = [f"{table}.{path}" for table, node in document.items()
+               if isinstance(node, dict) and _reaches(node, path.split(".")[:-1] or path.split("."))]
+    return f": did you mean {holders[0]}?" if len(holders) == 1 else ""
+
+
+def _of_another_edition(document: dict, parts: list[str]) -> str:
+    """The built-in edition whose data file has the path (`decks.deal` given to classic): add --edition."""
+    own = document.get("edition", {}).get("name") if isinstance(document.get("edition"), dict) else None
+    for name in builtin_editions():
+        if name != own and _reaches(_read_toml(BUILTIN_DIR / f"{name}.toml"), parts):
+            return f"; {'.'.join(parts)} is a path of the {name} edition: add --edition {name}"
+    return ""
 
 
 @dataclass
@@ -270,10 +308,10 @@ def _validate(edition: Edition, layers: list[_Layer]) -> None:
         # A misspelt key is the likely cause of a failure (the key meant is missing); a key merely unusual
         # may be read further on than the failure, so then the failure is what to report.
         misspelt = [s for s in unread if s.misspelt]
-        raise misspelt[0].error() if misspelt else _blamed(error, layers) from None
+        raise misspelt[0].error(edition.document) if misspelt else _blamed(error, layers) from None
     for unknown in suspects:
         if (unknown.pattern, unknown.key) not in reads:
-            raise unknown.error()
+            raise unknown.error(edition.document)
 
 
 def _blamed(error: EditionError, layers: list[_Layer]) -> EditionError:
@@ -382,10 +420,12 @@ class _UnknownKey:
     def misspelt(self) -> bool:
         return hint(self.key, self.known).startswith(": did you mean")
 
-    def error(self) -> EditionError:
+    def error(self, document: dict) -> EditionError:
         what = "rule" if self.pattern == ("rules",) else "field"
         at = f"{self.path}: " if self.path else ""
-        return EditionError(f"{self.where}: {at}no {what} '{self.key}'{hint(self.key, sorted(self.known))}")
+        nearest = (not self.path and not self.misspelt and _misplaced(document, self.key)) or hint(self.key,
+                                                                                                  sorted(self.known))
+        return EditionError(f"{self.where}: {at}no {what} '{self.key}'{nearest}")
 
 
 def _unknown_keys(where: str, node: Any, known: dict[tuple, set[str]], pattern: tuple = (), path: str = ""):

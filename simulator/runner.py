@@ -39,10 +39,17 @@ class RunError(ValueError):
 
 
 def check_players(edition: Edition, board: GameRules, players: int) -> None:
-    """Refuse a table the edition cannot seat: outside its player range, or one its setup cannot deal."""
+    """Refuse a table the edition cannot seat: outside its player range (naming the variant that plays it, if
+    one does), or one its setup cannot deal."""
     if not board.players_min <= players <= board.players_max:
+        fits = [(name, rules.get("players_min", board.players_min), rules["players_max"])
+                for name, rules in edition.document.get("variants", {}).items()
+                if edition.variant is None and isinstance(rules, dict) and "players_max" in rules
+                and rules.get("players_min", board.players_min) <= players <= rules["players_max"]]
+        hint = "".join(f"; the {name} variant plays {low} to {high}: add --variant {name}"
+                       for name, low, high in fits[:1])
         raise RunError(f"--players {players}: {edition.name} is played by {board.players_min} to "
-                       f"{board.players_max} players")
+                       f"{board.players_max} players{hint}")
     if refused := board.table_refused(players):
         raise RunError(f"--players {players}: {refused}")
 

@@ -31,6 +31,7 @@ import importlib.util
 import inspect
 import re
 import sys
+import textwrap
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -503,21 +504,51 @@ def compiled(number: int, name: str):
 
 
 # ---------------------------------------------------------------------------------------------------
-# A compile error in the user's code, in one line
+# A failure of the user's code, in one line
 
 
 @contextmanager
-def compile_errors(code: UserCode | None):
-    """Turn numba's report of a user function it cannot compile into one line: file:line, function, why."""
+def user_code_errors(code: UserCode | None):
+    """Turn a failure of a user's decision into one line naming file:line, strategy, decision and why:
+    numba's report of a function it cannot compile, or an exception a decision raised while playing (a
+    run's batches are played in threads, child processes or Dask workers, whose tracebacks would otherwise
+    reach the user as dozens of lines of the engine's frames)."""
     try:
         yield
     except numba.core.errors.NumbaError as exc:
         if code is None:
             raise
         raise UserCodeError(_one_line(str(exc), code)) from None
+    except Exception as exc:
+        where = None if code is None or isinstance(exc, UserCodeError) else _raised_in(exc, code)
+        if where is None:
+            raise
+        raise UserCodeError(f"{where}: raised {type(exc).__name__}: {exc}".rstrip(": ")) from None
+
+
+def _raised_in(exc: BaseException, code: UserCode) -> str | None:
+    """`file:line: DECISION of strategy NAME` for the last frame of the user's files in the traceback
+    (numba adds the frame of a raise in compiled code), or None if the user's code is not in it."""
+    copies = {f"{source.module}.py": source for source in code.files}
+    frames = [frame for frame in traceback.extract_tb(exc.__traceback__) if Path(frame.filename).name in copies]
+    if not frames:
+        return None
+    source = copies[Path(frames[-1].filename).name]
+    return f"{source.name}:{frames[-1].lineno}: {_function_at(source, frames[-1].lineno)}"
+
+
+def looping_notice(family: str, params, seconds: float) -> str:
+    """What to say when no games have finished for `seconds` of a run whose lineup has user strategies: which
+    of their decisions may be looping (compiled, a loop that never ends cannot be stopped from outside)."""
+    numbers = set(params[:, family_layout(family).P_USER_STRATEGY].tolist())
+    suspects = [f"{user.name} ({', '.join(user.functions)})" for number, user in enumerate(_loaded.strategies, 1)
+                if number in numbers and user.functions] if _loaded is not None else []
+    return (f"no games have finished for {seconds:.0f} s: a decision of the user strategies "
+            f"{'; '.join(suspects) or 'in this run'} may be looping; Ctrl-C ends the run")
 
 
 def _one_line(message: str, code: UserCode) -> str:
+    message = re.sub(r"\x1b\[[0-9;]*m", "", message)   # numba's bold, which a one-line message goes without
     reason = next((line.strip() for line in message.splitlines()
                    if line.strip() and not line.startswith(("Failed in", "During:", "-", "No implementation"))
                    and not line.lstrip().startswith(("File ", ">>>", "^", "<source", "There are", "Of which"))),
@@ -530,7 +561,35 @@ def _one_line(message: str, code: UserCode) -> str:
             if Path(match.group(1)).name == f"{source.module}.py":
                 line = int(match.group(2))
                 return f"{source.name}:{line}: {_function_at(source, line)}: numba cannot compile it: {reason}"
-    return f"the user strategies' decisions cannot be compiled: {reason}"
+    return _return_type_mismatch(message, code) or f"the user strategies' decisions cannot be compiled: {reason}"
+
+
+def _return_type_mismatch(message: str, code: UserCode) -> str | None:
+    """A decision returning another type than the built-in one (numba then fails in the generated dispatch,
+    not in the user's file): the user's `return` line, strategy, decision and both types."""
+    returned = {}
+    for match in re.finditer(r"Return of: IR name '[^']*', type '(.*?)', location:\s*\nFile \"([^\"]+)\", line (\d+)",
+                             message):
+        try:
+            line = Path(match.group(2)).read_text().splitlines()[int(match.group(3)) - 1]
+        except (OSError, IndexError):
+            continue
+        if called := re.match(r"\s*return _(?:user_(\d+)|builtin)_(\w+)\(", line):
+            returned[called.group(1) or "builtin"] = (match.group(1), called.group(2))
+    users = [key for key in returned if key != "builtin"]
+    if "builtin" not in returned or not users:
+        return None
+    number, (theirs, decision) = int(users[0]), returned[users[0]]
+    user = loaded_strategy(number)
+    python = getattr(user.functions[decision], "py_func", user.functions[decision])
+    lines, first = inspect.getsourcelines(python)
+    returns = sorted(node.lineno for node in ast.walk(ast.parse(textwrap.dedent("".join(lines))))
+                     if isinstance(node, ast.Return))
+    line = first + returns[0] - 1 if returns else first
+    source = next(source for source in code.files
+                  if user in getattr(sys.modules.get(source.module), "__user_strategies__", []))
+    return (f"{source.name}:{line}: {decision} of strategy {user.name}: returns "
+            f"{theirs}, where the engine expects what the built-in {decision} returns: {returned['builtin'][0]}")
 
 
 def _function_at(source: SourceFile, line: int) -> str:

@@ -100,3 +100,41 @@ def test_the_cli_still_names_its_own_flag(args):
     result = invoke(*args, "--games", 10)
     assert result.exit_code == 2
     assert "error: --set rules.start_cash=1.5: rules.start_cash: expected an integer" in result.output
+
+
+def test_help_lists_the_functions_users_call():
+    import pydoc
+    text = pydoc.render_doc(simulator, renderer=pydoc.plaintext)
+    assert set(simulator.__all__) >= {"simulate", "tournament", "sweep", "groups", "trade", "load", "Results"}
+    for name in ("simulate(", "tournament(", "sweep(", "trade(", "optimize(", "groups = group_table("):
+        assert name in text, name
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: simulator.simulate(games=-5), "games=-5: expected a number of games from 1"),
+    (lambda: simulator.simulate(games=10, threads=10_000), "threads=10000: expected 1 to"),
+    (lambda: simulator.simulate("deal", players=7, games=10),
+     "players=7: deal is played by 2 to 5 players; the two_decks variant plays 2 to 10: add variant=two_decks"),
+    (lambda: simulator.simulate(games=10, overrides={"start_cash": 2000}),
+     "overrides={'start_cash': 2000}: no field 'start_cash': did you mean rules.start_cash?"),
+    (lambda: simulator.sweep({"rules.start_cash": 1000}, games=10),
+     "axes={'rules.start_cash': 1000}: give one or two paths to vary, each with a list of two or more values"),
+])
+def test_api_refusals_are_one_line_in_the_api_s_words(call, message):
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert str(raised.value).startswith(message) and "--" not in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_a_single_value_in_a_sweep_s_axes_is_fixed_like_fixed():
+    runs = simulator.sweep({"rules.start_cash": 1000, "rules.go_salary": [100, 200]}, games=20, progress=False)
+    assert [run.info["values"] for run in runs] == [{"rules.go_salary": 100}, {"rules.go_salary": 200}]
+    assert all(["rules.start_cash", 1000] in run.manifest["edition"]["overrides"] for run in runs)
+
+
+def test_progress_shows_by_itself_in_a_notebook_and_not_in_a_log(monkeypatch, capsys):
+    simulator.simulate(games=20, seed=1)
+    assert "Simulating" not in capsys.readouterr().err   # a log (pytest's capture is no terminal)
+    monkeypatch.setattr(simulator.api, "in_notebook", lambda: True)
+    simulator.simulate(games=20, seed=1)
+    assert "Simulating classic" in capsys.readouterr().err

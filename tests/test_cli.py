@@ -331,3 +331,42 @@ def test_batches_are_planned_as_they_are_played():
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 20_000_000, f"{peak:,} bytes"
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--edition", "clasic"], "unknown edition 'clasic': did you mean classic?"),
+    (["--edition", "Classic"], "unknown edition 'Classic': did you mean classic?"),
+    (["--edition", "walking-dead"], "unknown edition 'walking-dead': did you mean walking_dead?"),
+    (["--edition", "deal", "--players", "7"],
+     "--players 7: deal is played by 2 to 5 players; the two_decks variant plays 2 to 10: add --variant two_decks"),
+    (["--set", "start_cash=2000"], "--set start_cash=2000: no field 'start_cash': did you mean rules.start_cash?"),
+    (["--set", "decks.deal.cards.rent_wild.count=0"],
+     "decks: no field 'deal' (known: chance, community_chest); decks.deal is a path of the deal edition: add "
+     "--edition deal"),
+    (["--games", "12q"], "12q: expected a whole number of games, e.g. 20000, 20k or 2M"),
+])
+def test_a_newcomer_s_slip_is_one_line_with_the_hint_it_needs(args, message):
+    result = CliRunner().invoke(cli, ["simulate", *args, "--no-progress"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    assert message in result.output
+
+
+def test_game_counts_are_written_as_people_write_them():
+    for written, games in (("2k", 2000), ("1.5k", 1500), ("1_000", 1000), ("1,000", 1000)):
+        result = invoke("simulate", "--games", written, "--no-progress", "--format", "json", "-e", "empire")
+        assert result.exit_code == 0 and json.loads(result.output)["games"] == games
+
+
+def test_a_tournament_says_when_it_rounds_the_games_up():
+    result = CliRunner().invoke(cli, ["tournament", "--games", "10", "--no-progress"])
+    assert result.exit_code == 0
+    assert "(20 in all): --games 10 rounded up, as every table plays whole rotations of its 4 seats" in result.output
+    exact = CliRunner().invoke(cli, ["tournament", "--games", "20", "--no-progress"])
+    assert "rounded up" not in exact.output
+
+
+def test_help_lists_the_users_commands_first_and_the_developers_apart():
+    text = invoke("--help").output
+    users, developers = text.split("Developer commands:")
+    assert "simulate" in users and " ab " not in users and "  ab  " in developers
+    assert users.index("simulate") < users.index("tournament") < users.index("schema")

@@ -60,3 +60,14 @@ def test_lines_drop_empty_and_repeated_refreshes():
     for text in ["\ra 10%", "\r", "\ra 10%", "\ra 20%"]:
         lines.write(text)
     assert out.getvalue() == "a 10%\na 20%\n"
+
+
+def test_a_compile_notice_before_any_game_shows_no_bar_at_0_percent():
+    log = _Log()
+    with progress_bar(1000, "Simulating classic", stream=log) as bar:
+        bar.note("compiling the classic engine ...")
+        bar.note("classic engine compiled in 30 s", paused=30.0)
+        bar.update(1000)
+    lines = log.getvalue().splitlines()
+    assert lines[:2] == ["compiling the classic engine ...", "classic engine compiled in 30 s"], lines  # no bar above
+    assert lines[-1].startswith("Simulating classic: 100%")

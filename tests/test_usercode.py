@@ -5,6 +5,8 @@ This process runs the built-in engine (as any session that played a built-in str
 user files in a child process bound to them, as it would in a notebook."""
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -176,11 +178,101 @@ def test_user_code_numba_cannot_type_is_one_line_naming_file_line_function_and_w
     bad.write_text(BAD_TYPE)
     usercode.use([bad])
     with pytest.raises(usercode.UserCodeError) as error:
-        with usercode.compile_errors(usercode.in_use()):
+        with usercode.user_code_errors(usercode.in_use()):
             usercode.compiled(1, "builds")(np.zeros((2, 14)), np.zeros((2, 21), dtype=np.int64), 0, 10)
     message = str(error.value)
     assert "\n" not in message
     assert message.startswith(f"{bad}:8: builds of strategy broken: numba cannot compile it: Unknown attribute 'cash'")
+
+
+HOSTILE = """from simulator.usercode import strategy
+
+boom = strategy("boom", family="board", base="buy_all")
+spin = strategy("spin", family="board", base="buy_all")
+
+
+@boom.decision
+def buys(sq, prm, pl, rng, p, s):
+    if s >= 0:
+        raise ValueError("no buying today")
+    return True
+
+
+@spin.decision
+def buys(sq, prm, pl, rng, p, s):
+    while True:
+        pass
+    return True
+"""
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory) -> Path:
+    """One file for both strategies, so that one engine (compiled once, then loaded) serves both tests."""
+    path = tmp_path_factory.mktemp("hostile") / "hostile_bots.py"
+    path.write_text(HOSTILE)
+    return path
+
+
+def test_a_decision_that_raises_is_one_line_naming_file_line_strategy_and_decision(hostile):
+    result = invoke("simulate", "--strategy-file", hostile, "-s", "boom", "-s", "buy_all", "-n", "20", "--no-progress")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.strip() == (f"monopoly-mc: error: {hostile}:10: buys of strategy boom: raised ValueError: "
+                                     f"no buying today")
+
+
+def test_a_decision_that_never_returns_is_named_and_ctrl_c_ends_the_run(hostile):
+    """The CLI in a process of its own (a compiled loop cannot be stopped from outside its process): once the
+    batches stop progressing it names the user strategy whose decisions may loop, and SIGINT ends it."""
+    command = [sys.executable, "-m", "simulator.cli", "simulate", "--strategy-file", str(hostile), "-s", "spin", "-s",
+               "buy_all", "-n", "20", "--no-progress"]
+    child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "MONOPOLY_MC_STALL_SECONDS": "2"},
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        said = child.stderr.readline()   # blocks until the notice (a hang here is the bug this test is for)
+        assert "no games have finished for 2 s" in said and "spin (buys) may be looping; Ctrl-C ends the run" in said
+        child.send_signal(signal.SIGINT)
+        rest = child.communicate(timeout=30)[1]
+    finally:
+        child.kill()
+    assert child.returncode == 130 and rest.strip() == "monopoly-mc: interrupted: nothing was written (no --out)"
+
+
+WRONG_RETURN = """from simulator.usercode import strategy
+
+odd = strategy("odd", family="board", base="buy_all")
+
+
+@odd.decision
+def builds(prm, pl, p, cost):
+    return (cost, 2)
+"""
+
+DISPATCH_PROBE = """
+import sys
+import numpy as np
+from simulator import usercode
+usercode.use([sys.argv[1]])
+usercode.bind(usercode.in_use())
+from strategies import board_logic   # the bound decisions: typing them types the user's and the built-in one
+try:
+    with usercode.user_code_errors(usercode.in_use()):
+        board_logic.builds(np.zeros((2, 14)), np.zeros((2, 21), dtype=np.int64), 0, 10)
+except usercode.UserCodeError as error:
+    print(error)
+"""
+
+
+def test_a_decision_returning_another_type_is_one_line_naming_file_line_strategy_and_types(tmp_path):
+    """numba fails in the generated dispatch, not the user's file: the message still names the user's return."""
+    file = tmp_path / "odd_bots.py"
+    file.write_text(WRONG_RETURN)
+    out = subprocess.run([sys.executable, "-c", DISPATCH_PROBE, str(file)], capture_output=True, text=True,
+                         check=True, cwd=tmp_path)
+    assert out.stdout.strip().splitlines() == [
+        f"{file}:8: builds of strategy odd: returns Tuple(int64, Literal[int](2)), where the engine expects what the "
+        f"built-in builds returns: bool"]
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -12,7 +12,22 @@ from simulator.cli.options import Interrupted
 
 
 class OneLineErrors(click.Group):
-    """Every mistake of the user ends as one line on stderr and exit code 2, never a traceback."""
+    """Every mistake of the user ends as one line on stderr and exit code 2, never a traceback. --help lists
+    the commands in the order a user meets them, those for developing monopoly-mc itself apart, last."""
+
+    developer_commands: tuple[str, ...] = ()
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(self.commands)
+
+    def format_commands(self, ctx, formatter) -> None:
+        for title, developer in (("Commands", False), ("Developer commands", True)):
+            rows = [(name, command.get_short_help_str(formatter.width - 6 - max(map(len, self.commands))))
+                    for name, command in self.commands.items()
+                    if (name in self.developer_commands) == developer and not command.hidden]
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
 
     def main(self, args=None, prog_name=None, **kwargs):
         try:
@@ -49,9 +64,10 @@ def cli():
     """
 
 
-for group in (catalog, play, position, analysis, measures, search, speed):
-    for command in group.COMMANDS:
+for group in (play, analysis, measures, position, search, catalog, speed):
+    for command in group.COMMANDS + getattr(group, "DEVELOPER_COMMANDS", ()):
         cli.add_command(command)
+cli.developer_commands = tuple(command.name for command in speed.DEVELOPER_COMMANDS)
 
 
 def main():

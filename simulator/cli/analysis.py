@@ -15,7 +15,7 @@ from simulator.tables import PLOT_FORMATS, as_csv, as_json
 from simulator import presentation as present
 from simulator.cli.options import (
     user_code_options,
-    CliError, analysis_command, batches_on, edition_option, format_option, out_option, output_file, edition_of,
+    GAMES, CliError, analysis_command, batches_on, edition_option, format_option, out_option, output_file, edition_of,
     overwrite_option, resume_option, scheduler_option, simulation_options, variant_option,
     workers_option,
 )
@@ -26,10 +26,14 @@ from simulator.runner import DEFAULT_GAMES
 
 def _simulated(edition, variant, overrides, players, strategy_names, games, seed, threads, progress, out=None,
                overwrite=False):
-    from simulator.api import simulate
-    with progress_bar(games, "Simulating", progress) as bar:
-        return [simulate(edition_of(edition, variant, overrides), players, strategy_names, games, seed, None, None,
-                         out, overwrite, threads, progress=bar.update, notice=bar.note)]
+    from simulator.runner import RunSpec, as_results, resolve_lineup, run
+    loaded = edition_of(edition, variant, overrides)
+    lineup = resolve_lineup(loaded, compile_rules(loaded), players, list(strategy_names))
+    spec = RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=threads)
+    spec.validate()
+    with progress_bar(games, f"Simulating {loaded.name}", progress) as bar:
+        return [as_results(run(spec, out=out, overwrite=overwrite, progress=bar.update, keep_frames=out is None,
+                               notice=bar.note))]
 
 
 def _runs(results_paths, simulate_args) -> list:
@@ -118,8 +122,10 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
         names = list(strategy_names) or list(board.strategies.TOURNAMENT_FIELD)
         plan = tournament_plan(loaded, board, names, players, games, seed, threads=threads)
         total = sum(p.spec.games for p in plan)
+        rounded = (f": --games {games:,} rounded up, as every table plays whole rotations of its {players} seats"
+                   if total != games else "")
         click.echo(f"{len(plan)} tables of {players} from {len(names)} strategies, "
-                   f"{plan[0].spec.games:,} games each ({total:,} in all)", err=True)
+                   f"{plan[0].spec.games:,} games each ({total:,} in all){rounded}", err=True)
         with batches_on(threads, scheduler, workers, out, resume, overwrite) as executor, \
                 progress_bar(total, "Tournament", progress) as bar:
             runs = run_many(plan, "tournament", {"strategies": names, "players": players, "seed": seed},
@@ -145,7 +151,8 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
                    "parameter, or players=2,3,4,5 for the number of players.")
 @click.option("--players", "-p", default=4, show_default=True)
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME", help="Lineup (repeatable).")
-@click.option("--games", "-n", default=DEFAULT_GAMES["sweep"], show_default=True, help="Games per point.")
+@click.option("--games", "-n", type=GAMES, default=DEFAULT_GAMES["sweep"], show_default=True,
+              help="Games per point (20000, 20k, 2M).")
 @click.option("--seed", default=0, show_default=True, help="The seed of every point (common random numbers).")
 @click.option("--threads", type=int, default=None)
 @click.option("--progress/--no-progress", default=True, show_default=True)
@@ -193,7 +200,8 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
 @click.option("--variant", default=None, metavar="NAME", help="Variant for both data files.")
 @click.option("--players", "-p", default=4, show_default=True)
 @click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME", help="Lineup (repeatable).")
-@click.option("--games", "-n", default=20_000, show_default=True, help="Games per side when simulating.")
+@click.option("--games", "-n", type=GAMES, default=20_000, show_default=True,
+              help="Games per side when simulating (20000, 20k, 2M).")
 @click.option("--seed", default=0, show_default=True, help="Seed of both sides (common random numbers).")
 @click.option("--threads", type=int, default=None)
 @click.option("--detect", default=0.01, show_default=True,

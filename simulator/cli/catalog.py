@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import sys
 import textwrap
 
 import click
@@ -48,7 +49,7 @@ def _list_editions(output_format: str) -> None:
         click.echo(as_json(rows) if output_format == "json" else as_csv({"editions": pd.DataFrame(rows)}))
         return
     click.echo(tables.render(list(rows[0]), [list(row.values()) for row in rows]))
-    click.echo("\nmonopoly-mc editions NAME prints an edition's rules, decks and assumptions. Data files: "
+    click.echo("\nmonopoly-mc editions NAME prints an edition's rules, decks and assumptions.\nData files: "
                + str(BUILTIN_DIR) + " (copy one and pass --edition PATH)")
 
 
@@ -61,14 +62,15 @@ def _show_edition(sheet: dict, output_format: str) -> None:
                            **{part: pd.DataFrame(sheet[part]) for part in ("rules", "variants", "decks", "assumptions")}}))
         return
     about = sheet["edition"]
-    lines = [f"{about['edition']}: {about['title']}",
-             f"family {about['family']}, {about['players']} players"
-             + (f", amounts in {about['currency']}" if about["currency"] else "")
-             + (f", {about['squares']} squares" if about["squares"] else "")
-             + (f", variant {about['variant']}" if about["variant"] else "")
-             + f"; data file {about['data file']}" + (f" (extends {about['extends']})" if about["extends"] else ""), ""]
+    lines = [*textwrap.wrap(f"{about['edition']}: {about['title']}", tables.WIDTH),
+             *textwrap.wrap(f"family {about['family']}, {about['players']} players"
+                            + (f", amounts in {about['currency']}" if about["currency"] else "")
+                            + (f", {about['squares']} squares" if about["squares"] else "")
+                            + (f", variant {about['variant']}" if about["variant"] else "")
+                            + f"; data file {about['data file']}"
+                            + (f" (extends {about['extends']})" if about["extends"] else ""), tables.WIDTH), ""]
     for paragraph in about["description"].splitlines() or [""]:  # a line of the data file is a paragraph or an item
-        lines += textwrap.wrap(paragraph, 100, subsequent_indent="  " if paragraph.startswith("- ") else "") or [""]
+        lines += textwrap.wrap(paragraph, tables.WIDTH, subsequent_indent="  " if paragraph.startswith("- ") else "") or [""]
     blocks = ["\n".join(lines)]
     blocks.append(_wrapped("Rules (change one with --set rules.OPTION=VALUE)", sheet["rules"],
                            {"option": None, "value": 22, "allowed": 34, "meaning": 50}))
@@ -92,12 +94,17 @@ def _wrapped(title: str | None, rows: list[dict], widths: dict[str, int | None])
     """A table whose long cells wrap onto the next lines of their column (`widths`), so it stays within a
     terminal; the first column (width None) never wraps, so a filled first cell starts a row."""
     lines = []
+    first, *others = widths
+    room = tables.WIDTH - max(len(first), *(len(_toml(row[first])) for row in rows)) - 2 * len(others)
+    wanted = sum(widths[column] for column in others)
+    widths = {column: widths[column] if column == first or wanted <= room else max(6, widths[column] * room // wanted)
+              for column in widths}
     for row in rows:
-        first, *others = widths
         cells = [[_toml(row[first])]] + [textwrap.wrap(_toml(row[column]), widths[column], break_long_words=False,
                                                        break_on_hyphens=False) or [""] for column in others]
         lines += [list(line) for line in itertools.zip_longest(*cells, fillvalue="")]
-    return tables.render(list(widths), lines, title=title)
+    # wrapped here already, line by line: narrowed again, a first cell would wrap and start a false row
+    return tables.render(list(widths), lines, title=title, width=sys.maxsize)
 
 
 @click.command()

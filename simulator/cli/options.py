@@ -3,6 +3,8 @@ before any game is played, and the turning of a user's mistake into one line and
 from __future__ import annotations
 
 import functools
+import re
+from decimal import Decimal
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,6 +66,25 @@ def batches_on(threads: int | None, scheduler: str | None, workers: int | None, 
                                    f"fixed, {how}") from None
     finally:
         executor.close()
+
+
+class GameCount(click.ParamType):
+    """A number of games as people write it: 100000, 100_000, 100,000, 100k or 2M (as --budget takes it)."""
+    name = "N"
+    SCALE = {"": 1, "k": 1_000, "m": 1_000_000}
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        match = re.fullmatch(r"\s*(-?[\d_,]*\.?\d+)\s*([kKmM]?)\s*", str(value))
+        if match:
+            number = Decimal(match.group(1).replace("_", "").replace(",", "")) * self.SCALE[match.group(2).lower()]
+            if number == number.to_integral_value():
+                return int(number)
+        self.fail(f"{value}: expected a whole number of games, e.g. 20000, 20k or 2M", param, ctx)
+
+
+GAMES = GameCount()
 
 
 def _writable(option: str, path: Path, folder: Path) -> None:
@@ -172,7 +193,8 @@ def simulation_options(games: int):
             click.option("--players", "-p", default=4, show_default=True, help="Number of players."),
             click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME",
                          help="Strategies (repeatable); default: the default lineup."),
-            click.option("--games", "-n", default=games, show_default=True, help="Games to simulate."),
+            click.option("--games", "-n", type=GAMES, default=games, show_default=True,
+                         help="Games to simulate (20000, 20k, 2M)."),
             click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results."),
             click.option("--threads", type=int, default=None, help="Threads to use (default: all cores)."),
             click.option("--progress/--no-progress", default=True, show_default=True, help="Progress bar on stderr."),

@@ -9,7 +9,7 @@ import pandas as pd
 from simulator import families, tables
 from simulator.cli.options import (
     user_code_options,
-    CliError, batches_on, edition_option, edition_of, resume_option, results_folder, scheduler_option, set_option,
+    GAMES, CliError, batches_on, edition_option, edition_of, resume_option, results_folder, scheduler_option, set_option,
     user_errors, variant_option, workers_option,
 )
 from simulator.progress import progress_bar
@@ -32,7 +32,8 @@ def _first_of(lineup: list[str], shown: int = 4) -> str:
                    "Default: the first N of the family's default lineup ("
                    + "; ".join(f"{name}: {_first_of(families.get(name).strategies.DEFAULT_LINEUP)}"
                                for name in families.names()) + ").")
-@click.option("--games", "-n", default=DEFAULT_GAMES["simulate"], show_default=True, help="Number of games.")
+@click.option("--games", "-n", type=GAMES, default=DEFAULT_GAMES["simulate"], show_default=True,
+              help="Number of games (100000, 100k, 2M).")
 @click.option("--seed", default=0, show_default=True, help="Seed: the same seed gives the same results.")
 @click.option("--out", "-o", type=click.Path(path_type=Path), default=None, callback=results_folder,
               help="Write Parquet results (games, players, squares, cards) and a manifest to this directory.")

@@ -9,15 +9,16 @@ import pandas as pd
 
 from simulator import tables
 from simulator.cli.options import (
-    CliError, batches_on, format_option, scheduler_option, user_code_options, user_errors, workers_option,
+    GAMES, CliError, batches_on, format_option, scheduler_option, user_code_options, user_errors, workers_option,
 )
 from simulator.progress import progress_bar
 from simulator.runner import DEFAULT_GAMES
 from simulator.tables import as_csv, as_json
 
 position_file = click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-games_option = click.option("--games", "-n", default=DEFAULT_GAMES["position"], show_default=True,
-                            help="Games played from the position (each side of a comparison plays as many).")
+games_option = click.option("--games", "-n", type=GAMES, default=DEFAULT_GAMES["position"], show_default=True,
+                            help="Games played from the position (each side of a comparison plays as many; 20000, "
+                                 "20k).")
 seed_option = click.option("--seed", default=0, show_default=True,
                            help="Seed: the same seed gives the same results, and both sides of a comparison the same "
                                 "dice and cards game by game.")
