@@ -363,16 +363,12 @@ def trade_effects(frame: pd.DataFrame, title: str) -> plt.Figure:
 
 
 def search_of(outcome) -> plt.Figure:
-    """The search plot of a search's outcome: rates in %, other objectives in rounds, titled with the search's
-    question, its edition and the games it spent."""
+    """The search plot of a search's outcome, each objective in its own unit (%, pts or rounds, as the trials
+    store it), titled with the search's question, its edition and the games it spent."""
     problem = outcome.problem
-    trials = outcome.trials.copy()
-    for objective in problem.objectives:
-        if objective.rate:
-            trials[objective.name] = trials[objective.name] * 100
-    labels = {o.name: f"{o.name} ({'%' if o.rate else 'rounds'})" for o in problem.objectives}
+    labels = {o.name: f"{o.name} ({o.unit})" for o in problem.objectives}
     question = f"Which values does the {problem.kind} search find best?"
-    return search(trials, {o.name: o.direction for o in problem.objectives}, outcome.importances,
+    return search(outcome.trials, {o.name: o.direction for o in problem.objectives}, outcome.importances,
                   headline(question, problem.edition, outcome.games), labels=labels)
 
 

@@ -359,7 +359,7 @@ def test_the_finalists_are_the_best_of_every_candidate_that_played_every_rung(fo
 
 def test_a_budget_that_cannot_race_two_candidates_is_refused_before_any_game():
     played = []
-    with pytest.raises(tuning.SearchError, match=r"--budget 143: too small .* at least 144 \(two candidates"):
+    with pytest.raises(tuning.SearchError, match=r"budget=143: too small .* at least 144 \(two candidates"):
         tiny_balance(budget=143, progress=played.append)
     assert not played
 
