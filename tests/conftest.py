@@ -1,0 +1,46 @@
+"""The suite runs on pytest-xdist's workers (`-n auto` in pyproject.toml's addopts), each test file on one
+worker (`--dist loadfile`: a file's module fixtures are computed once, and the engine entry points its game
+table compiles are compiled by one worker, not by two at once).
+
+Before the workers start, every engine is compiled (or loaded from numba's cache) once, plain and in checking
+mode, spread over as many processes as there are workers: a cold compile is 20 to 30 s of one core, and a
+worker that found the engine missing would compile it for itself while the other worker, reaching the same
+engine, compiled it too. After this, the workers load every engine from the cache. Compiles still made by
+tests (a game table's entry points, a user's strategy files) go to the same cache, which
+simulator/cache_lock.py keeps whole when two processes write into it at once."""
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+
+def compile_engine(edition: str) -> None:
+    """Compile (or load) the engine of this edition's family, plain and in checking mode."""
+    import numpy as np
+
+    from simulator.executors import BatchTask
+    from simulator.rules import compile_rules, load_edition
+    from simulator.runner import resolve_lineup
+    loaded = load_edition(edition)
+    board = compile_rules(loaded)
+    params = np.stack([board.parameter_vector(s) for s in resolve_lineup(loaded, board, board.players_min, [])])
+    for check in (False, True):
+        BatchTask(board, params, games=1, batch_size=1, seed=1, rotate_seats=True, check=check, threads=1).warm_up()
+
+
+def one_edition_per_engine() -> list[str]:
+    from simulator.rules import builtin_editions, load_edition
+    first = {}
+    for name in builtin_editions():
+        first.setdefault(load_edition(name).family, name)
+    return list(first.values())
+
+
+def pytest_configure(config):
+    workers = len(config.option.tx or []) if getattr(config.option, "dist", "no") != "no" else 0
+    if hasattr(config, "workerinput") or workers < 2 or config.option.collectonly:
+        return   # a worker, or no workers: tests compile what they need as they go
+    editions = one_edition_per_engine()
+    spawn = multiprocessing.get_context("spawn")   # a fresh interpreter: this one has not imported numba
+    with ProcessPoolExecutor(min(workers, len(editions)), mp_context=spawn) as pool:
+        list(pool.map(compile_engine, editions))
