@@ -1,17 +1,21 @@
 """The suite runs on pytest-xdist's workers (`-n auto` in pyproject.toml's addopts), each test file on one
 worker (`--dist loadfile`: a file's module fixtures are computed once, and the engine entry points its game
-table compiles are compiled by one worker, not by two at once).
+table calls are compiled by one worker, not by two at once).
 
-Before the workers start, every engine is compiled (or loaded from numba's cache) once, plain and in checking
-mode, spread over as many processes as there are workers: a cold compile is 20 to 30 s of one core, and a
-worker that found the engine missing would compile it for itself while the other worker, reaching the same
-engine, compiled it too. After this, the workers load every engine from the cache. Compiles still made by
-tests (a game table's entry points, a user's strategy files) go to the same cache, which
-simulator/cache_lock.py keeps whole when two processes write into it at once."""
+Before the workers start on the whole suite (`python -m pytest`), every engine is compiled (or loaded from
+numba's cache) once, plain and in checking mode, spread over as many processes as there are workers: a cold
+compile is 20 to 30 s of one core, and a worker that found an engine missing would compile it while the
+other worker, reaching the same engine, compiled it too. The workers then load every engine from the cache.
+What tests still compile (a game table's entry points, an engine bound to a user's strategy files) goes to
+the same cache, which simulator/cache_lock.py keeps whole when two processes write into it at once. A run of
+chosen files compiles only what its tests use (an edit to any engine source recompiles every engine:
+simulator/__init__.py); `-n 0` runs them without workers."""
 from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+
+import pytest
 
 
 def compile_engine(edition: str) -> None:
@@ -38,8 +42,9 @@ def one_edition_per_engine() -> list[str]:
 
 def pytest_configure(config):
     workers = len(config.option.tx or []) if getattr(config.option, "dist", "no") != "no" else 0
-    if hasattr(config, "workerinput") or workers < 2 or config.option.collectonly:
-        return   # a worker, or no workers: tests compile what they need as they go
+    whole_suite = config.args_source is pytest.Config.ArgsSource.TESTPATHS
+    if hasattr(config, "workerinput") or workers < 2 or not whole_suite or config.option.collectonly:
+        return   # a worker, no workers, or chosen files: tests compile what they use as they go
     editions = one_edition_per_engine()
     spawn = multiprocessing.get_context("spawn")   # a fresh interpreter: this one has not imported numba
     with ProcessPoolExecutor(min(workers, len(editions)), mp_context=spawn) as pool:
