@@ -18,8 +18,8 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 
-def compile_engine(edition: str) -> None:
-    """Compile (or load) the engine of this edition's family, plain and in checking mode."""
+def compile_engine(edition: str, check: bool) -> None:
+    """Compile (or load) the engine of this edition's family, plain or in checking mode."""
     import numpy as np
 
     from simulator.executors import BatchTask
@@ -28,8 +28,7 @@ def compile_engine(edition: str) -> None:
     loaded = load_edition(edition)
     board = compile_rules(loaded)
     params = np.stack([board.parameter_vector(s) for s in resolve_lineup(loaded, board, board.players_min, [])])
-    for check in (False, True):
-        BatchTask(board, params, games=1, batch_size=1, seed=1, rotate_seats=True, check=check, threads=1).warm_up()
+    BatchTask(board, params, games=1, batch_size=1, seed=1, rotate_seats=True, check=check, threads=1).warm_up()
 
 
 def one_edition_per_engine() -> list[str]:
@@ -46,6 +45,9 @@ def pytest_configure(config):
     if hasattr(config, "workerinput") or workers < 2 or not whole_suite or config.option.collectonly:
         return   # a worker, no workers, or chosen files: tests compile what they use as they go
     editions = one_edition_per_engine()
+    # Ten compiles rather than five engines keep the processes evenly busy (five left one idle for the last);
+    # the plain ones first, so that an engine's checking compile loads the functions they share from the cache.
+    plain_then_checking = [(edition, check) for check in (False, True) for edition in editions]
     spawn = multiprocessing.get_context("spawn")   # a fresh interpreter: this one has not imported numba
     with ProcessPoolExecutor(min(workers, len(editions)), mp_context=spawn) as pool:
-        list(pool.map(compile_engine, editions))
+        list(pool.map(compile_engine, *zip(*plain_then_checking)))
