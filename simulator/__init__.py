@@ -46,6 +46,10 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 
     numba.config.CACHE_DIR = str(_engine_cache_dir())
 
+from simulator import cache_lock  # noqa: E402  (numba's cache, before anything compiles)
+
+cache_lock.install()
+
 
 API = ("simulate", "load", "tournament", "sweep", "ranking", "head_to_head", "seats", "length", "rounds_histogram",
        "squares", "groups", "cards", "sweep_table", "compare", "position", "trade", "fair_price", "whatif", "optimize",

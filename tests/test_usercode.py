@@ -23,6 +23,37 @@ from tests.helpers import invoke
 EXAMPLE = Path(__file__).parent.parent / "reports" / "strategies" / "my_bots.py"
 
 
+RESERVE_FREE = '''
+from simulator.engines.shared.layout import P_BID_FACTOR, P_GROUP_BONUS, PL_CASH
+from simulator.usercode import strategy
+
+reserve_free = strategy("reserve_free", family="board", base="cautious")
+
+
+@reserve_free.decision
+def builds(prm, pl, p, cost):
+    return pl[p, PL_CASH] - cost >= 0
+
+
+@reserve_free.decision
+def house_bid(prm, pl, p, cost):
+    return max(0, int(min(cost * max(1.0, prm[p, P_BID_FACTOR]) * (1.0 + prm[p, P_GROUP_BONUS]), pl[p, PL_CASH])))
+
+
+cautious_without_reserve = strategy("cautious_without_reserve", family="board", base="cautious", build_reserve=0)
+'''
+
+
+@pytest.fixture(scope="module")
+def user_files(tmp_path_factory) -> list[Path]:
+    """The example file and reserve_free.py: the tests that play user strategies play this one set of files,
+    so that each engine bound to it is compiled once (a set of files binds an engine of its own, keyed on
+    the files' names and texts: 20 to 30 s of compile each)."""
+    file = tmp_path_factory.mktemp("user") / "reserve_free.py"
+    file.write_text(RESERVE_FREE)
+    return [EXAMPLE, file]
+
+
 @pytest.fixture(autouse=True)
 def no_user_files_after():
     yield
@@ -37,27 +68,27 @@ def _players(run) -> pd.DataFrame:
     return run.players().drop(columns=[c for c in run.players().columns if "strateg" in c])
 
 
-def test_a_builtin_strategy_written_as_calls_to_its_decisions_plays_the_same_games():
+def test_a_builtin_strategy_written_as_calls_to_its_decisions_plays_the_same_games(user_files):
     """cautious_as_code replaces every board decision by a call to the built-in one: the same games as
     cautious, seat for seat, on the same seed, though its decisions go through the bound engine's dispatch."""
     rivals = ["buy_all", "hard_trader", "orange_red"]
     as_code = simulator.simulate("classic", 4, ["cautious_as_code", *rivals], games=300, seed=11,
-                                 strategy_files=[EXAMPLE])
+                                 strategy_files=user_files)
     builtin = simulator.simulate("classic", 4, ["cautious", *rivals], games=300, seed=11)
     pd.testing.assert_frame_equal(_games(as_code), _games(builtin))
     pd.testing.assert_frame_equal(_players(as_code), _players(builtin))
     assert as_code.manifest["lineup"][0]["source"].startswith(str(EXAMPLE))
     # and the user's own decision is played: my_builder (cautious, building only while rivals are poor)
     # builds less than cautious on the same seeds
-    mine = simulator.simulate("classic", 4, ["my_builder", *rivals], games=300, seed=11, strategy_files=[EXAMPLE])
+    mine = simulator.simulate("classic", 4, ["my_builder", *rivals], games=300, seed=11, strategy_files=user_files)
     built = {name: run.players().loc[run.players().strategy == name, "buildings_bought"].mean()
              for name, run in (("my_builder", mine), ("cautious", builtin))}
     assert built["my_builder"] < built["cautious"]
 
 
-def test_a_user_strategy_sits_beside_builtins_in_a_tournament():
+def test_a_user_strategy_sits_beside_builtins_in_a_tournament(user_files):
     runs = simulator.tournament(["money_first", "opportunist", "bank_first"], edition="deal", players=2, games=60,
-                                seed=3, strategy_files=[EXAMPLE])
+                                seed=3, strategy_files=user_files)
     ranking = simulator.ranking(runs)
     assert set(ranking.strategy) == {"money_first", "opportunist", "bank_first"}
     tables = [run.manifest["lineup"] for run in runs]
@@ -68,10 +99,10 @@ def test_a_user_strategy_sits_beside_builtins_in_a_tournament():
     assert banked["money_first"] > banked["opportunist"]
 
 
-def test_the_jit_off_plays_the_same_games_as_python():
+def test_the_jit_off_plays_the_same_games_as_python(user_files):
     lineup = ["my_builder", "buy_all", "hard_trader"]
-    compiled = simulator.simulate("classic", 3, lineup, games=3, seed=5, strategy_files=[EXAMPLE])
-    python = simulator.simulate("classic", 3, lineup, games=3, seed=5, strategy_files=[EXAMPLE], jit=False)
+    compiled = simulator.simulate("classic", 3, lineup, games=3, seed=5, strategy_files=user_files)
+    python = simulator.simulate("classic", 3, lineup, games=3, seed=5, strategy_files=user_files, jit=False)
     pd.testing.assert_frame_equal(compiled.games(), python.games())
     pd.testing.assert_frame_equal(compiled.players(), python.players())
 
@@ -82,9 +113,9 @@ def test_the_jit_off_says_nothing_of_the_engine_s_wrapping_arithmetic(capfd):
     assert "overflow" not in capfd.readouterr().err
 
 
-def test_dask_workers_receive_the_files_and_play_the_same_games():
+def test_dask_workers_receive_the_files_and_play_the_same_games(user_files):
     """Each batch carries the files' text: a worker started for the run binds its engine to them."""
-    args = ["simulate", "--strategy-file", EXAMPLE, "-s", "my_builder", "-s", "buy_all", "-s", "cautious", "-n", "60",
+    args = ["simulate", *(option for file in user_files for option in ("--strategy-file", file)), "-s", "my_builder", "-s", "buy_all", "-s", "cautious", "-n", "60",
             "--seed", "2", "--batch-size", "20", "--no-progress", "--format", "json"]
     local, workers = invoke(*args), invoke(*args, "--workers", "1")
     assert local.exit_code == 0 and workers.exit_code == 0, workers.output
@@ -99,7 +130,7 @@ def test_the_jit_off_runs_in_one_local_process():
 CACHE_PROBE = """
 import json, sys
 from simulator import simulate, usercode
-simulate("classic", 2, ["my_builder", "buy_all"], games=2, seed=1, strategy_files=[sys.argv[1]])
+simulate("classic", 2, ["my_builder", "buy_all"], games=2, seed=1, strategy_files=sys.argv[1:])
 from simulator.engines.board import kernel  # bound in this process: nothing imported the engine before
 stats = kernel.play_chunk.stats
 print(json.dumps({"hits": sum(stats.cache_hits.values()), "misses": sum(stats.cache_misses.values()),
@@ -107,20 +138,20 @@ print(json.dumps({"hits": sum(stats.cache_hits.values()), "misses": sum(stats.ca
 """
 
 
-def _probe(file: Path) -> dict:
-    out = subprocess.run([sys.executable, "-c", CACHE_PROBE, str(file)], capture_output=True, text=True, check=True)
+def _probe(files: list[Path]) -> dict:
+    out = subprocess.run([sys.executable, "-c", CACHE_PROBE, *map(str, files)], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def test_a_second_run_loads_the_engine_from_the_cache_and_an_edit_compiles_anew(tmp_path):
-    _probe(EXAMPLE)               # compiles, unless an earlier run did
-    again = _probe(EXAMPLE)
+def test_a_second_run_loads_the_engine_from_the_cache_and_an_edit_compiles_anew(tmp_path, user_files):
+    _probe(user_files)            # compiles, unless an earlier run did
+    again = _probe(user_files)
     assert again["hits"] == 1 and again["misses"] == 0
     edited = tmp_path / "my_bots.py"
     edited.write_text(EXAMPLE.read_text() + "\n# an edit\n")
-    code = usercode.read_files([edited])
+    code = usercode.read_files([edited, *user_files[1:]])
     assert str(code.directory) != again["directory"]
-    assert usercode.read_files([EXAMPLE]).directory == Path(again["directory"])
+    assert usercode.read_files(user_files).directory == Path(again["directory"])
     # a new directory: nothing there yet, so the edited file's engine is compiled, not loaded
     assert not code.directory.exists() or not any(code.directory.rglob("*.nbi"))
 
@@ -451,37 +482,16 @@ def test_a_user_decision_keeps_reference_counts_so_it_may_allocate(tmp_path):
     assert not engine_asks(np.zeros((3, N_PARAMS)), pl)
 
 
-RESERVE_FREE = '''
-from simulator.engines.shared.layout import P_BID_FACTOR, P_GROUP_BONUS, PL_CASH
-from simulator.usercode import strategy
-
-reserve_free = strategy("reserve_free", family="board", base="cautious")
 
 
-@reserve_free.decision
-def builds(prm, pl, p, cost):
-    return pl[p, PL_CASH] - cost >= 0
-
-
-@reserve_free.decision
-def house_bid(prm, pl, p, cost):
-    return max(0, int(min(cost * max(1.0, prm[p, P_BID_FACTOR]) * (1.0 + prm[p, P_GROUP_BONUS]), pl[p, PL_CASH])))
-
-
-cautious_without_reserve = strategy("cautious_without_reserve", family="board", base="cautious", build_reserve=0)
-'''
-
-
-def test_a_user_s_builds_is_asked_again_by_its_own_rule_not_by_the_built_in_bound(tmp_path):
+def test_a_user_s_builds_is_asked_again_by_its_own_rule_not_by_the_built_in_bound(user_files):
     """build_cash, the cash the engine waits for before it asks builds again, is read from the built-in builds:
     a user's builds that ignores cautious's building reserve of 300 must play as cautious with a reserve of 0,
     not wait for the reserve it ignores (reports/strategies_as_code.md, the decisions of each family)."""
-    file = tmp_path / "reserve_free.py"
-    file.write_text(RESERVE_FREE)
     rivals = ["buy_all", "hard_trader", "orange_red"]
-    user = simulator.simulate("classic", 4, ["reserve_free", *rivals], games=200, seed=3, strategy_files=[file])
+    user = simulator.simulate("classic", 4, ["reserve_free", *rivals], games=200, seed=3, strategy_files=user_files)
     params = simulator.simulate("classic", 4, ["cautious_without_reserve", *rivals], games=200, seed=3,
-                                strategy_files=[file])
+                                strategy_files=user_files)
     pd.testing.assert_frame_equal(_games(user), _games(params))
     pd.testing.assert_frame_equal(_players(user), _players(params))
     assert user.players().query("strategy == 'reserve_free'").buildings_bought.sum() > 0
