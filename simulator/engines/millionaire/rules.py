@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from simulator.checks import Checker, Edition, compile_decks, player_range, rule_vector
+from simulator.checks import LARGEST_NUMBER, Checker, Edition, compile_decks, player_range, rule_vector
 from simulator.engines.millionaire import layout as M
 from simulator.engines.shared.rules import (
     BOARD_BOUNDS,
@@ -34,9 +34,11 @@ def _per_level(check: Checker, card: dict, key: str, path: str, default: Any = N
     """An integer for every star level, or a list of one per level (1, 3 and 5 stars)."""
     value = card.get(key, default)
     values = [value] * M.STAR_LEVELS if not isinstance(value, list) else value
+    low = -LARGEST_NUMBER if minimum is None else minimum
+    high = LARGEST_NUMBER if maximum is None else maximum
     if (len(values) != M.STAR_LEVELS or any(isinstance(v, bool) or not isinstance(v, int) for v in values)
-            or (minimum is not None and min(values) < minimum) or (maximum is not None and max(values) > maximum)):
-        bounds = "" if minimum is None else f" from {minimum}" + ("" if maximum is None else f" to {maximum}")
+            or min(values) < low or max(values) > high):
+        bounds = f" from {low:,} to {high:,}"
         raise check.fail(f"{path}.{key}", f"an integer{bounds}, or a list of {M.STAR_LEVELS} (1, 3 and 5 stars)",
                          value)
     return values

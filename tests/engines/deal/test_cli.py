@@ -78,7 +78,7 @@ def test_sweep_over_the_number_of_players_gives_the_first_player_advantage():
     assert result.exit_code == 0, result.output
     points = pd.DataFrame(json.loads(result.output)["points"])
     assert sorted(points.players.unique()) == [2, 5]
-    fair = points.groupby("players").first_player_advantage.first()
+    fair = points.groupby("players").first_player_advantage_pts.first()
     assert fair.notna().all()
     assert set(points[points.players == 2].strategy) == {"bank_first", "rush_properties"}
 

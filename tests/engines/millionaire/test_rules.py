@@ -342,6 +342,8 @@ def test_fortune_cards_may_not_move_the_pawn():
     ("rules.salary", [150, 200], "rules.salary: expected 3 entries"),
     ("decks.lifestyle.cards.casino.min_roll", [10, 8, 13], "min_roll: expected an integer from 2 to 12"),
     ("decks.chance.cards.dividend.amount", "lots", "amount: expected an integer"),
+    # found by the hostile-inputs test: a value past int64 raised OverflowError instead of a message
+    ("decks.chance.cards.dividend.amount", 2 ** 63, "amount: expected an integer from -1,000,000,000 to"),
     ("rules.fortune_deck", "treasure", "rules.fortune_deck: expected one of lifestyle, chance, fortune"),
     ("rules.start_cash", 1000, "rules.start_cash: expected less than win_cash"),
 ])
