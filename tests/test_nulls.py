@@ -332,3 +332,14 @@ def test_rows_under_the_minimum_count_are_neither_ranked_nor_tested():
     assert ranking["rank"].isna().all() and ranking.small_n.all() and not ranking.significant.any()
     assert pairs.small_n.all() and not pairs.significant.any() and seats.small_n.all() and not seats.significant.any()
     assert "too few" in present.ranking_table(ranking).text()
+
+
+def test_a_card_drawn_too_few_times_is_never_a_key_finding():
+    """A report's key findings name the card that swings games the most: one drawn in 5 finished games that
+    all won is too few to rank, whatever its shift, so the finding names a card of enough draws."""
+    from simulator import report
+    run = synthetic_cards(np.random.default_rng(5))
+    deck = run.cards()
+    deck.loc[0, ["text", "finished_draws", "draw_wins", "draw_rank_sum", "draw_rank_squares"]] = ["Rare", 5, 5, 5, 5]
+    [card] = [f for f in report._run_findings("null", [run], False) if "card" in f]
+    assert "Rare" not in card and "Nothing happens" in card
