@@ -45,11 +45,13 @@ def _flag(frame: pd.DataFrame, small: np.ndarray | None = None) -> pd.DataFrame:
     return frame
 
 
-def _units(frame: pd.DataFrame, rates: list[str], points: list[str] = (), rows: str | None = None) -> pd.DataFrame:
-    """Name the frame's rates and differences of rates (tables.in_units gives them in % and pts)."""
+def _units(frame: pd.DataFrame, rates: list[str], points: list[str] = (), rows: str | None = None,
+           other: str | None = None) -> pd.DataFrame:
+    """Name the frame's rates and differences of rates (tables.in_units gives them in % and pts); in a frame
+    whose boolean column `rows` marks the rate rows, `other` is the unit of the rest."""
     frame.attrs["units"] = {**{c: "%" for c in rates}, **{c: "pts" for c in points}}
     if rows is not None:
-        frame.attrs["units_rows"] = rows
+        frame.attrs["units_rows"], frame.attrs["units_other"] = rows, other
     return frame
 
 
@@ -515,7 +517,8 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     frame["paired"] = pairs is not None
     frame["small_n"] = _small(np.minimum(frame.games_a, frame.games_b))
     frame["rate"] = frame.measure != "mean rounds"
-    return _units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate")
+    return _units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate",
+                  other="rounds")
 
 
 def _seed_key(run: Results) -> tuple:
