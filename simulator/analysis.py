@@ -478,8 +478,8 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
                          "mean_rounds_ci_low": rounds_low, "mean_rounds_ci_high": rounds_high,
                          "unfinished_share": length.unfinished_share,
                          "unfinished_ci_low": length.unfinished_ci_low,
-                         "unfinished_ci_high": length.unfinished_ci_high, "games": length.games,
-                         "finished": length.finished})
+                         "unfinished_ci_high": length.unfinished_ci_high, "games": int(length.games),
+                         "finished": int(length.finished)})
     return _units(pd.DataFrame(rows), ["win_rate", "ci_low", "ci_high", "unfinished_share", "unfinished_ci_low",
                                        "unfinished_ci_high"],
                   ["first_player_advantage", "first_player_ci_low", "first_player_ci_high"])

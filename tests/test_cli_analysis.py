@@ -67,6 +67,9 @@ def test_sweep_with_plot_and_read_back(tmp_path):
     assert "first-player advantage" in result.output and "2500" in result.output
     assert (tmp_path / "sweep.png").exists()
     assert invoke("sweep", "--results", out).output == result.output
+    csv = invoke("sweep", "--results", out, "--format", "csv").output.splitlines()
+    counts = [row.split(",")[csv[0].split(",").index(c)] for row in csv[1:] for c in ("games", "finished")]
+    assert all(c.isdigit() for c in counts), counts  # counts as integers, not 200.0
     heat = invoke("sweep", "--set", "rules.go_salary=100,200", "--set", "strategy.buy_all.build_reserve=0,300",
                   "--games", 100, "--plot", tmp_path / "heat.png", "--no-progress")
     assert heat.exit_code == 0 and (tmp_path / "heat.png").exists()
