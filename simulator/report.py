@@ -39,7 +39,8 @@ METHOD = [
     "Colour-group lift compares players who held the group complete at the start of one of their turns (in classic, "
     "Walking Dead and Millionaire before the first bankruptcy, so a group collected from a bankrupt player does not "
     "count) with those who did not, within each strategy, averaged with weights n1*n2/(n1+n2) (Mantel-Haenszel), "
-    "with Wilson intervals per strategy combined by MOVER and the Cochran-Mantel-Haenszel test.",
+    "with Wilson intervals per strategy combined by MOVER and the Cochran-Mantel-Haenszel test, both widened by the "
+    "design effect of the players of one game (one winner, at most one holder).",
     "Card shifts compare the drawer's outcome after drawing the card with after drawing another card of the same "
     "deck: which card a draw turns up is chance, so the comparison is randomised.",
 ]
