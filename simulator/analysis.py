@@ -45,11 +45,13 @@ def _flag(frame: pd.DataFrame, small: np.ndarray | None = None) -> pd.DataFrame:
     return frame
 
 
-def _units(frame: pd.DataFrame, rates: list[str], points: list[str] = (), rows: str | None = None) -> pd.DataFrame:
-    """Name the frame's rates and differences of rates (tables.in_units gives them in % and pts)."""
+def _units(frame: pd.DataFrame, rates: list[str], points: list[str] = (), rows: str | None = None,
+           other: str | None = None) -> pd.DataFrame:
+    """Name the frame's rates and differences of rates (tables.in_units gives them in % and pts); in a frame
+    whose boolean column `rows` marks the rate rows, `other` is the unit of the rest."""
     frame.attrs["units"] = {**{c: "%" for c in rates}, **{c: "pts" for c in points}}
     if rows is not None:
-        frame.attrs["units_rows"] = rows
+        frame.attrs["units_rows"], frame.attrs["units_other"] = rows, other
     return frame
 
 
@@ -320,7 +322,8 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
         squares = None
     rows = []
     for group in groups:
-        counts = _held_counts(runs, group)
+        players = _held_rows(runs, group)
+        counts = _held_counts(players)
         with_wins, with_n = counts.with_wins.sum(), counts.with_n.sum()
         without_wins, without_n = counts.without_wins.sum(), counts.without_n.sum()
         row = {"group": group}
@@ -337,7 +340,9 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
             "held_player_games": int(with_n), "held_wins": int(with_wins), "not_held_player_games": int(without_n),
             "win_rate_held": with_wins / with_n if with_n else math.nan,
             "win_rate_not_held": without_wins / without_n if without_n else math.nan,
-            **stats.stratified_difference(counts.with_wins, counts.with_n, counts.without_wins, counts.without_n),
+            **stats.stratified_difference(counts.with_wins, counts.with_n, counts.without_wins, counts.without_n,
+                                          stats.clustered_design_effect(players.strategy, players.held, players.won,
+                                                                        players.game)),
         })
     frame = _with_interval(pd.DataFrame(rows), "held_wins", "held_player_games", prefix="held_")
     frame["small_n"] = _small(np.minimum(frame.held_player_games, frame.not_held_player_games))
@@ -352,14 +357,22 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
                           "held_ci_high"], ["lift", "lift_ci_low", "lift_ci_high"])
 
 
-def _held_counts(runs: list[Results], group: str) -> pd.DataFrame:
-    """Per strategy: player-games and wins with and without the group held complete."""
-    parts = []
+def _held_rows(runs: list[Results], group: str) -> pd.DataFrame:
+    """Per player-game: its game (numbered across the runs), strategy, whether it held the group, and won."""
+    parts, first = [], 0
     for run in runs:
-        players = run.players(["strategy", "won", f"held_{group}"])
-        held = players[f"held_{group}"].to_numpy()
-        parts.append(pd.DataFrame({"strategy": players.strategy.astype(str), "held": held, "won": players.won}))
-    table = pd.concat(parts).groupby(["strategy", "held"]).won.agg(["sum", "count"]).unstack("held", fill_value=0)
+        players = run.players(["game", "strategy", "won", f"held_{group}"])
+        games = players.game.to_numpy(np.int64)
+        parts.append(pd.DataFrame({"game": first + games,
+                                   "strategy": players.strategy.astype(str),
+                                   "held": players[f"held_{group}"].to_numpy(), "won": players.won}))
+        first += int(games.max(initial=-1)) + 1
+    return pd.concat(parts, ignore_index=True)
+
+
+def _held_counts(players: pd.DataFrame) -> pd.DataFrame:
+    """Per strategy: player-games and wins with and without the group held complete."""
+    table = players.groupby(["strategy", "held"]).won.agg(["sum", "count"]).unstack("held", fill_value=0)
     counts = pd.DataFrame(index=table.index)
     for flag, name in ((True, "with"), (False, "without")):
         counts[f"{name}_wins"] = table["sum"][flag] if flag in table["sum"] else 0
@@ -476,8 +489,8 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
                          "mean_rounds_ci_low": rounds_low, "mean_rounds_ci_high": rounds_high,
                          "unfinished_share": length.unfinished_share,
                          "unfinished_ci_low": length.unfinished_ci_low,
-                         "unfinished_ci_high": length.unfinished_ci_high, "games": length.games,
-                         "finished": length.finished})
+                         "unfinished_ci_high": length.unfinished_ci_high, "games": int(length.games),
+                         "finished": int(length.finished)})
     return _units(pd.DataFrame(rows), ["win_rate", "ci_low", "ci_high", "unfinished_share", "unfinished_ci_low",
                                        "unfinished_ci_high"],
                   ["first_player_advantage", "first_player_ci_low", "first_player_ci_high"])
@@ -515,7 +528,8 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     frame["paired"] = pairs is not None
     frame["small_n"] = _small(np.minimum(frame.games_a, frame.games_b))
     frame["rate"] = frame.measure != "mean rounds"
-    return _units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate")
+    return _units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate",
+                  other="rounds")
 
 
 def _seed_key(run: Results) -> tuple:

@@ -170,7 +170,8 @@ def groups_table(frame: pd.DataFrame) -> Table:
                   "win rate held", "not held", "lift (same strategy)", "95% CI", "significant"], rows,
                  [f"held: {held}; lift: held minus not held within each strategy, averaged over strategies with "
                   f"Mantel-Haenszel weights; interval: Wilson per strategy combined (MOVER); test: "
-                  f"Cochran-Mantel-Haenszel", SIGNIFICANCE_NOTE,
+                  f"Cochran-Mantel-Haenszel; both widened by the design effect of the players of one game",
+                  SIGNIFICANCE_NOTE,
                   *few_notes(frame, "player-games holding it (or not holding it)")])
 
 

@@ -41,7 +41,8 @@ METHOD = [
     "Colour-group lift compares players who held the group complete at the start of one of their turns (in classic, "
     "Walking Dead and Millionaire before the first bankruptcy, so a group collected from a bankrupt player does not "
     "count) with those who did not, within each strategy, averaged with weights n1*n2/(n1+n2) (Mantel-Haenszel), "
-    "with Wilson intervals per strategy combined by MOVER and the Cochran-Mantel-Haenszel test.",
+    "with Wilson intervals per strategy combined by MOVER and the Cochran-Mantel-Haenszel test, both widened by the "
+    "design effect of the players of one game (one winner, at most one holder).",
     "Card shifts compare the drawer's outcome after drawing the card with after drawing another card of the same "
     "deck: which card a draw turns up is chance, so the comparison is randomised.",
 ]
@@ -125,7 +126,8 @@ def _run_findings(label: str, runs: list[Results], named: bool) -> list[str]:
     findings = [f"{leader.strategy} wins {percent(leader.win_rate)} of its games "
                 f"{interval(leader.ci_low, leader.ci_high)}{fair}{lead}{where}."]
     if all(r.has_frames for r in runs) and analysis.has_board(runs):
-        groups = analysis.group_table(runs).dropna(subset=["lift"])
+        groups = analysis.group_table(runs)
+        groups = groups[~groups.small_n].dropna(subset=["lift"])  # a row too few to rank is no finding
         if len(groups):
             best = groups.sort_values("lift", ascending=False).iloc[0]
             findings.append(f"Completing {best.group} changes a player's win rate the most: "
@@ -133,13 +135,15 @@ def _run_findings(label: str, runs: list[Results], named: bool) -> list[str]:
                             f" against the same strategy without it{'' if best.significant else ', not significant'}"
                             f"{where}.")
     else:
-        cards = analysis.card_table(runs).dropna(subset=["win_shift"])
+        cards = analysis.card_table(runs)
+        cards = cards[~cards.small_n].dropna(subset=["win_shift"])
         if len(cards):
             card = cards.loc[cards.win_shift.abs().idxmax()]
             findings.append(f"The card that swings games the most is \u201c{card.text}\u201d ({card.deck}): "
                             f"{present.points(card.win_shift)} "
                             f"{present.point_interval(card.win_shift_ci_low, card.win_shift_ci_high)} on the "
-                            f"drawer's win rate against another card of its deck{where}.")
+                            f"drawer's win rate against another card of its deck"
+                            f"{'' if card.significant else ', not significant'}{where}.")
     seat = analysis.seat_table(runs).iloc[0]
     findings.append(f"The first seat wins {percent(seat.win_rate)} {interval(seat.ci_low, seat.ci_high)}, "
                     f"{present.points(seat.advantage)} against the fair share, "

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.stats import norm, t as student
+import pandas as pd
+from scipy.stats import chi2, norm, t as student
 from statsmodels.stats.contingency_tables import StratifiedTable
 from statsmodels.stats.proportion import (confint_proportions_2indep, proportion_confint, proportions_ztest,
                                           samplesize_proportions_2indep_onetail)
@@ -85,12 +86,14 @@ def proportion_difference(x1: float, n1: float, x2: float, n2: float) -> dict:
     return {"difference": x1 / n1 - x2 / n2, "ci_low": float(low), "ci_high": float(high), "p_value": p_value}
 
 
-def stratified_difference(with_wins, with_n, without_wins, without_n) -> dict:
+def stratified_difference(with_wins, with_n, without_wins, without_n, design_effect: float = 1.0) -> dict:
     """The Mantel-Haenszel difference of proportions over strata (weights n_with·n_without/(n_with+n_without)),
     its 95% interval by MOVER from Wilson intervals of each stratum's proportions (Newcombe's hybrid score
     method carried over to strata, Zou & Donner 2008: it holds at a handful of observations, where a Wald
     interval with plug-in variances collapses to a point on a stratum of 1 win in 1) and the p-value of the
-    Cochran-Mantel-Haenszel test (continuity-corrected). Strata missing either side are left out."""
+    Cochran-Mantel-Haenszel test (continuity-corrected). Strata missing either side are left out.
+    `design_effect` (clustered_design_effect) widens the interval by its square root and divides the test's
+    statistic by it, for observations that come in correlated clusters (the players of one game)."""
     x1, n1, x0, n0 = (np.asarray(a, dtype=np.float64) for a in (with_wins, with_n, without_wins, without_n))
     keep = (n1 > 0) & (n0 > 0)
     x1, n1, x0, n0 = x1[keep], n1[keep], x0[keep], n0[keep]
@@ -102,15 +105,41 @@ def stratified_difference(with_wins, with_n, without_wins, without_n) -> dict:
     low1, high1 = proportion_confint(x1, n1, alpha=ALPHA, method="wilson")
     low0, high0 = proportion_confint(x0, n0, alpha=ALPHA, method="wilson")
     estimate = float(np.sum(weight * (p1 - p0)))
-    below = math.sqrt(np.sum(weight ** 2 * ((p1 - low1) ** 2 + (high0 - p0) ** 2)))
-    above = math.sqrt(np.sum(weight ** 2 * ((high1 - p1) ** 2 + (p0 - low0) ** 2)))
+    inflation = math.sqrt(design_effect)
+    below = inflation * math.sqrt(np.sum(weight ** 2 * ((p1 - low1) ** 2 + (high0 - p0) ** 2)))
+    above = inflation * math.sqrt(np.sum(weight ** 2 * ((high1 - p1) ** 2 + (p0 - low0) ** 2)))
     wins = x1 + x0
     if np.all((wins == 0) | (wins == n1 + n0)):  # every stratum all wins or all losses: nothing to test
         p_value = 1.0
     else:
         tables = np.stack([np.stack([x1, n1 - x1]), np.stack([x0, n0 - x0])])  # 2 x 2 x strata
-        p_value = float(StratifiedTable(tables).test_null_odds(correction=True).pvalue)
+        statistic = StratifiedTable(tables).test_null_odds(correction=True).statistic
+        p_value = float(chi2.sf(statistic / design_effect, 1))
     return {"lift": estimate, "lift_ci_low": estimate - below, "lift_ci_high": estimate + above, "p_value": p_value}
+
+
+def clustered_design_effect(stratum, held, won, cluster) -> float:
+    """How much the variance of stratified_difference's estimate grows because its observations come in
+    clusters (the players of one game: one winner, at most one holder of a group, so one player's win is
+    another's loss, in the other arm or another stratum): the variance of the estimate's linearisation summed
+    per cluster over the same summed per observation. At least 1 (within-cluster correlation that shrinks the
+    variance is not relied on); 1 when nothing varies."""
+    frame = pd.DataFrame({"stratum": stratum, "held": np.asarray(held, dtype=bool),
+                          "won": np.asarray(won, dtype=np.float64), "cluster": cluster})
+    arms = frame.groupby(["stratum", "held"]).won.agg(["mean", "count"])
+    per_row = arms.reindex(pd.MultiIndex.from_frame(frame[["stratum", "held"]]))
+    count = frame.groupby("stratum").held.agg(held="sum", observations="size")
+    weight = count.held * (count.observations - count.held) / count.observations
+    weight = weight / weight.sum() if weight.sum() > 0 else weight
+    sign = np.where(frame.held, 1.0, -1.0)
+    share = weight.reindex(frame.stratum).to_numpy() * sign / per_row["count"].to_numpy()
+    contribution = share * (frame.won.to_numpy() - per_row["mean"].to_numpy())
+    alone = float(np.sum(contribution ** 2))
+    clusters = pd.Series(contribution).groupby(frame.cluster.to_numpy()).sum()
+    if alone <= 0 or len(clusters) < 2:
+        return 1.0
+    together = float(np.sum(clusters ** 2)) * len(clusters) / (len(clusters) - 1)
+    return max(1.0, together / alone)
 
 
 def paired_difference(num_a, den_a, num_b, den_b) -> dict:

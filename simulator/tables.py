@@ -218,18 +218,22 @@ UNIT_SUFFIXES = {"%": "_pct", "pts": "_pts"}
 
 def in_units(frame: pd.DataFrame) -> pd.DataFrame:
     """An analysis frame as JSON and CSV give it: the columns its attrs["units"] names as rates ("%") or
-    differences of rates ("pts") times 100 and named with their unit (win_rate_pct, lift_pts), in the rows
-    of its attrs["units_rows"] boolean column if it has one (compare's mean rounds stays in rounds). The
-    frames in Python keep proportions (0 to 1); the tables print % and pts."""
+    differences of rates ("pts") times 100 and named with their unit (win_rate_pct, lift_pts). A frame whose
+    rows mix kinds (compare: rates, and the mean length in rounds) names its rate rows by the boolean column
+    attrs["units_rows"] and the other rows' unit by attrs["units_other"]: their values move to columns named
+    with that unit (a_rounds), so that no column holds two units. The frames in Python keep proportions (0 to
+    1); the tables print % and pts."""
     units = frame.attrs.get("units")
     if not units:
         return frame
     shown = frame.copy()
-    rows = shown[frame.attrs["units_rows"]] if "units_rows" in frame.attrs else slice(None)
-    for column, unit in units.items():
-        if column in shown:
-            shown[column] = shown[column].astype("float64")
-            shown.loc[rows, column] = shown.loc[rows, column] * 100
+    rates = shown[frame.attrs["units_rows"]].astype(bool) if "units_rows" in frame.attrs else None
+    for column in (c for c in units if c in shown):
+        values = shown[column].astype("float64")
+        if rates is not None:
+            shown[f"{column}_{frame.attrs['units_other']}"] = values.where(~rates)
+            values = values.where(rates)
+        shown[column] = values * 100
     return shown.rename(columns={c: c + UNIT_SUFFIXES[u] for c, u in units.items()})
 
 

@@ -69,6 +69,9 @@ def test_sweep_with_plot_and_read_back(tmp_path):
     assert "first-player" in result.output and "2500" in result.output
     assert (tmp_path / "sweep.png").exists()
     assert invoke("sweep", "--results", out).output == result.output
+    csv = invoke("sweep", "--results", out, "--format", "csv").output.splitlines()
+    counts = [row.split(",")[csv[0].split(",").index(c)] for row in csv[1:] for c in ("games", "finished")]
+    assert all(c.isdigit() for c in counts), counts  # counts as integers, not 200.0
     heat = invoke("sweep", "--set", "rules.go_salary=100,200", "--set", "strategy.buy_all.build_reserve=0,300",
                   "--games", 100, "--plot", tmp_path / "heat.png", "--no-progress")
     assert heat.exit_code == 0 and (tmp_path / "heat.png").exists()
@@ -88,6 +91,18 @@ def test_compare_two_stored_runs_and_two_data_files(stored):
     assert not [line for line in same.output.splitlines() if line.startswith(("win rate", "unfinished")) and "*" in line]
     files = invoke("compare", "classic", "walking_dead", "--games", 200, "--no-progress")
     assert files.exit_code == 0 and "note: A is classic and B is walking_dead" in files.output
+
+
+def test_compare_json_and_csv_keep_rates_and_rounds_in_columns_of_their_own(stored):
+    """compare's rows are rates and one mean length: the length goes in `_rounds` columns, never in a `_pct`
+    or `_pts` one (it was 56.1 under a_pct)."""
+    rows = {r["measure"]: r for r in json.loads(invoke("compare", stored, stored, "--format", "json").output)
+            ["comparison"]}
+    length, seat = rows["mean rounds"], rows["win rate: seat 1"]
+    assert length["a_pct"] is None and length["difference_pts"] is None and length["a_rounds"] > 10
+    assert seat["a_rounds"] is None and 0 < seat["a_pct"] < 100 and seat["difference_pts"] == 0
+    header = invoke("compare", stored, stored, "--format", "csv").output.splitlines()[0].split(",")
+    assert {"a_pct", "difference_pts", "a_rounds", "difference_rounds", "ci_low_rounds"} <= set(header)
 
 
 def test_report_html_and_markdown(stored, tmp_path):
