@@ -5,6 +5,7 @@ sets and the third set's last property in hand, about to play, wins nearly alway
 reach is refused in one line; a trade is refused in one line, `whatif` compares two positions."""
 import copy
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -17,6 +18,7 @@ from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
 from tests.helpers import assert_refused_in_one_line, invoke, position_toml
 
+EXAMPLES = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["bank_first", "rush_properties", "late_attacker", "opportunist"]
 
 
@@ -153,3 +155,10 @@ def test_more_unknown_hands_than_the_draw_pile_holds_are_refused_in_one_line(tmp
     assert rest < 5 * 7
     assert_refused_in_one_line(tmp_path, {"position": {"edition": "deal"}, "players": players},
                                f"at most the {rest} cards left in the draw pile")
+
+
+def test_the_example_file_loads_and_its_player_with_the_last_property_wins():
+    """tests/data/positions/deal_last_property.toml, the docs' example: the known limit above, as a file."""
+    position = positions.load_position(EXAMPLES / "deal_last_property.toml")
+    outlook = positions.outlook(positions.play(position, 300, seed=1, check=True), position).set_index("player")
+    assert outlook.loc["Ann", "ci_low"] > 0.95

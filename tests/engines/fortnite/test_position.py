@@ -5,6 +5,7 @@ a position against itself relabelled gives the same games with the players' plac
 trade is refused in one line, `whatif` compares two positions."""
 import copy
 import json
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -16,6 +17,7 @@ from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
 from tests.helpers import assert_refused_in_one_line, invoke, position_toml
 
+EXAMPLES = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider"]
 
 
@@ -143,3 +145,11 @@ def test_a_position_the_rules_cannot_reach_is_refused_in_one_line_naming_the_fie
     document = copy.deepcopy(_duel().document)
     change(document)
     assert_refused_in_one_line(tmp_path, document, message)
+
+
+def test_the_example_file_loads_and_its_healthier_pair_holder_leads():
+    """tests/data/positions/fortnite_storm_closing.toml, the docs' example: Ann (12 HP, a pair, a rifle) ahead of
+    Bea (7 HP, in jail); Cid, out, never wins."""
+    position = positions.load_position(EXAMPLES / "fortnite_storm_closing.toml")
+    outlook = positions.outlook(positions.play(position, 300, seed=1, check=True), position).set_index("player")
+    assert outlook.loc["Ann", "win_rate"] > outlook.loc["Bea", "win_rate"] and outlook.loc["Cid", "wins"] == 0
