@@ -507,6 +507,7 @@ def play_chunk(cards, deck, groups, rules, start_loc, start_dealt, start_seat, l
     scratch = np.zeros(scratch_length(cards, deck), dtype=np.int64)
     for g in range(games_out.shape[0]):
         play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(start_loc),
-                  borrowed(start_dealt), start_seat, borrowed(lineup), rotate, seed, first_game + g, check, borrowed(loc),
-                  borrowed(pile), borrowed(gs), borrowed(tab), borrowed(pl), borrowed(prm), borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch),
-                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(card_agg))
+                  borrowed(start_dealt), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
+                  borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab), borrowed(pl), borrowed(prm),
+                  borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch), borrowed(games_out[g]),
+                  borrowed(players_out[g]), borrowed(card_agg))

@@ -622,11 +622,11 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
 # there, so a level of calls holding the whole engine was one more compile of it.
 @njit(cache=True, inline="always")
 def play_game(sq, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_turned, start_seat,
-              lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped, draws, prm, rng, game_row, player_rows,
-              sq_agg, card_agg):
+              lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped, draws, prm, rng, game_row,
+              player_rows, sq_agg, card_agg):
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
-    new_game(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, start_pl, start_own, start_bank,
-             start_held, start_turned)
+    new_game(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, start_pl, start_own,
+             start_bank, start_held, start_turned)
     violations = play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg,
                             check, start_seat)
     _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation, game_row, player_rows, sq_agg,

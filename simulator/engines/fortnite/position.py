@@ -194,7 +194,8 @@ def fortnite_template(edition: str, board) -> str:
     chest = [board.card_ids[c] for c in np.flatnonzero(board.card_decks == F.D_CHEST)]
     weapon = next((board.card_ids[c] for c in np.flatnonzero(board.cards[:, F.C_EFFECT] == F.WEAPON)), chest[0])
     kept = set(pair + locations[:1] + [int(board.rules[F.R_JAIL_SQUARE])])  # owned, or Bea's jail: not covered
-    storm = [board.card_ids[c] for c in np.flatnonzero(board.card_decks == F.D_STORM) if board.cards[c, F.C_A] not in kept]
+    storm = [board.card_ids[c] for c in np.flatnonzero(board.card_decks == F.D_STORM)
+             if board.cards[c, F.C_A] not in kept]
     hp = int(board.rules[F.R_MAX_HP])
 
     def listed(items):

@@ -16,7 +16,7 @@ from simulator.engines.deal import layout as D
 from simulator.engines.deal.position import deal_template
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
-from tests.helpers import assert_refused_in_one_line, invoke, position_toml
+from tests.helpers import assert_refused_in_one_line, invoke
 
 EXAMPLES = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["bank_first", "rush_properties", "late_attacker", "opportunist"]
@@ -85,7 +85,8 @@ def test_a_position_against_itself_relabelled_gives_the_same_games_with_the_play
     document = {"position": {"edition": "deal", "to_play": "Ann"}, "players": [
         {"name": "Ann", "strategy": "bank_first", "hand": ["brown", "money_1"], "unknown_hand": 3,
          "table": {"orange": ["orange"]}},
-        {"name": "Bea", "strategy": "opportunist", "unknown_hand": 5, "bank": ["money_5"], "table": {"red": ["red"] * 2}},
+        {"name": "Bea", "strategy": "opportunist", "unknown_hand": 5, "bank": ["money_5"],
+         "table": {"red": ["red"] * 2}},
     ]}
     swapped = copy.deepcopy(document)
     swapped["players"].reverse()

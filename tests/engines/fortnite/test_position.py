@@ -15,7 +15,7 @@ from simulator.engines.fortnite import layout as F
 from simulator.engines.fortnite.position import fortnite_template
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
-from tests.helpers import assert_refused_in_one_line, invoke, position_toml
+from tests.helpers import assert_refused_in_one_line, invoke
 
 EXAMPLES = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider"]
