@@ -16,7 +16,7 @@ from simulator.engines.deal import layout as D
 from simulator.engines.deal.position import deal_template
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
-from tests.helpers import assert_refused_in_one_line, invoke
+from tests.helpers import assert_refused_in_one_line, assert_same_on_every_executor, invoke
 
 EXAMPLES = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["bank_first", "rush_properties", "late_attacker", "opportunist"]
@@ -163,3 +163,7 @@ def test_the_example_file_loads_and_its_player_with_the_last_property_wins():
     position = positions.load_position(EXAMPLES / "deal_last_property.toml")
     outlook = positions.outlook(positions.play(position, 300, seed=1, check=True), position).set_index("player")
     assert outlook.loc["Ann", "ci_low"] > 0.95
+
+
+def test_a_position_gives_the_same_results_on_one_thread_two_threads_and_dask_workers():
+    assert_same_on_every_executor(_table_talk(), 200, seed=6)

@@ -15,7 +15,7 @@ from simulator.engines.fortnite import layout as F
 from simulator.engines.fortnite.position import fortnite_template
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
-from tests.helpers import assert_refused_in_one_line, invoke
+from tests.helpers import assert_refused_in_one_line, assert_same_on_every_executor, invoke
 
 EXAMPLES = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider"]
@@ -153,3 +153,7 @@ def test_the_example_file_loads_and_its_healthier_pair_holder_leads():
     position = positions.load_position(EXAMPLES / "fortnite_storm_closing.toml")
     outlook = positions.outlook(positions.play(position, 300, seed=1, check=True), position).set_index("player")
     assert outlook.loc["Ann", "win_rate"] > outlook.loc["Bea", "win_rate"] and outlook.loc["Cid", "wins"] == 0
+
+
+def test_a_position_gives_the_same_results_on_one_thread_two_threads_and_dask_workers():
+    assert_same_on_every_executor(_duel(), 200, seed=6)
