@@ -334,7 +334,7 @@ def load_position(cards, deck, groups, rules, start_loc, start_dealt, first, loc
     gs[GS_COUNT] = kept
     n = pl.shape[0]
     rounds = 0
-    for p in range(n):  # a loop: this engine's functions run without numba's allocator, which max() needs
+    for p in range(n):  # a loop: numba does not compile the array max() here (no allocator in this engine)
         rounds = max(rounds, start_dealt[p])
     for r in range(rounds):
         for i in range(n):
