@@ -57,10 +57,6 @@ def position_from(document: dict, source: str, relative_to: Path | None = None) 
         ref = str(relative_to / ref)
     edition = load_edition(ref, meta.get("variant"))
     family = families.get(edition.family)
-    if family.position is None:
-        covered = [name for name in families.names() if families.get(name).position is not None]
-        raise EditionError(f"{source}: positions are not covered for the {edition.family} family yet "
-                           f"(covered: {', '.join(covered)})")
     from simulator.rules import compile_rules
     board = compile_rules(edition)
     known = [s.name for s in _available(edition.family)]

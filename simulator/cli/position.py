@@ -58,10 +58,7 @@ def position(file, write_template, edition, games, seed, threads, scheduler, wor
             from simulator import families
             from simulator.rules import compile_rules, load_edition
             loaded = load_edition(edition)
-            family = families.get(loaded.family)
-            if family.position_template is None:
-                raise CliError(f"--template: positions are not covered for the {loaded.family} family yet")
-            click.echo(family.position_template(loaded.name, compile_rules(loaded)), nl=False)
+            click.echo(families.get(loaded.family).position_template(loaded.name, compile_rules(loaded)), nl=False)
             return
         if file is None:
             raise CliError("position: give a position FILE, or --template to write one")

@@ -223,13 +223,6 @@ def test_the_api_returns_the_frames_of_the_commands(tmp_path):
     assert set(frame.columns) >= {"player", "without", "with", "difference", "ci_low", "ci_high", "verdict"}
 
 
-def test_a_position_of_a_family_not_yet_covered_is_refused_in_one_line(tmp_path):
-    path = tmp_path / "fortnite.toml"
-    path.write_text('[position]\nedition = "fortnite"\n\n[[players]]\nname = "A"\nstrategy = "wall_builder"\n')
-    result = invoke("position", path, "-n", 10, "--no-progress")
-    assert result.exit_code == 2 and "not covered for the fortnite family" in result.output
-
-
 def test_the_fair_price_search_stays_within_the_cash_the_payer_holds():
     # Ann (400 in cash) gains so much from this trade that a bisection over -2,000..2,000 would ask her for
     # 1,000 she does not hold: the search stays within what she can pay
