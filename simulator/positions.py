@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from simulator import families, stats
+from simulator.tables import with_units
 from simulator.checks import EditionError, hint
 from simulator.engines.shared import layout as L
 from simulator.rules import load_edition
@@ -102,7 +103,8 @@ def outlook(result, position: Position) -> pd.DataFrame:
         for rank in range(1, len(position.players) + 1):
             row[f"rank_{rank}"] = float(ranks.get(rank, 0.0))
         rows.append(row)
-    frame = pd.DataFrame(rows)
+    frame = with_units(pd.DataFrame(rows), ["win_rate", "ci_low", "ci_high",
+                                            *(f"rank_{r}" for r in range(1, len(position.players) + 1))])
     finished = games.end_reason != "turn_cap"
     frame.attrs["games"] = n_games
     frame.attrs["rounds_mean"] = float(games.rounds[finished].mean()) if finished.any() else math.nan
@@ -244,7 +246,7 @@ def compare_positions(first: Position, second: Position, games: int, seed: int =
     for name in players or first.players:
         effect = paired_effect(before, after, first.players.index(name), second.players.index(name))
         rows.append({"player": name, **effect, "verdict": verdict(effect, *verdicts)})
-    return pd.DataFrame(rows)
+    return with_units(pd.DataFrame(rows), ["without", "with"], ["difference", "ci_low", "ci_high"])
 
 
 def trade_table(position: Position, trade: Trade, games: int, seed: int = 0, threads: int | None = None,

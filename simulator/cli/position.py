@@ -68,7 +68,8 @@ def position(file, write_template, edition, games, seed, threads, scheduler, wor
             frame = positions.outlook(positions.play(start, games, seed, threads, bar.update, bar.note, executor),
                                       start)
     if output_format != "table":
-        click.echo(as_json({"outlook": frame, **frame.attrs}) if output_format == "json" else as_csv({"outlook": frame}))
+        summary = {key: value for key, value in frame.attrs.items() if key != "units"}  # the columns carry theirs
+        click.echo(as_json({"outlook": frame, **summary}) if output_format == "json" else as_csv({"outlook": frame}))
         return
     players = len(start.players)
     rows = [[r["player"], r["strategy"], tables.percent(r["win_rate"]), tables.interval(r["ci_low"], r["ci_high"])]

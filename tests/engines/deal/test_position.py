@@ -115,7 +115,7 @@ def test_the_cli_writes_a_template_plays_it_compares_it_with_whatif_and_refuses_
     compared = invoke("whatif", path, "--alt", bare, "-n", 200, "--no-progress", "--format", "json")
     assert compared.exit_code == 0, compared.output
     ann = next(row for row in json.loads(compared.output)["whatif"] if row["player"] == "Ann")
-    assert ann["difference"] < 0
+    assert ann["difference_pts"] < 0
     traded = invoke("trade", path, "--between", "Ann", "Bea", "--give", "utility", "-n", 10, "--no-progress")
     lines = traded.output.strip().splitlines()
     assert traded.exit_code == 2 and len(lines) == 1 and "no trades between players" in lines[0] \
