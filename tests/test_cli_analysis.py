@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from simulator import analysis
 from simulator.cli import cli
-from simulator.results import load_results
+from simulator.results import FORMAT_VERSION, load_results
 from tests.helpers import invoke
 
 
@@ -114,7 +114,8 @@ def _old_format(stored, tmp_path):
     old = tmp_path / "old"
     shutil.copytree(stored, old)
     manifest = json.loads((old / "manifest.json").read_text())
-    (old / "manifest.json").write_text(json.dumps({**manifest, "format_version": 1}))
+    # the previous format, whose frames counted seats from 0: refused, not read with the seats shifted
+    (old / "manifest.json").write_text(json.dumps({**manifest, "format_version": FORMAT_VERSION - 1}))
     return old
 
 

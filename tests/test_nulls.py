@@ -55,7 +55,7 @@ def synthetic_run(rng, lineup: list[str], games: int, seed: int = 0, unfinished:
         before = same_as.games(["winner_seat", "rounds"])
         keep = rng.random(games) < kept
         rotation = np.where(keep, same_as.info["rotation"], rotation)
-        winner = np.where(keep, before.winner_seat.to_numpy(), winner)
+        winner = np.where(keep, before.winner_seat.fillna(0).to_numpy(int) - 1, winner)  # back to the engine's -1 and from 0
         rounds = np.where(keep, before.rounds.to_numpy(), rounds)
         ranks = np.where(keep[:, None], same_as.info["ranks"], ranks)
     table = np.zeros((games, L.GM_COLUMNS), dtype=np.int64)
@@ -73,7 +73,7 @@ def synthetic_run(rng, lineup: list[str], games: int, seed: int = 0, unfinished:
     seats = np.tile(np.arange(n), games)
     names = sorted(set(lineup))
     codes = np.array([names.index(s) for s in lineup])[(seats + np.repeat(rotation, n)) % n]
-    frame = pd.DataFrame({"game": np.repeat(np.arange(games), n), "seat": seats,
+    frame = pd.DataFrame({"game": np.repeat(np.arange(games), n), "seat": seats + 1,
                           "strategy": pd.Categorical.from_codes(codes, categories=names),
                           "won": np.repeat(winner, n) == seats, "held_red": np.repeat(holder, n) == seats})
     return Results(manifest, pd.DataFrame(), pd.DataFrame(), games=games_frame(table, 0, lineup, ("won", "turn_cap")),
@@ -200,7 +200,7 @@ def synthetic_cards(rng, games: int = 1500, players: int = 4, cards: int = 8, pe
     """A deck of identical cards: each player of a game draws Poisson(per_player) cards, each uniformly."""
     run = synthetic_run(rng, [f"c{i}" for i in range(players)], games)
     frame = run.players()
-    finished = np.repeat(run.games().winner_seat.to_numpy() >= 0, players)
+    finished = np.repeat(run.games().winner_seat.notna().to_numpy(), players)
     rank = np.where(frame.won, 1, rng.integers(2, players + 1, len(frame)))
     drawn = rng.multinomial(rng.poisson(per_player, len(frame)), [1 / cards] * cards)
     done = drawn * finished[:, None]
