@@ -55,7 +55,8 @@ def synthetic_run(rng, lineup: list[str], games: int, seed: int = 0, unfinished:
         before = same_as.games(["winner_seat", "rounds"])
         keep = rng.random(games) < kept
         rotation = np.where(keep, same_as.info["rotation"], rotation)
-        winner = np.where(keep, before.winner_seat.fillna(0).to_numpy(int) - 1, winner)  # back to the engine's -1 and from 0
+        engine_winner = before.winner_seat.fillna(0).to_numpy(int) - 1  # the engine counts from 0, -1 for none
+        winner = np.where(keep, engine_winner, winner)
         rounds = np.where(keep, before.rounds.to_numpy(), rounds)
         ranks = np.where(keep[:, None], same_as.info["ranks"], ranks)
     table = np.zeros((games, L.GM_COLUMNS), dtype=np.int64)

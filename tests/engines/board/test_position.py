@@ -106,7 +106,8 @@ def test_a_position_listed_in_another_order_plays_the_same_games_and_counts_the_
     assert (first.turns % 2 == 1).any(), "games ending after Ann's turn tell the two countings apart"
     assert (first.turns.to_numpy() == second.turns.to_numpy()).all()
     assert (first.rounds.to_numpy() == second.rounds.to_numpy()).all()
-    assert first.winner_seat.notna().all() and (first.rounds == (first.turns + 1) // 2).all()  # the round under way counts
+    assert first.winner_seat.notna().all()
+    assert (first.rounds == (first.turns + 1) // 2).all()  # the round under way counts
     assert (first.winner_seat.to_numpy() == 3 - second.winner_seat.to_numpy()).all()  # seats 1 and 2 swapped
 
 
