@@ -277,12 +277,15 @@ def test_a_position_against_itself_relabelled_is_called_changed_in_at_most_five_
     from simulator.positions import paired_effect, verdict
 
     def played(won):
-        return SimpleNamespace(players=pd.DataFrame({"game": np.arange(len(won)), "seat": 0, "won": won}))
+        # the position's first player, in seat 1 as the frames count
+        return SimpleNamespace(players=pd.DataFrame({"game": np.arange(len(won)), "seat": 1, "won": won}))
 
     def called(rng):
         before = rng.random(800) < 0.3
         after = np.where(rng.random(800) < 0.6, before, rng.random(800) < 0.3)
-        return verdict(paired_effect(played(before), played(after), 0)) != "even within the interval"
+        effect = paired_effect(played(before), played(after), 0)
+        assert effect["games"] == 800 and not np.isnan(effect["difference"]), "the player's games were found"
+        return verdict(effect) != "even within the interval"
 
     assert false_positives(called) <= MOST_FALSE_POSITIVES
 
