@@ -567,11 +567,11 @@ def _paired_rows(pairs: list[tuple[Results, Results]], detect: float) -> list[di
     one = np.ones(len(games_a))
 
     def measures(games: pd.DataFrame) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        finished = (games.winner_seat >= 0).to_numpy(dtype=np.float64)
+        finished = games.winner_seat.notna().to_numpy(dtype=np.float64)
         found = {f"win rate: {c[len('seats:'):]}": ((games.winner_strategy == c[len("seats:"):]).to_numpy(float),
                                                     games[c].to_numpy(float))
                  for c in sorted(games.columns) if c.startswith("seats:")}
-        found["win rate: seat 1"] = ((games.winner_seat == 0).to_numpy(float), finished)
+        found["win rate: seat 1"] = (games.winner_seat.eq(1).fillna(False).to_numpy(float), finished)
         found["unfinished share"] = (1 - finished, one)
         found["mean rounds"] = (games.rounds.to_numpy(float) * finished, finished)
         return found

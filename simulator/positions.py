@@ -94,7 +94,7 @@ def outlook(result, position: Position) -> pd.DataFrame:
     n_games = len(games)
     rows = []
     for seat, name in enumerate(position.players):
-        mine = players[players.seat == seat]
+        mine = players[players.seat == seat + 1]  # the frames count seats from 1
         wins = int(mine.won.sum())
         low, high = stats.wilson(wins, n_games)
         row = {"player": name, "strategy": position.strategies[seat], "wins": wins, "win_rate": wins / n_games,
@@ -208,13 +208,14 @@ def _same_square(given, square: str, position: Position) -> bool:
     return 0 <= index < len(names) and names[index] == square
 
 
-def paired_effect(before, after, seat_before: int, seat_after: int | None = None) -> dict:
+def paired_effect(before, after, player_before: int, player_after: int | None = None) -> dict:
     """The change in one player's win probability from `before` to `after`, played on the same seeds (the
-    player in `seat_before`, then in `seat_after`, by default the same seat): the mean of the per-game
-    differences, its 95% interval, and a two-sided p-value (stats.paired_difference)."""
-    seat_after = seat_before if seat_after is None else seat_after
-    won_before = before.players[before.players.seat == seat_before].set_index("game").won.astype(float)
-    won_after = after.players[after.players.seat == seat_after].set_index("game").won.astype(float)
+    player at index `player_before` of the position's players, then at `player_after`, by default the same):
+    the mean of the per-game differences, its 95% interval, and a two-sided p-value (stats.paired_difference)."""
+    player_after = player_before if player_after is None else player_after
+    # a position's players sit in their listed order, and the frames count seats from 1
+    won_before = before.players[before.players.seat == player_before + 1].set_index("game").won.astype(float)
+    won_after = after.players[after.players.seat == player_after + 1].set_index("game").won.astype(float)
     won_before = won_before.reindex(won_after.index).to_numpy()
     ones = np.ones(len(won_after))
     effect = stats.paired_difference(won_before, ones, won_after.to_numpy(), ones)

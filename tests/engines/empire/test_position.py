@@ -71,7 +71,7 @@ def test_a_position_loads_as_described_and_plays_without_breaking_an_invariant()
     assert start.first_seat == 1
     played = positions.play(position, 300, seed=2, check=True)
     assert (played.games.violations == 0).all()
-    bea = played.players[played.players.seat == 1]
+    bea = played.players[played.players.seat == 2]
     assert (bea.jail_turns >= 1).all()  # she plays first, from jail
 
 
