@@ -62,8 +62,8 @@ def test_a_position_loads_as_described_and_plays_without_breaking_an_invariant()
     assert start.held[0, board.card_ids.index("assault_rifle")] == 1 and start.first_seat == 1
     played = positions.play(position, 300, seed=2, check=True)  # the check counts HP, walls, storm cards, items
     assert (played.games.violations == 0).all()
-    assert (played.players[played.players.seat == 2].won == 0).all()  # Cid is out
-    assert (played.players[played.players.seat == 1].jail_turns >= 1).all()  # Bea plays first, from jail
+    assert (played.players[played.players.seat == 3].won == 0).all()  # Cid is out
+    assert (played.players[played.players.seat == 2].jail_turns >= 1).all()  # Bea plays first, from jail
 
 
 def test_full_health_against_rivals_at_one_hp_wins_nearly_every_game():

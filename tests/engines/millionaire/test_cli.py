@@ -85,7 +85,7 @@ def test_sweep_over_the_two_readings_of_the_upgrade_cost(tmp_path):
                     "--no-progress", "--format", "json", "-s", "upgrade_at_once", "-s", "never_upgrade")
     assert result.exit_code == 0, result.output
     points = pd.DataFrame(json.loads(result.output)["points"])
-    rate = points.set_index(["rules.upgrade_cost", "strategy"]).win_rate
+    rate = points.set_index(["rules.upgrade_cost", "strategy"]).win_rate_pct
     assert rate[(50, "upgrade_at_once")] > rate[(450, "upgrade_at_once")], "a dearer upgrade hurts who buys it"
 
 
