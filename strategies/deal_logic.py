@@ -39,8 +39,11 @@ CH_TAKE = 2         # the copy a Sly Deal or Forced Deal takes
 CH_GIVE = 3         # the copy a Forced Deal gives
 CH_DOUBLES = 4      # Double The Rent cards played with a rent
 CH_COLUMNS = 5
-SCRATCH_COLUMNS = CH_COLUMNS  # the decisions' scratch: an option's targets, then one mark per card type, then
-                              # the bits of the sums a bank can pay (scratch_length)
+# The decisions' scratch (scratch_length, zeros when allocated): an option's targets, the number of choose_play
+# calls made with it, then per card type the call that last scored it (marks never cleared: the count tells
+# this call's from earlier ones), then the bits of the sums a bank can pay
+SCRATCH_CALLS = CH_COLUMNS
+SCRATCH_COLUMNS = CH_COLUMNS + 1
 
 
 # A table's *potential* (what it is worth toward the win) is the sum of a term per set and a term for the
@@ -320,8 +323,8 @@ def _banking_gain(value, effect, hold_no, weight, urgency):
 
 @engine_njit
 def scratch_length(cards, deck):
-    """The length of the decisions' scratch: an option's targets, a mark per card type, and a bit for every
-    sum a bank can hold (0 to the deck's whole value) for payment_card."""
+    """The length of the decisions' scratch: an option's targets, a count of calls, a mark per card type, and
+    a bit for every sum a bank can hold (0 to the deck's whole value) for payment_card."""
     total = 0
     for k in range(deck.shape[0]):
         total += cards[deck[k], C_VALUE]
@@ -333,7 +336,7 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
     """The copy p plays next and whether into its bank: (-1, False) to stop. With probability
     `randomness` the play is any legal one (of the distinct cards in hand). `choice` gets the play's
     targets; `scratch` (scratch_length long, allocated once per chunk of games) holds an option's targets
-    while options are compared, then a mark per card type scored."""
+    while options are compared, and marks the card types this call scored."""
     best_k = -1
     best_bank = False
     best = NO
@@ -346,7 +349,8 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
     attacks = gs[B_ROUND] + 1 >= prm[p, P_ATTACK_FROM_ROUND]  # rounds count from 1
     targets = scratch[:CH_COLUMNS]
     seen = scratch[SCRATCH_COLUMNS:SCRATCH_COLUMNS + cards.shape[0]]  # copies of one card play alike: one is scored
-    seen[:] = 0
+    scratch[SCRATCH_CALLS] += 1  # this call's mark: clearing the marks cost a memset a call
+    mark = scratch[SCRATCH_CALLS]
     hand = held_column(loc, Z_HAND)
     for w in range(held_words(loc)):
         bits = pl[p, hand + w]
@@ -354,9 +358,9 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
             k = (w << 6) + lowest_bit(bits)
             bits &= bits - 1
             c = deck[k]
-            if seen[c] == 1:
+            if seen[c] == mark:
                 continue
-            seen[c] = 1
+            seen[c] = mark
             effect = cards[c, C_EFFECT]
             for bank in (False, True):  # played for what it is (laid, or its action), then into the bank
                 targets[:] = -1

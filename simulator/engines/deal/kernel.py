@@ -26,8 +26,8 @@ from simulator.engines.deal.layout import (
     Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    NO_SET, can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, in_hand, is_wild,
-    move_card, payable, pile_top, player_columns, rent_of, under_pile,
+    NO_SET, can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, held_words, in_hand,
+    is_wild, lowest_bit, move_card, payable, pile_top, player_columns, rent_of, under_pile,
 )
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.views import borrowed
@@ -60,23 +60,26 @@ def draw_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p):
 def exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k):
     """Propriété Joker: "Au début de votre tour, si vous tirez une carte propriété de la même couleur qu'une
     propriété joker que vous avez posé, vous pouvez les échanger pour récupérer cette carte joker dans votre main
-    ou la poser sur un autre groupe de couleur." Property copy k, just drawn, takes the place of a wild p laid
-    in its colour (no play spent: the set keeps its size), and the wild goes where p's strategy puts it."""
+    ou la poser sur un autre groupe de couleur." Property copy k, just drawn and not a wild, takes the place of a
+    wild p laid in its colour (no play spent: the set keeps its size), and the wild goes where p's strategy puts
+    it."""
     c = deck[k]
-    if cards[c, C_EFFECT] != PROPERTY or is_wild(cards, c):
-        return
-    for w in range(loc.shape[0]):
-        if loc[w, LOC_ZONE] != Z_TABLE or loc[w, LOC_OWNER] != p or not is_wild(cards, deck[w]) \
-                or not fits(cards, c, loc[w, LOC_SET]):
-            continue
-        s = loc[w, LOC_SET]
-        move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
-        move_card(cards, deck, groups, loc, tab, pl, w, Z_HAND, p, NO_SET)
-        t = freed_wild_set(cards, groups, rules, tab, pl, p, deck[w], s)
-        if t != NO_SET:
-            move_card(cards, deck, groups, loc, tab, pl, w, Z_TABLE, p, t)
-        pl[p, PL_WILDS_MOVED] += 1
-        return
+    table = held_column(loc, Z_TABLE)
+    for word in range(held_words(loc)):  # p's table only, in the order of the copies (state.py)
+        bits = pl[p, table + word]
+        while bits != 0:
+            w = (word << 6) + lowest_bit(bits)
+            bits &= bits - 1
+            if not is_wild(cards, deck[w]) or not fits(cards, c, loc[w, LOC_SET]):
+                continue
+            s = loc[w, LOC_SET]
+            move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
+            move_card(cards, deck, groups, loc, tab, pl, w, Z_HAND, p, NO_SET)
+            t = freed_wild_set(cards, groups, rules, tab, pl, p, deck[w], s)
+            if t != NO_SET:
+                move_card(cards, deck, groups, loc, tab, pl, w, Z_TABLE, p, t)
+            pl[p, PL_WILDS_MOVED] += 1
+            return
 
 
 @engine_njit
@@ -295,7 +298,9 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
         k = draw_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p)
         if k < 0:
             break
-        if rules[R_WILD_MOVES] == WILD_RULEBOOK:
+        c = deck[k]
+        # checked here, not in exchange_wild: a call passing a dozen arrays costs more than the check
+        if rules[R_WILD_MOVES] == WILD_RULEBOOK and cards[c, C_EFFECT] == PROPERTY and not is_wild(cards, c):
             exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k)
     gs[GS_PLAYS_LEFT] = rules[R_PLAYS]
     free_wilds = rules[R_WILD_MOVES] == WILD_FREE or rules[R_WILD_MOVES] == WILD_COSTS_PLAY
