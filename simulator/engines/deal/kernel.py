@@ -351,12 +351,14 @@ def new_game(cards, deck, groups, rules, start_loc, start_dealt, first, loc, pil
     n = pl.shape[0]
     if start_loc.shape[0] > 0:
         load_position(cards, deck, groups, rules, start_loc, start_dealt, first, loc, pile, gs, tab, pl, draws, rng)
-        return
-    for _ in range(rules[R_HAND_START]):
-        for p in range(n):
-            draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
+    else:
+        for _ in range(rules[R_HAND_START]):
+            for p in range(n):
+                draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
+    # a hand empty now (dealt no card, or so in a position) is taken as empty at the end of its last turn: its next
+    # turn draws draws_empty_hand
     for p in range(n):
-        pl[p, PL_EMPTY_AT_END] = pl[p, PL_HAND] == 0  # dealt no card: its first turn draws draws_empty_hand
+        pl[p, PL_EMPTY_AT_END] = pl[p, PL_HAND] == 0
 
 
 @engine_njit
