@@ -33,8 +33,8 @@ from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import shuffle
 from strategies.deal_logic import (
-    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, best_set, choose_play, freed_wild_set, least_kept,
-    payment_card, removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
+    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, KEEP_WILD, best_set, choose_play, freed_wild_set,
+    least_kept, payment_card, removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
 )
 
 
@@ -61,7 +61,8 @@ def exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k):
     """Propriété Joker: "Au début de votre tour, si vous tirez une carte propriété de la même couleur qu'une
     propriété joker que vous avez posé, vous pouvez les échanger pour récupérer cette carte joker dans votre main
     ou la poser sur un autre groupe de couleur." Property copy k, just drawn, takes the place of a wild p laid
-    in its colour (no play spent: the set keeps its size), and the wild goes where p's strategy puts it."""
+    in its colour (no play spent: the set keeps its size), and the wild goes where p's strategy puts it; or, the
+    exchange being optional, p's strategy keeps the wild where it is and the property stays in hand."""
     c = deck[k]
     if cards[c, C_EFFECT] != PROPERTY or is_wild(cards, c):
         return
@@ -70,9 +71,11 @@ def exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k):
                 or not fits(cards, c, loc[w, LOC_SET]):
             continue
         s = loc[w, LOC_SET]
+        t = freed_wild_set(cards, groups, rules, tab, pl, p, deck[w], s, c)
+        if t == KEEP_WILD:
+            return
         move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
         move_card(cards, deck, groups, loc, tab, pl, w, Z_HAND, p, NO_SET)
-        t = freed_wild_set(cards, groups, rules, tab, pl, p, deck[w], s)
         if t != NO_SET:
             move_card(cards, deck, groups, loc, tab, pl, w, Z_TABLE, p, t)
         pl[p, PL_WILDS_MOVED] += 1
