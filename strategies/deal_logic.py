@@ -509,11 +509,16 @@ def least_kept(cards, deck, loc, pl, p):
     return best
 
 
+KEEP_WILD = -2  # freed_wild_set: no exchange, the wild stays where it is
+
+
 @engine_njit
-def freed_wild_set(cards, groups, rules, tab, pl, p, c, s):
-    """Where p puts wild card c, freed from its set s by a property drawn of that colour (rule wild_moves =
-    rulebook): on the other set of its colours it adds most to (laid now, for no play), or back in the hand
-    (NO_SET) when it adds to none, to be laid later where it is needed."""
+def freed_wild_set(cards, groups, rules, tab, pl, p, c, s, drawn):
+    """Where p puts wild card c laid in set s when property card `drawn`, just drawn, may take its place (rule
+    wild_moves = rulebook): on the other set of its colours it adds most to (laid now, for no play), or back in
+    the hand (NO_SET) when it adds to none, to be laid later where it is needed. The exchange is optional ("vous
+    pouvez les échanger"): KEEP_WILD when laying `drawn` on s beside the wild adds more than moving the wild on
+    (a red drawn that completes red + wild beats the wild moved to a yellow it does not complete)."""
     best, best_gain = NO_SET, 1e-9
     colours = cards[c, C_COLOURS] & ~(1 << s)
     while colours != 0:
@@ -522,6 +527,8 @@ def freed_wild_set(cards, groups, rules, tab, pl, p, c, s):
         gain = placing_gain(cards, groups, rules, tab, pl, p, c, t)
         if gain > best_gain:
             best, best_gain = t, gain
+    if best != NO_SET and best_gain < placing_gain(cards, groups, rules, tab, pl, p, drawn, s):
+        return KEEP_WILD
     return best
 
 

@@ -33,8 +33,8 @@ from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import shuffle
 from strategies.deal_logic import (
-    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, best_set, choose_play, freed_wild_set, least_kept,
-    payment_card, removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
+    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, KEEP_WILD, best_set, choose_play, freed_wild_set,
+    least_kept, payment_card, removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
 )
 
 
@@ -62,7 +62,7 @@ def exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k):
     propriété joker que vous avez posé, vous pouvez les échanger pour récupérer cette carte joker dans votre main
     ou la poser sur un autre groupe de couleur." Property copy k, just drawn and not a wild, takes the place of a
     wild p laid in its colour (no play spent: the set keeps its size), and the wild goes where p's strategy puts
-    it."""
+    it; or, the exchange being optional, p's strategy keeps the wild where it is and the property stays in hand."""
     c = deck[k]
     table = held_column(loc, Z_TABLE)
     for word in range(held_words(loc)):  # p's table only, in the order of the copies (state.py)
@@ -73,9 +73,11 @@ def exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k):
             if not is_wild(cards, deck[w]) or not fits(cards, c, loc[w, LOC_SET]):
                 continue
             s = loc[w, LOC_SET]
+            t = freed_wild_set(cards, groups, rules, tab, pl, p, deck[w], s, c)
+            if t == KEEP_WILD:
+                return
             move_card(cards, deck, groups, loc, tab, pl, k, Z_TABLE, p, s)
             move_card(cards, deck, groups, loc, tab, pl, w, Z_HAND, p, NO_SET)
-            t = freed_wild_set(cards, groups, rules, tab, pl, p, deck[w], s)
             if t != NO_SET:
                 move_card(cards, deck, groups, loc, tab, pl, w, Z_TABLE, p, t)
             pl[p, PL_WILDS_MOVED] += 1
@@ -356,12 +358,14 @@ def new_game(cards, deck, groups, rules, start_loc, start_dealt, first, loc, pil
     n = pl.shape[0]
     if start_loc.shape[0] > 0:
         load_position(cards, deck, groups, rules, start_loc, start_dealt, first, loc, pile, gs, tab, pl, draws, rng)
-        return
-    for _ in range(rules[R_HAND_START]):
-        for p in range(n):
-            draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
+    else:
+        for _ in range(rules[R_HAND_START]):
+            for p in range(n):
+                draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
+    # a hand empty now (dealt no card, or so in a position) is taken as empty at the end of its last turn: its next
+    # turn draws draws_empty_hand
     for p in range(n):
-        pl[p, PL_EMPTY_AT_END] = pl[p, PL_HAND] == 0  # dealt no card: its first turn draws draws_empty_hand
+        pl[p, PL_EMPTY_AT_END] = pl[p, PL_HAND] == 0
 
 
 @engine_njit

@@ -127,13 +127,14 @@ def test_double_the_rent_that_stacks_collects_more():
 
 def test_wild_moves_free_moves_most_and_costs_play_fewer():
     """wild_moves: on_lay moves a wild only when a property of its colour is laid and the wild adds elsewhere;
-    rulebook frees it whenever a property of its colour is drawn at the start of the turn, onto another set
-    or back to the hand (0.29 moves a player-game against on_lay's 0.03, seeds 3 and 4); free at will;
+    rulebook frees it when a property of its colour is drawn at the start of the turn, onto another set or back
+    to the hand, unless laying that property beside it adds more (0.08-0.09 moves a player-game against on_lay's
+    0.03, seeds 3 and 4); free at will;
     costs_play at will for a play, only to complete a set."""
     moved = {mode: players(1500, 3, {"rules.wild_moves": mode}).wilds_moved.mean()
              for mode in ("rulebook", "on_lay", "free", "costs_play")}
     assert moved["free"] > 2 * moved["costs_play"] and moved["costs_play"] > 3 * moved["on_lay"] > 0
-    assert moved["rulebook"] > 5 * moved["on_lay"]
+    assert moved["rulebook"] > 2 * moved["on_lay"]
 
 
 def test_an_empty_pile_that_stops_leaves_games_at_the_turn_cap():

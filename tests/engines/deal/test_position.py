@@ -49,6 +49,21 @@ def test_the_setup_as_a_position_plays_the_games_of_a_normal_run():
     pd.testing.assert_frame_equal(normal.players, played.players)
 
 
+def test_a_player_whose_hand_is_empty_in_a_position_draws_5_as_after_an_empty_deal(tmp_path):
+    """Rulebook, Étapes du jeu 3: "Si vous n'avez plus de carte dans votre main à la fin de votre tour, prenez-en 5
+    au début de votre prochain tour". With no card dealt (hand_start = 0) every hand is empty before the first
+    turn: a normal run draws 5 on it, and so must the same moment written as a position (it drew 2)."""
+    (tmp_path / "no_deal.toml").write_text('[edition]\nextends = "deal"\n\n[rules]\nhand_start = 0\n')
+    edition = load_edition(str(tmp_path / "no_deal.toml"))
+    lineup = resolve_lineup(edition, compile_rules(edition), 2, LINEUP[:2])
+    normal = run(RunSpec(edition=edition, lineup=lineup, games=200, seed=5, rotate_seats=False), keep_frames=True)
+    start = positions.position_from({"position": {"edition": "no_deal.toml"}, "players": [
+        {"name": f"p{k}", "strategy": s} for k, s in enumerate(LINEUP[:2])]}, "test", tmp_path)
+    played = positions.play(start, 200, seed=5)
+    pd.testing.assert_frame_equal(normal.games, played.games)
+    pd.testing.assert_frame_equal(normal.players, played.players)
+
+
 def test_a_position_loads_as_described_and_plays_without_breaking_an_invariant():
     position = _table_talk()
     start, board = position.start, compile_rules(position.edition)

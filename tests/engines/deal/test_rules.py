@@ -382,6 +382,20 @@ def test_a_property_drawn_of_a_wilds_colour_takes_its_place_and_the_wild_moves_o
     assert table.pl[0, D.PL_WILDS_MOVED] == 1 and table.violations() == 0
 
 
+def test_the_exchange_of_a_wild_is_declined_when_the_property_drawn_completes_its_set():
+    """Propriété Joker: "vous pouvez les échanger": the exchange is a choice. Red + wild laid as red, one yellow:
+    the red drawn completes the reds where it is laid beside the wild, while the exchange would leave the reds
+    at two and move the wild to a yellow set it does not complete. The wild stays, and the red is laid."""
+    table = DealTable()
+    table.place(0, "table", "red")
+    wild = table.place(0, "table", "wild_red_yellow", colour="red")[0]
+    table.place(0, "table", "yellow")
+    table.stack("red", "money_1")
+    table.turn(0)
+    assert table.set_of(wild) == "red" and table.sets(0) == 1
+    assert table.pl[0, D.PL_WILDS_MOVED] == 0 and table.violations() == 0
+
+
 def test_a_wild_freed_by_a_property_drawn_goes_back_to_the_hand_when_no_other_set_takes_it():
     """Propriété Joker: the freed wild may go back to the hand. Its other colour, yellow, is complete: the
     wild returns to the hand; a property drawn by Pass Go, not at the start of the turn, frees none."""

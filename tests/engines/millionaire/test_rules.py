@@ -183,6 +183,26 @@ def test_a_free_house_is_built_evenly_without_paying():
     assert t.violations() == 0
 
 
+def test_a_housing_shortage_auction_opens_at_1k_a_rule_the_data_file_lists_as_borrowed_from_classic():
+    """Contient (32 houses, 12 hotels) and Vente aux encheres ("Les enchères commencent à ₳1,000"); the rulebook
+    says nothing of a shortage, so the classic Crise du batiment applies and the data file lists it as an
+    assumption. Player 0 wants a 60k dark blue house, player 1 a 10k brown one, each bidding up to its price:
+    player 0 wins the last house for 11k; with rules.shortage_auction_from_price, for its 60k price."""
+    shortage = [a for a in load_edition("millionaire").assumptions if "shortage" in a["field"]]
+    assert len(shortage) == 1 and "classic" in shortage[0]["source"] and "Contient" in shortage[0]["source"]
+    for from_price, paid in ((False, 11), (True, 60)):
+        t = MillionaireTable(overrides=[("rules.shortage_auction_from_price", from_price)])
+        for p in (0, 1):
+            t.prm[p, M.P_BID_FACTOR], t.prm[p, M.P_GROUP_BONUS], t.prm[p, M.P_BUILD_RESERVE] = 1.0, 0.0, 0.0
+            t.set_cash(p, 500)
+        t.give(0, "Dark Blue 1", "Dark Blue 2")
+        t.give(1, "Brown 1", "Brown 2")
+        t.bank[M.B_HOUSES] = 1
+        t.build(0)
+        assert t.level("Dark Blue 1") + t.level("Dark Blue 2") == 1
+        assert t.cash(0) == 500 - paid and t.cash(1) == 500
+
+
 def test_giving_a_property_away_hands_the_cheapest_spare_one_to_the_poorest_rival():
     """Cartes Fortune, 'give a property away' (facts.md); the receiver is an assumption."""
     t = MillionaireTable(players=3)
