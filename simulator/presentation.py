@@ -237,10 +237,11 @@ def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float
         show = percent if rate else number
         rows.append([r.measure, show(r.a), show(r.b), points(r.difference) if rate else number(r.difference, 2),
                      point_interval(r.ci_low, r.ci_high) if rate else f"[{number(r.ci_low, 2)}, {number(r.ci_high, 2)}]",
-                     p_value(r.p_holm), verdict_cell(r), count(r.games_to_detect) if rate else "-", ""])
+                     p_value(r.p_holm), verdict_cell(r), detect_cell(r.games_to_detect) if rate else "-", ""])
     first = frame.iloc[0]
     pairing = ("games paired by seed (both sides played the same seeds): B - A is the mean of per-game "
-               "differences, with a t interval and test" if first.paired else
+               "differences, with a t interval and test (for a win or loss per game, McNemar's exact test on "
+               "the games that differ, so p can exceed 0.05 when the interval just excludes 0)" if first.paired else
                "independent samples (the sides were not played on the same seeds, or their per-game frames "
                "were not kept)")
     return Table(f"A = {label_a} ({count(first.games_a)} games), B = {label_b} ({count(first.games_b)} games)",
@@ -248,8 +249,17 @@ def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float
                   f"games to detect {100 * detect:g} pts", "note"], rows,
                  [pairing, SIGNIFICANCE_NOTE,
                   f"games to detect: games per side for an 80% chance of finding a difference of {100 * detect:g} "
-                  f"points at the 5% level" + (" on shared seeds" if first.paired else ""),
-                  *few_notes(frame, "games a side")])
+                  f"points at the 5% level" + (" on shared seeds" if first.paired else "") + f"; {NEVER}: no "
+                  f"number of games would (a rate of 0% or 100%)",
+                  *few_notes(frame, "observations a side (player-games, finished games or games, as the "
+                                    "measure counts them)")])
+
+
+NEVER = "never"
+
+
+def detect_cell(games) -> str:
+    return NEVER if pd.isna(games) else count(int(games))
 
 
 # A search (simulator.tuning.Outcome): its line, its finalists on fresh games, its importances

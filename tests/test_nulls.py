@@ -307,6 +307,30 @@ def test_pairing_narrows_the_interval_and_the_games_to_detect():
         assert paired.games_to_detect[measure] < independent.games_to_detect[measure]
 
 
+def test_a_win_or_loss_per_game_is_tested_exactly_on_the_games_that_differ():
+    """4 of 100 games won on B and lost on A, all others alike: the t test on per-game differences gives
+    p = 0.046; the exact sign test on the 4 discordant games gives 2·0.5⁴ = 0.125."""
+    before = np.zeros(100)
+    after = before.copy()
+    after[:4] = 1
+    assert stats.paired_difference(before, np.ones(100), after, np.ones(100))["p_value"] == pytest.approx(0.125)
+    assert stats.paired_difference(before, np.ones(100), before, np.ones(100))["p_value"] == 1.0
+
+
+def test_compare_counts_each_row_in_its_own_observations_and_games_to_detect_as_integers():
+    """Seat 1 is measured on finished games: its small_n and its games to detect (games per side, not finished
+    games) follow them. With half the games unfinished, seat 1 needs twice the games."""
+    rng = np.random.default_rng(6)
+    a = synthetic_run(rng, ["c1", "c2"], 50, seed=7, unfinished=0.5, frames=False)
+    frame = analysis.compare([a], [synthetic_run(rng, ["c1", "c2"], 50, seed=8, unfinished=0.5, frames=False)])
+    rows = frame.set_index("measure")
+    seat, first = rows.loc["win rate: seat 1"], analysis.seat_table([a]).iloc[0]
+    assert seat.counted < stats.MIN_COUNT <= rows.loc["unfinished share", "counted"]
+    assert seat.small_n and not rows.loc["unfinished share", "small_n"]
+    assert str(frame.games_to_detect.dtype) == "Int64"
+    assert seat.games_to_detect == math.ceil(stats.games_to_detect(seat.a, 0.01) * first.games / first.finished)
+
+
 def test_paired_difference_covers_at_small_counts():
     """The paired t interval of a difference of two win rates with 20 and 200 games on shared seeds."""
     for games in (20, 200):
