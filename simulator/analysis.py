@@ -496,6 +496,22 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
                   ["first_player_advantage", "first_player_ci_low", "first_player_ci_high"])
 
 
+def point_difference(low: Results, high: Results, strategy: str) -> dict:
+    """`strategy`'s win rate at `high` minus at `low` (two runs, e.g. two sweep points): paired by game when
+    both were played on the same seeds with their per-game frames kept (stats.paired_difference; `paired`),
+    otherwise as independent samples (stats.proportion_difference), which shared seeds make conservative."""
+    pairs = _paired_runs([low], [high])
+    if pairs is not None:
+        games_low, games_high = _paired_games(pairs, 0), _paired_games(pairs, 1)
+        if games_low.game.equals(games_high.game) and f"seats:{strategy}" in games_low:
+            def wins(games):
+                return (games.winner_strategy == strategy).to_numpy(float), games[f"seats:{strategy}"].to_numpy(float)
+            return {**stats.paired_difference(*wins(games_low), *wins(games_high)), "paired": True}
+    before, after = (strategy_ranking([run]).set_index("strategy").loc[strategy] for run in (low, high))
+    return {**stats.proportion_difference(after.wins, after.player_games, before.wins, before.player_games),
+            "paired": False}
+
+
 def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.DataFrame:
     """Side by side: each strategy's win rate, the first seat's share of finished games, the unfinished share
     and the mean length, with B - A, its interval, a Holm-adjusted test, and the games per side a difference
