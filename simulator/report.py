@@ -130,10 +130,11 @@ def _run_findings(label: str, runs: list[Results], named: bool) -> list[str]:
         groups = groups[~groups.small_n].dropna(subset=["lift"])  # a row too few to rank is no finding
         if len(groups):
             best = groups.sort_values("lift", ascending=False).iloc[0]
-            findings.append(f"Completing {best.group} changes a player's win rate the most: "
-                            f"{present.points(best.lift)} {present.point_interval(best.lift_ci_low, best.lift_ci_high)}"
-                            f" against the same strategy without it{'' if best.significant else ', not significant'}"
-                            f"{where}.")
+            findings.append(f"Players who completed {best.group} won {present.points(best.lift)} "
+                            f"{present.point_interval(best.lift_ci_low, best.lift_ci_high)} more often than players "
+                            f"of the same strategy who did not, the largest such lift"
+                            f"{'' if best.significant else ', not significant'}{where}: an association (winners "
+                            f"also complete groups), not the effect of completing it.")
     else:
         cards = analysis.card_table(runs)
         cards = cards[~cards.small_n].dropna(subset=["win_shift"])
