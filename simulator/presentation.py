@@ -158,19 +158,23 @@ def groups_table(frame: pd.DataFrame) -> Table:
     for r in frame.itertuples():
         board = [count(r.price), percent(r.landing_share, 1), magnitude(r.rent_per_game)] + \
             ([number(r.payback_rounds)] if bought else []) if on_board else []
-        rows.append([rank_cell(r.rank), r.group, *board, count(r.held_player_games), percent(r.held_share),
+        rows.append([rank_cell(r.rank), r.group, *board, count(r.held_player_games), count(r.not_held_player_games),
+                     percent(r.held_share),
                      percent(r.win_rate_held), percent(r.win_rate_not_held), points(r.lift),
                      point_interval(r.lift_ci_low, r.lift_ci_high), verdict_cell(r)])
     board_headers = (["price", "landings", "rent/game", "payback rounds"] if bought
                      else ["cost", "landings", "paid/game"]) if on_board else []
     held = frame.attrs.get("held_meaning", "complete at the start of one of the player's turns")
-    return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the win-rate lift of completing them "
-                 f"(same strategy)",
-                 ["rank", "group" if on_board else "set", *board_headers, "held (player-games)", "held by",
+    return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the point estimate of the win-rate lift "
+                 f"of their holders (same strategy)",
+                 ["rank", "group" if on_board else "set", *board_headers, "held (player-games)", "not held",
+                  "held by",
                   "win rate held", "not held", "lift (same strategy)", "95% CI", "significant"], rows,
                  [f"held: {held}; lift: held minus not held within each strategy, averaged over strategies with "
                   f"Mantel-Haenszel weights; interval: Wilson per strategy combined (MOVER); test: "
                   f"Cochran-Mantel-Haenszel; both widened by the design effect of the players of one game",
+                  "rank: by the lift's point estimate; groups whose intervals overlap may not differ, and a lift is "
+                  "an association (winners also complete groups), not what completing one does",
                   SIGNIFICANCE_NOTE,
                   *few_notes(frame, "player-games holding it (or not holding it)")])
 

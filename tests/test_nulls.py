@@ -245,7 +245,11 @@ def test_a_group_held_in_four_player_games_is_never_ranked():
     assert row["rank"] is pd.NA and not row.significant and math.isnan(row.p_value)
     assert row.lift_ci_high - row.lift_ci_low > 0.3
     [printed] = [line for line in present.groups_table(frame).text().splitlines() if " red " in line]
-    assert printed.startswith("too few") and printed.endswith("too few") and " 4 " in printed
+    assert printed.startswith("too few") and printed.endswith("too few")
+    # both counts shown: 4 held, and the not-held player-games beside them, so "too few" is explained
+    not_held = f" {row.not_held_player_games:,} "
+    assert " 4 " + not_held.lstrip() in " ".join(printed.split()) + " "
+    assert "by the point estimate" in present.groups_table(frame).text().replace("\n", " ")
 
 
 # --- cards -----------------------------------------------------------------------------------------
