@@ -546,6 +546,7 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     frame["games_a"] = sum(r.summary["games"] for r in a)
     frame["games_b"] = sum(r.summary["games"] for r in b)
     frame["paired"] = pairs is not None
+    frame["counted"] = frame.counted.round().astype("Int64")
     frame["small_n"] = _small(frame.counted.fillna(0))
     # an integer count of games; none (NA) where no number of games detects it (a rate of 0 or 1 that
     # cannot move by `detect`, a side with no observations, or a mean, which is not a rate)

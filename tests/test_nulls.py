@@ -331,7 +331,7 @@ def test_compare_counts_each_row_in_its_own_observations_and_games_to_detect_as_
     seat, first = rows.loc["win rate: seat 1"], analysis.seat_table([a]).iloc[0]
     assert seat.counted < stats.MIN_COUNT <= rows.loc["unfinished share", "counted"]
     assert seat.small_n and not rows.loc["unfinished share", "small_n"]
-    assert str(frame.games_to_detect.dtype) == "Int64"
+    assert str(frame.games_to_detect.dtype) == str(frame.counted.dtype) == "Int64"
     assert seat.games_to_detect == math.ceil(stats.games_to_detect(seat.a, 0.01) * first.games / first.finished)
 
 
