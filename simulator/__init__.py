@@ -12,8 +12,8 @@ Read:     load (results directories written by `--out` or out=...)
 Analyse:  ranking, head_to_head, seats, length, rounds_histogram, squares, groups, cards, sweep_table,
           compare; each takes one run, a list of runs, or the path of a results directory
 
-Seats: the printed tables and the seats() frame number them from 1 (seat 1 plays first); the per-game
-frames (run.games(), run.players()) keep the stored results' `seat` and `winner_seat`, which count from 0.
+Seats count from 1 everywhere (seat 1 plays first): the printed tables, the seats() frame, and the per-game
+frames' `seat` and `winner_seat` (run.games(), run.players()); a game nobody won has a null winner_seat.
 Refusals are ValueError subclasses whose one-line message names the argument as written here (games=-5).
 """
 import hashlib

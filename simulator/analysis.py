@@ -15,6 +15,7 @@ import pandas as pd
 
 from simulator import families, stats
 from simulator.results import Results, ResultsError
+from simulator.tables import with_units
 
 ALPHA = stats.ALPHA
 
@@ -42,16 +43,6 @@ def _flag(frame: pd.DataFrame, small: np.ndarray | None = None) -> pd.DataFrame:
         frame.loc[small, "p_value"] = math.nan
     frame["p_holm"] = stats.holm(list(frame["p_value"]))
     frame["significant"] = frame["p_holm"] < ALPHA
-    return frame
-
-
-def _units(frame: pd.DataFrame, rates: list[str], points: list[str] = (), rows: str | None = None,
-           other: str | None = None) -> pd.DataFrame:
-    """Name the frame's rates and differences of rates (tables.in_units gives them in % and pts); in a frame
-    whose boolean column `rows` marks the rate rows, `other` is the unit of the rest."""
-    frame.attrs["units"] = {**{c: "%" for c in rates}, **{c: "pts" for c in points}}
-    if rows is not None:
-        frame.attrs["units_rows"], frame.attrs["units_other"] = rows, other
     return frame
 
 
@@ -145,7 +136,7 @@ def strategy_ranking(runs: list[Results]) -> pd.DataFrame:
     frame = _flag(frame)
     frame["small_n"] = _small(frame.player_games)
     frame.insert(0, "rank", _rank(frame.win_rate, frame.small_n))
-    return _units(frame, ["win_rate", "ci_low", "ci_high", "fair_share"], ["lead_over_next"])
+    return with_units(frame, ["win_rate", "ci_low", "ci_high", "fair_share"], ["lead_over_next"])
 
 
 def _lead_test(tables: list[dict], leader: str, follower: str) -> tuple[int, float]:
@@ -206,7 +197,7 @@ def head_to_head(runs: list[Results]) -> pd.DataFrame:
     adjusted = dict(zip(zip(distinct.strategy, distinct.opponent), stats.holm(list(distinct.p_value))))
     frame["p_holm"] = [adjusted[tuple(sorted(pair))] for pair in zip(frame.strategy, frame.opponent)]
     frame["significant"] = frame.p_holm < ALPHA
-    return _units(frame, ["share_ahead", "ci_low", "ci_high"])
+    return with_units(frame, ["share_ahead", "ci_low", "ci_high"])
 
 
 def seat_table(runs: list[Results]) -> pd.DataFrame:
@@ -228,7 +219,7 @@ def seat_table(runs: list[Results]) -> pd.DataFrame:
     frame = _with_interval(frame, "wins", "finished")
     frame["p_value"] = [stats.proportion_vs(w, finished, 1 / n) for w in wins]
     frame["small_n"] = _small(frame.finished)
-    return _units(_flag(frame, frame.small_n), ["win_rate", "ci_low", "ci_high"], ["advantage"])
+    return with_units(_flag(frame, frame.small_n), ["win_rate", "ci_low", "ci_high"], ["advantage"])
 
 
 def length_table(runs: list[Results]) -> pd.DataFrame:
@@ -239,7 +230,7 @@ def length_table(runs: list[Results]) -> pd.DataFrame:
     q1, median, q3 = stats.histogram_quantiles(histogram)
     moments = stats.histogram_moments(histogram)
     low, high = stats.wilson(unfinished, games)
-    return _units(pd.DataFrame([{"games": games, "finished": games - unfinished, "q1": q1, "median": median,
+    return with_units(pd.DataFrame([{"games": games, "finished": games - unfinished, "q1": q1, "median": median,
                                  "q3": q3, "mean": moments["mean"], "sd": moments["sd"], "unfinished": unfinished,
                                  "unfinished_share": unfinished / games, "unfinished_ci_low": low,
                                  "unfinished_ci_high": high}]),
@@ -294,7 +285,7 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
     frame["payback_rank"] = _rank(frame.payback_rounds, frame.small_n, ascending=True)
     frame.attrs["squares_bought"] = bought
     frame.attrs["currency"] = runs[0].manifest.get("currency", "")
-    return _units(frame, ["landing_share", "first_owner_win_rate", "first_owner_ci_low", "first_owner_ci_high"])
+    return with_units(frame, ["landing_share", "first_owner_win_rate", "first_owner_ci_low", "first_owner_ci_high"])
 
 
 def _claimed_free(runs: list[Results]) -> bool:
@@ -353,7 +344,7 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
     frame.attrs["held_meaning"] = "; ".join(sorted({_family(r).groups_held_meaning
                                                     for r in runs}))
     frame.attrs["squares_bought"] = squares is None or squares.attrs["squares_bought"]
-    return _units(frame, ["landing_share", "held_share", "win_rate_held", "win_rate_not_held", "held_ci_low",
+    return with_units(frame, ["landing_share", "held_share", "win_rate_held", "win_rate_not_held", "held_ci_low",
                           "held_ci_high"], ["lift", "lift_ci_low", "lift_ci_high"])
 
 
@@ -404,7 +395,7 @@ def star_table(runs: list[Results]) -> pd.DataFrame:
     table["share"] = table.player_games / table.groupby("strategy").player_games.transform("sum")
     table["win_rate"] = table.wins / table.player_games
     table["small_n"] = _small(table.player_games)
-    return _units(_with_interval(table, "wins", "player_games"), ["share", "win_rate", "ci_low", "ci_high"])
+    return with_units(_with_interval(table, "wins", "player_games"), ["share", "win_rate", "ci_low", "ci_high"])
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -452,7 +443,7 @@ def card_table(runs: list[Results]) -> pd.DataFrame:
     frame = frame.drop(columns=["draw_rank_sum", "draw_rank_squares"])
     frame["order"] = -frame.win_shift.abs()
     frame = frame.sort_values(["small_n", "order"], ignore_index=True).drop(columns="order")
-    return _units(frame, ["win_rate_after", "win_rate_after_others"], ["win_shift", "win_shift_ci_low",
+    return with_units(frame, ["win_rate_after", "win_rate_after_others"], ["win_shift", "win_shift_ci_low",
                                                                         "win_shift_ci_high"])
 
 
@@ -491,7 +482,7 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
                          "unfinished_ci_low": length.unfinished_ci_low,
                          "unfinished_ci_high": length.unfinished_ci_high, "games": int(length.games),
                          "finished": int(length.finished)})
-    return _units(pd.DataFrame(rows), ["win_rate", "ci_low", "ci_high", "unfinished_share", "unfinished_ci_low",
+    return with_units(pd.DataFrame(rows), ["win_rate", "ci_low", "ci_high", "unfinished_share", "unfinished_ci_low",
                                        "unfinished_ci_high"],
                   ["first_player_advantage", "first_player_ci_low", "first_player_ci_high"])
 
@@ -553,7 +544,7 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     needed = pd.to_numeric(frame.games_to_detect, errors="coerce")
     frame["games_to_detect"] = needed.where(np.isfinite(needed)).round().astype("Int64")
     frame["rate"] = frame.measure != "mean rounds"
-    return _units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate",
+    return with_units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate",
                   other="rounds")
 
 
@@ -601,11 +592,11 @@ def _paired_rows(pairs: list[tuple[Results, Results]], detect: float) -> list[di
     one = np.ones(len(games_a))
 
     def measures(games: pd.DataFrame) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        finished = (games.winner_seat >= 0).to_numpy(dtype=np.float64)
+        finished = games.winner_seat.notna().to_numpy(dtype=np.float64)
         found = {f"win rate: {c[len('seats:'):]}": ((games.winner_strategy == c[len("seats:"):]).to_numpy(float),
                                                     games[c].to_numpy(float))
                  for c in sorted(games.columns) if c.startswith("seats:")}
-        found["win rate: seat 1"] = ((games.winner_seat == 0).to_numpy(float), finished)
+        found["win rate: seat 1"] = (games.winner_seat.eq(1).fillna(False).to_numpy(float), finished)
         found["unfinished share"] = (1 - finished, one)
         found["mean rounds"] = (games.rounds.to_numpy(float) * finished, finished)
         return found

@@ -216,24 +216,29 @@ def sweep(axes: dict[str, list], edition: str = "classic", players: int = 4, str
 
 @_with_user_code
 def position(file: str | Path, games: int = DEFAULT_GAMES["position"], seed: int = 0, threads: int | None = None,
-             progress: Callable[[int], None] | None = None):
+             progress: Progress = None):
     """From the moment a position file describes: per player, the win probability with its 95% interval and
     the final-rank distribution (the frame behind `monopoly-mc position`; attrs: rounds_mean,
-    unfinished_share)."""
+    unfinished_share). `progress` as for simulate()."""
     from simulator import positions
     start = positions.load_position(file)
-    return positions.outlook(positions.play(start, games, seed, threads, progress), start)
+    with _feedback(progress, games, f"Playing {Path(file).name}") as (update, notice, _):
+        return positions.outlook(positions.play(start, games, seed, threads, update, notice), start)
 
 
 @_with_user_code
 def trade(file: str | Path, between: tuple[str, str], give: tuple[str, ...] | list[str] = (),
           get: tuple[str, ...] | list[str] = (), cash: int = 0, games: int = DEFAULT_GAMES["position"],
-          seed: int = 0, threads: int | None = None, progress: Callable[[int], None] | None = None):
+          seed: int = 0, threads: int | None = None, progress: Progress = None):
     """Each side's win probability from a position with and without a trade (`between[0]` gives `give` and
-    `cash`, `between[1]` gives `get`), on the same seeds: paired differences, intervals and verdicts."""
+    `cash`, `between[1]` gives `get`), on the same seeds: paired differences, intervals and verdicts.
+    `progress` as for simulate()."""
     from simulator import positions
     deal = positions.Trade(between=tuple(between), give=tuple(give), get=tuple(get), cash=cash)
-    return positions.trade_table(positions.load_position(file), deal, games, seed, threads, progress)
+    start = positions.load_position(file)
+    positions.traded(start, deal)  # refuses a trade that does not fit before a bar is drawn
+    with _feedback(progress, 2 * games, "Trading") as (update, notice, _):
+        return positions.trade_table(start, deal, games, seed, threads, update, notice)
 
 
 @_with_user_code
@@ -250,46 +255,55 @@ def fair_price(file: str | Path, between: tuple[str, str], side: str, give: tupl
 
 @_with_user_code
 def whatif(file: str | Path, alt: str | Path, games: int = DEFAULT_GAMES["position"], seed: int = 0,
-           threads: int | None = None, progress: Callable[[int], None] | None = None):
+           threads: int | None = None, progress: Progress = None):
     """Two positions of the same players on the same seeds: each player's win probability in both, the
-    paired difference, its interval and a verdict."""
+    paired difference, its interval and a verdict. `progress` as for simulate()."""
     from simulator import positions
-    return positions.compare_positions(positions.load_position(file), positions.load_position(alt), games, seed,
-                                       threads, progress, verdicts=("better in alt", "worse in alt"))
+    first, second = positions.load_position(file), positions.load_position(alt)
+    with _feedback(progress, 2 * games, "Comparing") as (update, notice, _):
+        return positions.compare_positions(first, second, games, seed, threads, update, notice,
+                                           verdicts=("better in alt", "worse in alt"))
 
 
 @_with_user_code
 def optimize(strategy: str, params: list[str], edition: str = "classic", field: list[str] | None = None,
              players: int = 4, budget: str | int = "200k", games: int = 20_000, finalists: int = 3,
              recheck: int | None = None, seed: int = 0, variant: str | None = None, overrides: dict | None = None,
-             out: str | Path | None = None, threads: int | None = None,
-             progress: Callable[[int], None] | None = None):
+             out: str | Path | None = None, threads: int | None = None, progress: Progress = None):
     """The values of `params` (["build_reserve=0:500", "build_target=3,4,5"]) that maximise `strategy`'s win
     rate against `field` (the frames behind `monopoly-mc optimize`: .trials, .finalists, .best;
     simulator.tuning.strategy_file(outcome, name) writes it as a strategy file for strategy_files=[...]).
-    `out` keeps the study and resumes it."""
+    `out` keeps the study and resumes it. `progress` as for simulate()."""
     from simulator import tuning
     problem = tuning.optimize_problem(edition, strategy, list(params), None if field is None else list(field),
                                       players, variant, list((overrides or {}).items()), games, seed,
                                       threads=threads)
-    return tuning.run_search(problem, tuning.parse_budget(budget), finalists, recheck,
-                             None if out is None else Path(out), progress=progress)
+    return _search(problem, budget, finalists, recheck, out, progress)
 
 
 @_with_user_code
 def balance(vary: list[str], objectives: list[str], edition: str = "classic", strategies: list[str] | tuple = (),
             players: int = 4, budget: str | int = "200k", games: int = 20_000, finalists: int = 3,
             recheck: int | None = None, seed: int = 0, variant: str | None = None, overrides: dict | None = None,
-            out: str | Path | None = None, threads: int | None = None,
-            progress: Callable[[int], None] | None = None):
+            out: str | Path | None = None, threads: int | None = None, progress: Progress = None):
     """The edition's values (`vary`: ["decks.deal.cards.deal_breaker.count=0:4"]) that best meet `objectives`
     (spread, first_player, length=N) for a lineup, before and after on fresh games (the frames behind
-    `monopoly-mc balance`; simulator.tuning.edition_file(outcome, name) writes the data file)."""
+    `monopoly-mc balance`; simulator.tuning.edition_file(outcome, name) writes the data file). `progress` as
+    for simulate()."""
     from simulator import tuning
     problem = tuning.balance_problem(edition, list(vary), list(objectives), list(strategies), players, variant,
                                      list((overrides or {}).items()), games, seed, threads=threads)
-    return tuning.run_search(problem, tuning.parse_budget(budget), finalists, recheck,
-                             None if out is None else Path(out), progress=progress)
+    return _search(problem, budget, finalists, recheck, out, progress)
+
+
+def _search(problem, budget: str | int, finalists: int, recheck: int | None, out: str | Path | None,
+            progress: Progress):
+    from simulator import tuning
+    parsed = tuning.parse_budget(budget)
+    with _feedback(progress, tuning.games_to_play(problem, parsed, finalists, recheck),
+                   problem.kind.capitalize()) as (update, notice, describe):
+        return tuning.run_search(problem, parsed, finalists, recheck, None if out is None else Path(out),
+                                 progress=update, describe=describe, notice=notice)
 
 
 @_with_user_code

@@ -132,7 +132,7 @@ def orderings_of(runs: list[Results]) -> Orderings:
     frames, unfinished, offset = [], 0, 0
     for run in runs:
         games = run.games(["game", "winner_seat"])
-        finished = games.game[games.winner_seat >= 0]
+        finished = games.game[games.winner_seat.notna()]
         unfinished += len(games) - len(finished)
         players = run.players(["game", "strategy", "rank"])
         players = players[players.game.isin(finished)]

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from simulator import families, stats
+from simulator.tables import with_units
 from simulator.checks import EditionError, hint
 from simulator.engines.shared import layout as L
 from simulator.rules import load_edition
@@ -57,10 +58,6 @@ def position_from(document: dict, source: str, relative_to: Path | None = None) 
         ref = str(relative_to / ref)
     edition = load_edition(ref, meta.get("variant"))
     family = families.get(edition.family)
-    if family.position is None:
-        covered = [name for name in families.names() if families.get(name).position is not None]
-        raise EditionError(f"{source}: positions are not covered for the {edition.family} family yet "
-                           f"(covered: {', '.join(covered)})")
     from simulator.rules import compile_rules
     board = compile_rules(edition)
     known = [s.name for s in _available(edition.family)]
@@ -97,7 +94,7 @@ def outlook(result, position: Position) -> pd.DataFrame:
     n_games = len(games)
     rows = []
     for seat, name in enumerate(position.players):
-        mine = players[players.seat == seat]
+        mine = players[players.seat == seat + 1]  # the frames count seats from 1
         wins = int(mine.won.sum())
         low, high = stats.wilson(wins, n_games)
         row = {"player": name, "strategy": position.strategies[seat], "wins": wins, "win_rate": wins / n_games,
@@ -106,7 +103,8 @@ def outlook(result, position: Position) -> pd.DataFrame:
         for rank in range(1, len(position.players) + 1):
             row[f"rank_{rank}"] = float(ranks.get(rank, 0.0))
         rows.append(row)
-    frame = pd.DataFrame(rows)
+    frame = with_units(pd.DataFrame(rows), ["win_rate", "ci_low", "ci_high",
+                                            *(f"rank_{r}" for r in range(1, len(position.players) + 1))])
     finished = games.end_reason != "turn_cap"
     frame.attrs["games"] = n_games
     frame.attrs["rounds_mean"] = float(games.rounds[finished].mean()) if finished.any() else math.nan
@@ -210,13 +208,14 @@ def _same_square(given, square: str, position: Position) -> bool:
     return 0 <= index < len(names) and names[index] == square
 
 
-def paired_effect(before, after, seat_before: int, seat_after: int | None = None) -> dict:
+def paired_effect(before, after, player_before: int, player_after: int | None = None) -> dict:
     """The change in one player's win probability from `before` to `after`, played on the same seeds (the
-    player in `seat_before`, then in `seat_after`, by default the same seat): the mean of the per-game
-    differences, its 95% interval, and a two-sided p-value (stats.paired_difference)."""
-    seat_after = seat_before if seat_after is None else seat_after
-    won_before = before.players[before.players.seat == seat_before].set_index("game").won.astype(float)
-    won_after = after.players[after.players.seat == seat_after].set_index("game").won.astype(float)
+    player at index `player_before` of the position's players, then at `player_after`, by default the same):
+    the mean of the per-game differences, its 95% interval, and a two-sided p-value (stats.paired_difference)."""
+    player_after = player_before if player_after is None else player_after
+    # a position's players sit in their listed order, and the frames count seats from 1
+    won_before = before.players[before.players.seat == player_before + 1].set_index("game").won.astype(float)
+    won_after = after.players[after.players.seat == player_after + 1].set_index("game").won.astype(float)
     won_before = won_before.reindex(won_after.index).to_numpy()
     ones = np.ones(len(won_after))
     effect = stats.paired_difference(won_before, ones, won_after.to_numpy(), ones)
@@ -248,7 +247,7 @@ def compare_positions(first: Position, second: Position, games: int, seed: int =
     for name in players or first.players:
         effect = paired_effect(before, after, first.players.index(name), second.players.index(name))
         rows.append({"player": name, **effect, "verdict": verdict(effect, *verdicts)})
-    return pd.DataFrame(rows)
+    return with_units(pd.DataFrame(rows), ["without", "with"], ["difference", "ci_low", "ci_high"])
 
 
 def trade_table(position: Position, trade: Trade, games: int, seed: int = 0, threads: int | None = None,

@@ -21,7 +21,7 @@ from simulator.engines.shared.rules import GameRules
 INCOMPLETE_MARKER = "INCOMPLETE"
 MANIFEST = "manifest.json"
 FORMAT = "monopoly-mc results"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3  # 3: seats count from 1, as the printed tables do; no winner is a null
 
 
 class ResultsError(ValueError):
@@ -36,7 +36,7 @@ def games_frame(games: np.ndarray, first_game: int, lineup: list[str], end_reaso
     winner_codes = np.where(winner_index >= 0, codes_of_lineup[np.maximum(winner_index, 0)], -1)
     return pd.DataFrame({
         "game": np.arange(first_game, first_game + len(games), dtype=np.int64),
-        "winner_seat": winner_seat.astype(np.int8),
+        "winner_seat": pd.arrays.IntegerArray((winner_seat + 1).astype(np.int8), winner_seat < 0),
         "winner_strategy": pd.Categorical.from_codes(winner_codes, categories=names),
         "rounds": games[:, L.GM_ROUNDS].astype(np.int32),
         "turns": games[:, L.GM_TURNS].astype(np.int32),
@@ -54,7 +54,7 @@ def _unique_labels(lineup: list[str]) -> tuple[np.ndarray, list[str]]:
 def players_frame(games: np.ndarray, players: np.ndarray, first_game: int, lineup: list[str],
                   board: GameRules) -> pd.DataFrame:
     n_games, n = players.shape[0], players.shape[1]
-    seat = np.tile(np.arange(n, dtype=np.int8), n_games)
+    seat = np.tile(np.arange(n, dtype=np.int8), n_games)  # from 0 here, as the engine counts
     rotation = np.repeat(games[:, L.GM_ROTATION], n)
     lineup_index = (seat + rotation) % n
     codes_of_lineup, names = _unique_labels(lineup)
@@ -62,7 +62,7 @@ def players_frame(games: np.ndarray, players: np.ndarray, first_game: int, lineu
     winner = np.repeat(games[:, L.GM_WINNER], n)
     columns = {
         "game": np.repeat(np.arange(first_game, first_game + n_games, dtype=np.int64), n),
-        "seat": seat,
+        "seat": seat + 1,
         "strategy": pd.Categorical.from_codes(codes_of_lineup[lineup_index], categories=names),
         "lineup_index": lineup_index.astype(np.int8),
         "won": winner == seat,
@@ -124,14 +124,16 @@ def cards_frame(board: GameRules, card_agg: np.ndarray) -> pd.DataFrame:
 # columns mean and where a shared one means more.
 COLUMN_MEANINGS = {
     "games": {
-        "game": "the game index, which seeds it", "winner_seat": "0-based; -1 when the turn cap ended the game",
+        "game": "the game index, which seeds it",
+        "winner_seat": "seat 1 plays first; null when the turn cap ended the game",
         "winner_strategy": "null when unfinished", "rounds": "a round is one turn of every player",
         "turns": "player turns (a turn includes its rolls after doubles)",
         "violations": "invariant flags found in --check mode (the V_ flags of the family's layout); 0 otherwise",
     },
     "players": {
-        "game": "the game index", "seat": "0 plays first", "strategy": "the strategy in that seat",
-        "lineup_index": "its position in the --strategy list", "won": "it won the game",
+        "game": "the game index", "seat": "1 plays first, as in the printed tables",
+        "strategy": "the strategy in that seat",
+        "lineup_index": "its position in the --strategy list, from 0", "won": "it won the game",
     },
     "squares": {
         "square": "board index", "name": "as the data file names it", "kind": "the square's kind",

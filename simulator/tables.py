@@ -216,6 +216,16 @@ def _looks_numeric(text: str) -> bool:
 UNIT_SUFFIXES = {"%": "_pct", "pts": "_pts"}
 
 
+def with_units(frame: pd.DataFrame, rates: list[str], points: list[str] = (), rows: str | None = None,
+           other: str | None = None) -> pd.DataFrame:
+    """Name the frame's rates and differences of rates (tables.in_units gives them in % and pts); in a frame
+    whose boolean column `rows` marks the rate rows, `other` is the unit of the rest."""
+    frame.attrs["units"] = {**{c: "%" for c in rates}, **{c: "pts" for c in points}}
+    if rows is not None:
+        frame.attrs["units_rows"], frame.attrs["units_other"] = rows, other
+    return frame
+
+
 def in_units(frame: pd.DataFrame) -> pd.DataFrame:
     """An analysis frame as JSON and CSV give it: the columns its attrs["units"] names as rates ("%") or
     differences of rates ("pts") times 100 and named with their unit (win_rate_pct, lift_pts). A frame whose

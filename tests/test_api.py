@@ -1,6 +1,7 @@
 """The Python API feels like pandas: one run or many or a path, a readable repr, what dir() shows, the
 CLI's defaults, and tournaments with overrides."""
 import inspect
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,29 @@ def test_progress_shows_by_itself_in_a_notebook_and_not_in_a_log(monkeypatch, ca
     monkeypatch.setattr(simulator.api, "in_notebook", lambda: True)
     simulator.simulate(games=20, seed=1)
     assert "Simulating classic" in capsys.readouterr().err
+
+
+POSITION = Path(__file__).parent.parent / "reports" / "positions" / "oranges_against_greens.toml"
+FROM_A_POSITION_OR_A_SEARCH = {
+    "Playing oranges_against_greens.toml": lambda progress: simulator.position(POSITION, games=20, progress=progress),
+    "Trading": lambda progress: simulator.trade(POSITION, ("Ann", "Bea"), give=["Reading Railroad"],
+                                                get=["Short Line"], games=20, progress=progress),
+    "Comparing": lambda progress: simulator.whatif(POSITION, POSITION, games=20, progress=progress),
+    "Optimize": lambda progress: simulator.optimize("buy_all", ["build_target=0,5"], games=36, budget=120,
+                                                    recheck=12, finalists=1, progress=progress),
+    "Balance": lambda progress: simulator.balance(["rules.go_salary=100:300"], ["spread"], games=36, budget=120,
+                                                  recheck=12, finalists=1, progress=progress),
+}
+
+
+@pytest.mark.parametrize("label", FROM_A_POSITION_OR_A_SEARCH)
+def test_positions_and_searches_show_progress_as_simulate_does(label, monkeypatch, capsys):
+    call = FROM_A_POSITION_OR_A_SEARCH[label]
+    counted = []
+    call(counted.append)
+    assert sum(counted) > 0 and label not in capsys.readouterr().err  # the caller's function, no bar
+    call(None)
+    assert label not in capsys.readouterr().err   # a log (pytest's capture is no terminal)
+    monkeypatch.setattr(simulator.api, "in_notebook", lambda: True)
+    call(None)
+    assert label in capsys.readouterr().err

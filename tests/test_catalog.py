@@ -10,14 +10,16 @@ import pytest
 
 from simulator import families
 from simulator.rules import builtin_editions, load_edition
+from simulator.tables import WIDTH
 from tests.helpers import invoke
 
 EDITIONS = [(name, None) for name in builtin_editions()] + [("walking_dead", "quick"), ("deal", "two_decks")]
 
 
 def _blocks(output: str) -> dict[str, list[dict[str, str]]]:
-    """The titled tables of the output, each as its records: a record starts on a line whose first column
-    is filled, and a cell wrapped onto the next lines is joined back with spaces."""
+    """The titled tables of the output, each as its records: a record starts on a line that starts at the
+    margin (a first cell continued on the next lines is indented), and a cell wrapped onto the next lines is
+    joined back with spaces, without one after a name cut at its "_" or "/"."""
     tables = {}
     for block in output.split("\n\n"):
         lines = block.split("\n")
@@ -35,12 +37,13 @@ def _blocks(output: str) -> dict[str, list[dict[str, str]]]:
         records = []
         for line in lines[3:]:
             cells = {name: line[s:end].strip() if end else line[s:].strip() for name, s, end in columns}
-            if cells[columns[0][0]]:
+            if line and not line.startswith(" "):
                 records.append(cells)
             else:
                 for name, text in cells.items():
                     if text:
-                        records[-1][name] = f"{records[-1][name]} {text}".strip()
+                        before = records[-1][name]
+                        records[-1][name] = before + text if before.endswith(("_", "/")) else f"{before} {text}".strip()
         tables[lines[0].split(" (")[0]] = records
     return tables
 
@@ -53,6 +56,7 @@ def _text(value) -> str:
 def test_every_rule_option_and_assumption_of_the_data_file_is_printed(name, variant):
     result = invoke("editions", name, *(["--variant", variant] if variant else []))
     assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= WIDTH  # long cells wrap, whole names kept
     tables = _blocks(result.output)
     edition = load_edition(name, variant)
     printed = {row["option"]: row for row in tables["Rules"]}

@@ -9,6 +9,20 @@ from simulator.cli import cli
 from tests.helpers import invoke
 
 
+def test_a_seat_in_the_frames_is_the_same_seat_in_the_printed_table(tmp_path):
+    out = tmp_path / "run"
+    printed = invoke("simulate", "--games", 200, "--seed", 5, "--fixed-seats", "--out", out, "--no-progress").output
+    lines = printed.split("Win rate per seat")[1].split("\n\n")[0].splitlines()[3:]
+    table_wins = {int(line.split()[0]): int(line.split()[1]) for line in lines}
+    players = pd.read_parquet(out / "players", columns=["seat", "strategy", "won"])
+    games = pd.read_parquet(out / "games", columns=["winner_seat"])
+    assert players.groupby("seat").won.sum().to_dict() == table_wins
+    assert games.winner_seat.value_counts().to_dict() == {k: v for k, v in table_wins.items() if v}
+    assert games.winner_seat.isna().sum() == 200 - sum(table_wins.values())
+    # with fixed seats, seat 1 holds the first --strategy (buy_all by default)
+    assert players[players.seat == 1].strategy.unique().tolist() == ["buy_all"]
+
+
 def test_simulate_prints_tables_and_writes_tidy_results(tmp_path):
     out = tmp_path / "run"
     result = invoke("simulate", "--games", 300, "--seed", 4, "--out", out, "--no-progress")
@@ -23,7 +37,7 @@ def test_simulate_prints_tables_and_writes_tidy_results(tmp_path):
     cards = pd.read_parquet(out / "cards.parquet")
     assert len(games) == 300 and len(players) == 1200 and len(squares) == 40 and len(cards) == 31
     assert players.groupby("game").won.sum().le(1).all()
-    finished = games[games.winner_seat >= 0]
+    finished = games[games.winner_seat.notna()]
     assert manifest["summary"]["finished"] == len(finished)
     wins = players[players.won].strategy.value_counts()
     reported = {s["strategy"]: s["wins"] for s in manifest["summary"]["strategies"]}

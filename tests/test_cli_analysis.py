@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from simulator import analysis
 from simulator.cli import cli
-from simulator.results import load_results
+from simulator.results import FORMAT_VERSION, load_results
 from tests.helpers import invoke
 
 
@@ -130,7 +130,8 @@ def _old_format(stored, tmp_path):
     old = tmp_path / "old"
     shutil.copytree(stored, old)
     manifest = json.loads((old / "manifest.json").read_text())
-    (old / "manifest.json").write_text(json.dumps({**manifest, "format_version": 1}))
+    # the previous format, whose frames counted seats from 0: refused, not read with the seats shifted
+    (old / "manifest.json").write_text(json.dumps({**manifest, "format_version": FORMAT_VERSION - 1}))
     return old
 
 
@@ -145,7 +146,7 @@ def test_every_command_refuses_an_older_results_format_in_one_line(stored, tmp_p
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "results format 1" in lines[0] and "rerun" in lines[0]
+    assert len(lines) == 1 and f"results format {FORMAT_VERSION - 1}" in lines[0] and "rerun" in lines[0]
     assert not (tmp_path / "r.html").exists() and not (tmp_path / "p.png").exists()
 
 

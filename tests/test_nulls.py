@@ -55,7 +55,8 @@ def synthetic_run(rng, lineup: list[str], games: int, seed: int = 0, unfinished:
         before = same_as.games(["winner_seat", "rounds"])
         keep = rng.random(games) < kept
         rotation = np.where(keep, same_as.info["rotation"], rotation)
-        winner = np.where(keep, before.winner_seat.to_numpy(), winner)
+        engine_winner = before.winner_seat.fillna(0).to_numpy(int) - 1  # the engine counts from 0, -1 for none
+        winner = np.where(keep, engine_winner, winner)
         rounds = np.where(keep, before.rounds.to_numpy(), rounds)
         ranks = np.where(keep[:, None], same_as.info["ranks"], ranks)
     table = np.zeros((games, L.GM_COLUMNS), dtype=np.int64)
@@ -73,7 +74,7 @@ def synthetic_run(rng, lineup: list[str], games: int, seed: int = 0, unfinished:
     seats = np.tile(np.arange(n), games)
     names = sorted(set(lineup))
     codes = np.array([names.index(s) for s in lineup])[(seats + np.repeat(rotation, n)) % n]
-    frame = pd.DataFrame({"game": np.repeat(np.arange(games), n), "seat": seats,
+    frame = pd.DataFrame({"game": np.repeat(np.arange(games), n), "seat": seats + 1,
                           "strategy": pd.Categorical.from_codes(codes, categories=names),
                           "won": np.repeat(winner, n) == seats, "held_red": np.repeat(holder, n) == seats})
     return Results(manifest, pd.DataFrame(), pd.DataFrame(), games=games_frame(table, 0, lineup, ("won", "turn_cap")),
@@ -258,7 +259,7 @@ def synthetic_cards(rng, games: int = 1500, players: int = 4, cards: int = 8, pe
     """A deck of identical cards: each player of a game draws Poisson(per_player) cards, each uniformly."""
     run = synthetic_run(rng, [f"c{i}" for i in range(players)], games)
     frame = run.players()
-    finished = np.repeat(run.games().winner_seat.to_numpy() >= 0, players)
+    finished = np.repeat(run.games().winner_seat.notna().to_numpy(), players)
     rank = np.where(frame.won, 1, rng.integers(2, players + 1, len(frame)))
     drawn = rng.multinomial(rng.poisson(per_player, len(frame)), [1 / cards] * cards)
     done = drawn * finished[:, None]
@@ -389,12 +390,15 @@ def test_a_position_against_itself_relabelled_is_called_changed_in_at_most_five_
     from simulator.positions import paired_effect, verdict
 
     def played(won):
-        return SimpleNamespace(players=pd.DataFrame({"game": np.arange(len(won)), "seat": 0, "won": won}))
+        # the position's first player, in seat 1 as the frames count
+        return SimpleNamespace(players=pd.DataFrame({"game": np.arange(len(won)), "seat": 1, "won": won}))
 
     def called(rng):
         before = rng.random(800) < 0.3
         after = np.where(rng.random(800) < 0.6, before, rng.random(800) < 0.3)
-        return verdict(paired_effect(played(before), played(after), 0)) != "even within the interval"
+        effect = paired_effect(played(before), played(after), 0)
+        assert effect["games"] == 800 and not np.isnan(effect["difference"]), "the player's games were found"
+        return verdict(effect) != "even within the interval"
 
     assert false_positives(called) <= MOST_FALSE_POSITIVES
 

@@ -71,3 +71,13 @@ def test_a_compile_notice_before_any_game_shows_no_bar_at_0_percent():
     lines = log.getvalue().splitlines()
     assert lines[:2] == ["compiling the classic engine ...", "classic engine compiled in 30 s"], lines  # no bar above
     assert lines[-1].startswith("Simulating classic: 100%")
+
+
+def test_the_notebooks_extra_installs_what_the_notebook_bar_is_drawn_with():
+    import tomllib
+    from pathlib import Path
+
+    import tqdm.notebook
+    extras = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]
+    assert any(r.startswith("ipywidgets") for r in extras["optional-dependencies"]["notebooks"])
+    assert tqdm.notebook.IProgress is not None, "without ipywidgets tqdm's notebook bar prints a warning instead"

@@ -12,7 +12,8 @@ from simulator.engines.shared.layout import PL_ALIVE, PL_CASH
 from simulator.usercode import strategy
 from strategies.board_logic import (
     buys as builtin_buys, builds as builtin_builds, could_agree as builtin_could_agree, house_bid as builtin_house_bid,
-    lifts_mortgage as builtin_lifts_mortgage, max_bid as builtin_max_bid, sells as builtin_sells,
+    lifts_mortgage as builtin_lifts_mortgage, lifts_received_mortgage as builtin_lifts_received_mortgage,
+    max_bid as builtin_max_bid, sells as builtin_sells,
     stays_in_jail as builtin_stays_in_jail, swaps as builtin_swaps, target_level as builtin_target_level,
     trade_offer as builtin_trade_offer,
 )
@@ -73,6 +74,11 @@ def stays_in_jail(own, rules, prm, p):
 @cautious_as_code.decision
 def lifts_mortgage(prm, pl, p, cost):
     return builtin_lifts_mortgage(prm, pl, p, cost)
+
+
+@cautious_as_code.decision
+def lifts_received_mortgage(prm, pl, p, cost):
+    return builtin_lifts_received_mortgage(prm, pl, p, cost)
 
 
 @cautious_as_code.decision

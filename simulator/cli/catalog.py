@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import re
 import sys
 import textwrap
 
@@ -15,6 +16,8 @@ from simulator.cli.options import CliError, format_option, user_code_options, us
 from simulator.rules import BUILTIN_DIR, builtin_editions, compile_rules, describe_edition, load_edition
 from simulator.tables import as_csv, as_json
 
+INDENT = "  "  # begins the continued lines of a wrapped table's first cell
+NAME_CUTS = re.compile(r"[^_/]*[_/]|[^_/]+")  # the parts of a name a table may cut it into, each keeping its mark
 TABLES = {"games": "games/part-NNNNN.parquet, one row per game",
           "players": "players/part-NNNNN.parquet, one row per player per game",
           "squares": "squares.parquet, one row per square, summed over the run",
@@ -91,20 +94,43 @@ def _toml(value) -> str:
 
 
 def _wrapped(title: str | None, rows: list[dict], widths: dict[str, int | None]) -> str:
-    """A table whose long cells wrap onto the next lines of their column (`widths`), so it stays within a
-    terminal; the first column (width None) never wraps, so a filled first cell starts a row."""
+    """A table within tables.WIDTH whose long cells wrap onto the next lines of their column. `widths` are the
+    columns' preferred widths (None: as wide as its longest cell); a table too wide for them narrows the columns
+    with the most room to spare, down to their longest word, then if it must down to the longest part of a name
+    cut after a "_" or "/" (its line ends with that mark). The first column's continued lines are indented by
+    two spaces, so a line that starts at the margin starts a row."""
+    columns = list(widths)
+    texts = [[_toml(row[column]) for column in columns] for row in rows]
+    indent = [INDENT if i == 0 else "" for i in range(len(columns))]
+
+    def floor(i: int, pieces) -> int:
+        return max([len(columns[i])] + [len(indent[i]) + len(piece) for row in texts for word in row[i].split()
+                                        for piece in pieces(word)])
+    fullest = [max([len(column)] + [len(row[i]) for row in texts]) for i, column in enumerate(columns)]
+    chosen = [min(fullest[i], widths[column] or fullest[i]) for i, column in enumerate(columns)]
+    room = tables.WIDTH - len(tables.GAP) * (len(columns) - 1)
+    for pieces in (lambda word: [word], lambda word: NAME_CUTS.findall(word)):
+        floors = [floor(i, pieces) for i in range(len(columns))]
+        while sum(chosen) > room and any(c > f for c, f in zip(chosen, floors)):
+            chosen[max(range(len(columns)), key=lambda i: chosen[i] - floors[i])] -= 1
     lines = []
-    first, *others = widths
-    room = tables.WIDTH - max(len(first), *(len(_toml(row[first])) for row in rows)) - 2 * len(others)
-    wanted = sum(widths[column] for column in others)
-    widths = {column: widths[column] if column == first or wanted <= room else max(6, widths[column] * room // wanted)
-              for column in widths}
-    for row in rows:
-        cells = [[_toml(row[first])]] + [textwrap.wrap(_toml(row[column]), widths[column], break_long_words=False,
-                                                       break_on_hyphens=False) or [""] for column in others]
+    for row in texts:
+        cells = [_fitted(text, width, indent[i]) for i, (text, width) in enumerate(zip(row, chosen))]
         lines += [list(line) for line in itertools.zip_longest(*cells, fillvalue="")]
     # wrapped here already, line by line: narrowed again, a first cell would wrap and start a false row
-    return tables.render(list(widths), lines, title=title, width=sys.maxsize)
+    return tables.render(columns, lines, title=title, width=sys.maxsize)
+
+
+def _fitted(text: str, width: int, indent: str) -> list[str]:
+    """`text` wrapped at spaces into lines of `width`; a name longer than that is cut after a "_" or "/"."""
+    fitted = []
+    for line in textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=False,
+                              break_on_hyphens=False) or [""]:
+        while len(line) > width and (cut := max(line.rfind("_", 0, width), line.rfind("/", 0, width))) > len(indent):
+            fitted.append(line[:cut + 1])
+            line = indent + line[cut + 1:]
+        fitted.append(line)
+    return fitted
 
 
 @click.command()

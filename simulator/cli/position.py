@@ -58,10 +58,7 @@ def position(file, write_template, edition, games, seed, threads, scheduler, wor
             from simulator import families
             from simulator.rules import compile_rules, load_edition
             loaded = load_edition(edition)
-            family = families.get(loaded.family)
-            if family.position_template is None:
-                raise CliError(f"--template: positions are not covered for the {loaded.family} family yet")
-            click.echo(family.position_template(loaded.name, compile_rules(loaded)), nl=False)
+            click.echo(families.get(loaded.family).position_template(loaded.name, compile_rules(loaded)), nl=False)
             return
         if file is None:
             raise CliError("position: give a position FILE, or --template to write one")
@@ -71,7 +68,8 @@ def position(file, write_template, edition, games, seed, threads, scheduler, wor
             frame = positions.outlook(positions.play(start, games, seed, threads, bar.update, bar.note, executor),
                                       start)
     if output_format != "table":
-        click.echo(as_json({"outlook": frame, **frame.attrs}) if output_format == "json" else as_csv({"outlook": frame}))
+        summary = {key: value for key, value in frame.attrs.items() if key != "units"}  # the columns carry theirs
+        click.echo(as_json({"outlook": frame, **summary}) if output_format == "json" else as_csv({"outlook": frame}))
         return
     players = len(start.players)
     rows = [[r["player"], r["strategy"], tables.percent(r["win_rate"]), tables.interval(r["ci_low"], r["ci_high"])]

@@ -73,14 +73,14 @@ def written_options(players_help: str, named: str, suffix: str, written: str):
 
 
 def _run(problem, budget_text, finalists, recheck, threads, scheduler, workers, out, progress, output_format):
-    from simulator.tuning import parse_budget, run_search
+    from simulator.tuning import games_to_play, parse_budget, run_search
     budget = parse_budget(budget_text)
-    fresh = (finalists + 1) * (recheck or problem.rungs[-1])
     try:
         with batches_on(threads, scheduler, workers, None, False, False) as executor, \
-                progress_bar(None if budget.games is None else budget.games + fresh, problem.kind.capitalize(),
+                progress_bar(games_to_play(problem, budget, finalists, recheck), problem.kind.capitalize(),
                              progress and output_format == "table") as bar:
-            return run_search(problem, budget, finalists, recheck, out, executor, bar.update, bar.describe)
+            return run_search(problem, budget, finalists, recheck, out, executor, bar.update, bar.describe,
+                              bar.note)
     except Interrupted:
         raise Interrupted(f"the study is kept in {out}: run the same command to resume it" if out is not None
                           else "nothing was kept (no --out)") from None

@@ -36,12 +36,13 @@ IMPORTANCE_FROM = 8         # candidates that played every rung: from fewer, imp
 
 
 def recheck(problem: Problem, candidates: list[dict], games: int, executor=None,
-            progress: Callable[[int], None] | None = None) -> pd.DataFrame:
+            progress: Callable[[int], None] | None = None, notice: Callable[..., None] | None = None) -> pd.DataFrame:
     """Each candidate ({path: value}; {} first, the baseline as registered or as written) played on the same
     fresh games: one row per candidate with each objective's value and 95% interval, and its change against
     the baseline with a paired interval simultaneous over the candidates, in the objective's units."""
     seed = derived_seed(problem.seed, RECHECK_STREAM)
-    columns = play_together([problem.spec(values, games, seed) for values in candidates], executor, progress)
+    columns = play_together([problem.spec(values, games, seed) for values in candidates], executor, progress,
+                            notice)
     lineup = [s.name for s in problem.spec({}, 1, 0).lineup]
     points = [Tally.of_sums(c.sum(axis=0), lineup) for c in columns]
     resampled = [Tally.of_sums(sums, lineup) for sums in resampled_sums(columns, BOOTSTRAP, seed)]
@@ -153,11 +154,20 @@ def _importances(problem: Problem, study) -> dict:
     return dict(optuna.importance.get_param_importances(study, evaluator=evaluator))
 
 
+def games_to_play(problem: Problem, budget: Budget, finalist_count: int = 3,
+                  recheck_games: int | None = None) -> int | None:
+    """The games a search plays in all, the race's budget and the finalists' and baseline's fresh games (what its
+    progress bar counts to); None when the budget is a time."""
+    if budget.games is None:
+        return None
+    return budget.games + (finalist_count + 1) * (recheck_games or problem.rungs[-1])
+
+
 def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, recheck_games: int | None = None,
                out: Path | None = None, executor=None, progress: Callable[[int], None] | None = None,
-               describe: Callable[[str], None] | None = None) -> Outcome:
+               describe: Callable[[str], None] | None = None, notice: Callable[..., None] | None = None) -> Outcome:
     """The whole search: the race (resumed from `out` if it holds one), then the finalists and the baseline
-    played on fresh seeds; the chosen values are the finalist best on those."""
+    played on fresh seeds; the chosen values are the finalist best on those. `notice` is told of a compile."""
     if not 1 <= finalist_count <= 20:
         raise SearchError(f"--finalists {finalist_count}: expected 1 to 20 candidates to play again")
     recheck_games = problem.rungs[-1] if recheck_games is None else recheck_games
@@ -168,7 +178,7 @@ def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, rechec
     recheck_games = math.ceil(recheck_games / problem.players) * problem.players
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
-    study = race(problem, budget, out, executor, progress, describe)
+    study = race(problem, budget, out, executor, progress, describe, notice)
     best = finalists(problem, study, finalist_count)
     if not best:
         raise SearchError(f"the budget ({budget.describe()}) ended the search before any candidate played "
@@ -176,7 +186,7 @@ def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, rechec
     if describe is not None:
         describe(f"{problem.kind}: {len(best)} finalists and the baseline on fresh seeds")
     candidates = [{}] + [{d.path: d.value_of(t.params[d.path]) for d in problem.dimensions} for t in best]
-    frame = recheck(problem, candidates, recheck_games, executor, progress)
+    frame = recheck(problem, candidates, recheck_games, executor, progress, notice)
     frame.insert(1, "trial", pd.array([None] + [t.number for t in best], dtype="Int64"))
     outcome = Outcome(problem, budget, trials_frame(problem, study), frame, candidates, _importances(problem, study),
                       games_spent(problem, study), recheck_games * len(candidates), time.perf_counter() - clock,

@@ -112,10 +112,11 @@ class Together:
         return run, task(batch)
 
 
-def play_together(specs: list[RunSpec], executor=None,
-                  progress: Callable[[int], None] | None = None) -> list[np.ndarray]:
+def play_together(specs: list[RunSpec], executor=None, progress: Callable[[int], None] | None = None,
+                  notice: Callable[..., None] | None = None) -> list[np.ndarray]:
     """The runs (candidates, each on the same games and seed), all their batches as one set over the threads or
-    workers: per run, Tally.columns of its games in the order of the games."""
+    workers: per run, Tally.columns of its games in the order of the games. `notice` is told of a compile, as
+    in runner.run."""
     together = Together([batch_task(spec) for spec in specs])
     own_executor = executor is None
     executor = executor or LocalExecutor(specs[0].threads)
@@ -123,7 +124,7 @@ def play_together(specs: list[RunSpec], executor=None,
     # compiled, or loaded from numba's cache, once in this process (Dask's local workers then load it too)
     if executor.prepares_here and usercode.plays_here(together.user_code, together.jit) and \
             not getattr(kernel, "signatures", True):
-        prepare_engine(together.tasks[0], specs[0].edition.name, None)
+        prepare_engine(together.tasks[0], specs[0].edition.name, notice)
     lineups = [[s.name for s in spec.lineup] for spec in specs]
     parts: list[dict] = [{} for _ in specs]
     try:
@@ -141,9 +142,10 @@ class Race:
     """The study's brackets played until the budget is spent or every candidate was raced."""
 
     def __init__(self, problem: Problem, study, budget: Budget, executor=None,
-                 progress: Callable[[int], None] | None = None, describe: Callable[[str], None] | None = None):
+                 progress: Callable[[int], None] | None = None, describe: Callable[[str], None] | None = None,
+                 notice: Callable[..., None] | None = None):
         self.problem, self.study, self.budget = problem, study, budget
-        self.executor, self.progress, self.describe = executor, progress, describe
+        self.executor, self.progress, self.describe, self.notice = executor, progress, describe, notice
         self.clock = time.perf_counter()
         self.lineup = [s.name for s in problem.spec({}, 1, 0).lineup]
         self.specs: dict[str, RunSpec] = {}   # each candidate's run, read once: its rungs differ in games and seed
@@ -270,7 +272,7 @@ class Race:
         """The racers play the rung's games together; the results are stored once the whole rung is played."""
         games, seed = self.added(rung), self.problem.rung_seed(rung)
         specs = [replace(self.spec_of(r.values), games=games, seed=seed) for r in racers]
-        columns = play_together(specs, self.executor, self.progress)
+        columns = play_together(specs, self.executor, self.progress, self.notice)
         for racer, games in zip(racers, columns):
             added = games.sum(axis=0)
             racer.sums = added if racer.sums is None else racer.sums + added
@@ -385,7 +387,8 @@ def _unsynced(path: Path):
 
 
 def race(problem: Problem, budget: Budget, out: Path | None = None, executor=None,
-         progress: Callable[[int], None] | None = None, describe: Callable[[str], None] | None = None):
+         progress: Callable[[int], None] | None = None, describe: Callable[[str], None] | None = None,
+         notice: Callable[..., None] | None = None):
     """Race (or resume, with `out`) the study's candidates until the budget is spent; returns the study. A games
     budget that cannot bring two candidates through every rung is refused before any game."""
     if budget.games is not None and budget.games < problem.smallest_budget():
@@ -393,5 +396,5 @@ def race(problem: Problem, budget: Budget, out: Path | None = None, executor=Non
                           f"at least {problem.smallest_budget():,} (two candidates, the baseline and one other, "
                           f"through every rung); or lower --games")
     study = open_study(problem, out)
-    Race(problem, study, budget, executor, progress, describe).run()
+    Race(problem, study, budget, executor, progress, describe, notice).run()
     return study

@@ -331,8 +331,9 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
 
 
 @engine_njit
-def new_game(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng):
-    """Shuffle, and deal the starting hands one card at a time (rulebook: Mise en place)."""
+def new_game(cards, deck, groups, rules, start_loc, start_dealt, first, loc, pile, gs, tab, pl, draws, rng):
+    """Shuffle, and deal the starting hands one card at a time (rulebook: Mise en place); or a position when
+    `start_loc` has rows (simulator/engines/deal/position.py)."""
     loc[:, LOC_ZONE] = Z_DRAW
     loc[:, LOC_OWNER] = -1
     loc[:, LOC_SET] = -1
@@ -348,11 +349,40 @@ def new_game(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng):
     shuffle(rng, pile, total)
     gs[GS_COUNT] = total
     n = pl.shape[0]
+    if start_loc.shape[0] > 0:
+        load_position(cards, deck, groups, rules, start_loc, start_dealt, first, loc, pile, gs, tab, pl, draws, rng)
+        return
     for _ in range(rules[R_HAND_START]):
         for p in range(n):
             draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
     for p in range(n):
         pl[p, PL_EMPTY_AT_END] = pl[p, PL_HAND] == 0  # dealt no card: its first turn draws draws_empty_hand
+
+
+@engine_njit
+def load_position(cards, deck, groups, rules, start_loc, start_dealt, first, loc, pile, gs, tab, pl, draws, rng):
+    """A position over a new game's shuffle: the copies it places (`start_loc`: zone, owner, set; the others in
+    the draw pile) leave the pile, which keeps its shuffled order, then the cards in hand it does not name
+    (`start_dealt` per player) are dealt one at a time in turn order from seat `first`."""
+    kept = 0
+    for i in range(gs[GS_COUNT]):
+        k = pile[i]
+        if start_loc[k, LOC_ZONE] == Z_DRAW:
+            pile[kept] = k
+            kept += 1
+        else:
+            move_card(cards, deck, groups, loc, tab, pl, k, start_loc[k, LOC_ZONE], start_loc[k, LOC_OWNER],
+                      start_loc[k, LOC_SET])
+    gs[GS_COUNT] = kept
+    n = pl.shape[0]
+    rounds = 0
+    for p in range(n):  # a loop: numba does not compile the array max() here (no allocator in this engine)
+        rounds = max(rounds, start_dealt[p])
+    for r in range(rounds):
+        for i in range(n):
+            p = (first + i) % n
+            if start_dealt[p] > r:
+                draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
 
 
 @njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
@@ -436,15 +466,13 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
 
 
 @njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
-def play_game(cards, deck, groups, rules, lineup, rotate, seed, game, check, loc, pile, gs, tab, pl, prm, draws,
-              rng, choice, scratch, game_row, player_rows, card_agg):
+def play_game(cards, deck, groups, rules, start_loc, start_dealt, start_seat, lineup, rotate, seed, game, check, loc,
+              pile, gs, tab, pl, prm, draws, rng, choice, scratch, game_row, player_rows, card_agg):
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
-    new_game(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng)
+    new_game(cards, deck, groups, rules, start_loc, start_dealt, start_seat, loc, pile, gs, tab, pl, draws, rng)
     violations = 0
-    # Not the literal 0: numba would first type p as the constant 0 and compile every function it is passed
-    # to (the whole turn) a second time for that constant
-    p = np.int64(0)
+    p = start_seat
     while True:
         take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
         gs[B_TURN] += 1
@@ -452,7 +480,7 @@ def play_game(cards, deck, groups, rules, lineup, rotate, seed, game, check, loc
             violations |= check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p)
         if gs[GS_WINNER] >= 0:
             break
-        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS], np.int64(0))
+        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS], start_seat)
         if capped:
             break
     _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg)
@@ -503,9 +531,10 @@ def _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, pla
 
 
 @njit(cache=True, nogil=True)
-def play_chunk(cards, deck, groups, rules, lineup, rotate, seed, first_game, check, games_out, players_out, sq_agg,
-               card_agg):
-    """As board.play_chunk: game g is seeded from (seed, g) alone; sq_agg has no squares (Deal has no board)."""
+def play_chunk(cards, deck, groups, rules, start_loc, start_dealt, start_seat, lineup, rotate, seed, first_game, check,
+               games_out, players_out, sq_agg, card_agg):
+    """As board.play_chunk: game g is seeded from (seed, g) alone; sq_agg has no squares (Deal has no board).
+    From the position the start arrays hold when they have rows, seat `start_seat` first."""
     n_players = lineup.shape[0]
     total = deck.shape[0]
     loc = np.zeros((total, LOC_COLUMNS), dtype=np.int64)
@@ -519,7 +548,8 @@ def play_chunk(cards, deck, groups, rules, lineup, rotate, seed, first_game, che
     choice = np.zeros(CH_COLUMNS, dtype=np.int64)
     scratch = np.zeros(scratch_length(cards, deck), dtype=np.int64)
     for g in range(games_out.shape[0]):
-        play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(lineup), rotate, seed,
-                  first_game + g, check, borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab), borrowed(pl),
-                  borrowed(prm), borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch),
-                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(card_agg))
+        play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(start_loc),
+                  borrowed(start_dealt), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
+                  borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab), borrowed(pl), borrowed(prm),
+                  borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch), borrowed(games_out[g]),
+                  borrowed(players_out[g]), borrowed(card_agg))

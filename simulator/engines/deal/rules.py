@@ -17,6 +17,7 @@ from simulator.checks import (
     rule_vector,
 )
 from simulator.engines.deal import layout as D
+from simulator.engines.deal.position import DealStart
 from simulator.engines.shared.rules import GameRules
 
 PLAYERS_PER_DECK = 5  # rulebook: 2-5 players, two decks from 6
@@ -25,13 +26,15 @@ PLAYERS_PER_DECK = 5  # rulebook: 2-5 players, two decks from 6
 @dataclass
 class DealRules(GameRules):
     deck: np.ndarray        # the card type of every copy in play
+    start: DealStart | None = None  # a position to play from instead of the edition's setup
 
     family = "deal"
     layout = D
 
     @property
     def kernel_args(self) -> tuple:
-        return self.cards, self.deck, self.groups, self.rules
+        start = self.start or DealStart.none()
+        return self.cards, self.deck, self.groups, self.rules, start.loc, start.dealt, start.first_seat
 
     @staticmethod
     def kernel():

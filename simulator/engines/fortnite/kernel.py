@@ -14,9 +14,11 @@ import numpy as np
 from numba import njit
 
 from simulator.engines.shared.jit import engine_njit
-from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
+from simulator.engines.shared.decks import (
+    card_accounted_for, draw, shuffle_decks, take_from_queue, take_held_from_queues, to_bottom,
+)
 from simulator.engines.shared.games import (
-    finishing_rank, next_seat, out_order, record_aggregates, seat_lineup, write_game_row,
+    copy_table, finishing_rank, next_seat, out_order, record_aggregates, seat_lineup, write_game_row,
 )
 from simulator.engines.shared.play import NOBODY, set_owner
 from simulator.engines.shared.state import owns_group
@@ -546,9 +548,10 @@ def check_invariants(sq, own, rules, pl, bank, cards, decks, dq, held, dropped):
 
 
 @njit(cache=True)
-def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng):
+def new_game(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, start_pl, start_own,
+             start_bank, start_held, start_turned):
     """Full health, the decks shuffled, and the players placing their pawns in turn (rulebook: Sautez du
-    bus de combat !)."""
+    bus de combat !); or a position when `start_pl` has rows, whose players with no square (-1) place theirs."""
     pl[:, :] = 0
     pl[:, PL_HP] = rules[R_START_HP]
     pl[:, PL_ALIVE] = 1
@@ -567,18 +570,40 @@ def new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng
     dropped[:, :] = 0
     draws[:, :] = 0
     shuffle_decks(decks, dq, rng)
+    from_position = start_pl.shape[0] > 0
+    if from_position:
+        load_position(cards, decks, dq, start_pl, start_own, start_bank, start_held, start_turned, pl, own, bank,
+                      held)
     for p in range(pl.shape[0]):
-        pl[p, PL_POS] = pl[p, PL_START] = start_square(own, rules, prm, pl, rng, p, p)
+        if not from_position or start_pl[p, PL_POS] < 0:
+            pl[p, PL_POS] = pl[p, PL_START] = start_square(own, rules, prm, pl, rng, p, p)
+
+
+@njit(cache=True)
+def load_position(cards, decks, dq, start_pl, start_own, start_bank, start_held, start_turned, pl, own, bank, held):
+    """A position's state over a new game's (whose shuffle stays): the chest items its players hold leave the
+    chest's queue, and its storm cards turned over leave the storm deck's, in the places the turned cards take."""
+    copy_table(pl, start_pl)
+    copy_table(own, start_own)
+    copy_table(held, start_held)
+    for k in range(bank.shape[0]):
+        bank[k] = start_bank[k]
+    take_held_from_queues(decks, dq, held, cards[:, C_DECK])
+    for k in range(start_turned.shape[0]):
+        take_from_queue(decks, dq, D_STORM, start_turned[k])
+        # turned over: behind the queue's head, where a drawn card lies (the check reads the turned cards there)
+        dq[D_STORM, DQ_CARDS + (dq[D_STORM, DQ_HEAD] + dq[D_STORM, DQ_COUNT]) % decks[D_STORM, D_LEN]] = start_turned[k]
 
 
 @engine_njit()
-def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, check):
-    """The game's turns until a winner or the turn cap; returns the invariants violated. Apart from play_game,
-    which seats the lineup and records the game (both allocate), so that the turns run without reference
-    counting with take_turn inlined."""
+def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, check,
+               first):
+    """The game's turns from seat `first` until a winner or the turn cap; returns the invariants violated. Apart
+    from play_game, which seats the lineup and records the game (both allocate), so that the turns run without
+    reference counting with take_turn inlined."""
     n = pl.shape[0]
     violations = 0
-    p = np.int64(0)  # not a literal 0, which numba would type first and compile the whole turn for
+    p = first
     while True:
         if pl[p, PL_ALIVE] == 1:
             take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p)
@@ -587,7 +612,7 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
                 violations |= check_invariants(sq, own, rules, pl, bank, cards, decks, dq, held, dropped)
         if bank[B_WINNER] >= 0:
             break
-        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], np.int64(0))
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
         if capped:
             break
     return violations
@@ -596,12 +621,14 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
 # Inlined by numba into play_chunk: numba links every callee into each caller's code and optimises it again
 # there, so a level of calls holding the whole engine was one more compile of it.
 @njit(cache=True, inline="always")
-def play_game(sq, groups, cards, decks, rules, lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped,
-              draws, prm, rng, game_row, player_rows, sq_agg, card_agg):
+def play_game(sq, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_turned, start_seat,
+              lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped, draws, prm, rng, game_row,
+              player_rows, sq_agg, card_agg):
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
-    new_game(sq, own, rules, prm, pl, bank, decks, dq, held, dropped, draws, rng)
+    new_game(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, start_pl, start_own,
+             start_bank, start_held, start_turned)
     violations = play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg,
-                            check)
+                            check, start_seat)
     _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
 
@@ -659,9 +686,10 @@ def _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation,
 
 
 @njit(cache=True, nogil=True)
-def play_chunk(sq, groups, cards, decks, rules, lineup, rotate, seed, first_game, check, games_out, players_out, sq_agg,
-               card_agg):
-    """As board.play_chunk: game g is seeded from (seed, g) alone."""
+def play_chunk(sq, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_turned, start_seat,
+               lineup, rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
+    """As board.play_chunk: game g is seeded from (seed, g) alone; from the position the start arrays hold when
+    they have rows (simulator/engines/fortnite/position.py), seat `start_seat` first."""
     n_players = lineup.shape[0]
     pl = np.zeros((n_players, PL_COLUMNS), dtype=np.int64)
     own = np.zeros((sq.shape[0], O_COLUMNS), dtype=np.int64)
@@ -673,7 +701,8 @@ def play_chunk(sq, groups, cards, decks, rules, lineup, rotate, seed, first_game
     prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
     rng = np.zeros(4, dtype=np.uint64)
     for g in range(games_out.shape[0]):
-        play_game(borrowed(sq), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules), borrowed(lineup),
-                  rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank), borrowed(dq),
-                  borrowed(held), borrowed(dropped), borrowed(draws), borrowed(prm), borrowed(rng),
+        play_game(borrowed(sq), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules), borrowed(start_pl),
+                  borrowed(start_own), borrowed(start_bank), borrowed(start_held), borrowed(start_turned), start_seat,
+                  borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank),
+                  borrowed(dq), borrowed(held), borrowed(dropped), borrowed(draws), borrowed(prm), borrowed(rng),
                   borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))

@@ -17,17 +17,22 @@ from simulator.checks import (
     rule_vector,
 )
 from simulator.engines.fortnite import layout as F
+from simulator.engines.fortnite.position import FortniteStart
 from simulator.engines.shared.rules import GameRules
 
 
 @dataclass
 class FortniteRules(GameRules):
+    start: FortniteStart | None = None  # a position to play from instead of the edition's setup
+
     family = "fortnite"
     layout = F
 
     @property
     def kernel_args(self) -> tuple:
-        return self.sq, self.groups, self.cards, self.decks, self.rules
+        start = self.start or FortniteStart.none(len(self.card_ids))
+        return (self.sq, self.groups, self.cards, self.decks, self.rules, start.pl, start.own, start.bank, start.held,
+                start.turned, start.first_seat)
 
     @staticmethod
     def kernel():

@@ -13,10 +13,10 @@ class Family:
     compile: Callable         # an Edition of the family -> its GameRules (arrays, names, kernel)
     board: bool               # results have squares and colour groups (per-square tables, heat maps)
     groups_held_meaning: str  # when the engine marks a colour group held (players' held_<group> columns)
+    position: Callable        # a position file -> (start arrays, player names, strategy names)
+    position_template: Callable  # (edition name, compiled board) -> a commented example position file
     squares_claimed: bool = False  # squares are claimed, not bought: their price is what a visitor pays
     movement_model: bool = False   # pawns move as on the classic board, so the movement Markov chain applies
-    position: Callable | None = None  # a position file -> (start arrays, player names, strategy names); None: not covered
-    position_template: Callable | None = None  # (edition name, compiled board) -> a commented example position file
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
 
     @property

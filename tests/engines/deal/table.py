@@ -5,6 +5,7 @@ import numpy as np
 
 from simulator.engines.deal import kernel, state
 from simulator.engines.deal import layout as D
+from simulator.engines.deal.position import DealStart
 from simulator.engines.shared.rng import seed_game
 from simulator.rules import compile_rules, load_edition
 from strategies import deal_logic, get
@@ -147,5 +148,6 @@ class DealTable:
             state.discard(self.board.cards, self.board.deck, self.board.groups, self.loc, self.tab, self.pl, k)
 
     def new_game(self) -> None:
-        kernel.new_game(self.board.cards, self.board.deck, self.board.groups, self.board.rules, self.loc, self.pile, self.gs,
-                             self.tab, self.pl, self.draws, self.rng)
+        setup = DealStart.none()  # the edition's setup, no position
+        kernel.new_game(self.board.cards, self.board.deck, self.board.groups, self.board.rules, setup.loc, setup.dealt,
+                        setup.first_seat, self.loc, self.pile, self.gs, self.tab, self.pl, self.draws, self.rng)

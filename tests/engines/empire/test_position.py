@@ -71,7 +71,7 @@ def test_a_position_loads_as_described_and_plays_without_breaking_an_invariant()
     assert start.first_seat == 1
     played = positions.play(position, 300, seed=2, check=True)
     assert (played.games.violations == 0).all()
-    bea = played.players[played.players.seat == 1]
+    bea = played.players[played.players.seat == 2]
     assert (bea.jail_turns >= 1).all()  # she plays first, from jail
 
 
@@ -117,7 +117,10 @@ def test_the_cli_writes_a_template_plays_it_and_compares_it_with_whatif(tmp_path
     assert compared.exit_code == 0, compared.output
     import json
     ann = next(row for row in json.loads(compared.output)["whatif"] if row["player"] == "Ann")
-    assert ann["difference"] > 0  # 1000k more, on the same dice: skyscrapers at 500k each
+    assert ann["difference_pts"] > 0  # 1000k more, on the same dice: skyscrapers at 500k each
+    # JSON gives rates in % and differences in pts, as every command's JSON does
+    assert ann["with_pct"] - ann["without_pct"] == pytest.approx(ann["difference_pts"])
+    assert ann["with_pct"] > 1 and "without" not in ann
 
 
 def test_a_trade_is_refused_in_one_line_the_rulebook_having_none_between_players(tmp_path):

@@ -46,7 +46,7 @@ def _rivals_in_sight(players):
     n_squares = 32
     sides = np.array([sides_of(n_squares, s) for s in range(n_squares)])
     rows = players.sort_values(["game", "seat"])
-    squares = rows.start_square.to_numpy().reshape(-1, rows.seat.max() + 1)
+    squares = rows.start_square.to_numpy().reshape(-1, rows.seat.max())
     seen, fewest, most = [], [], []
     for game in squares:
         for seat, square in enumerate(game):

@@ -38,7 +38,7 @@ def test_star_levels_and_kept_fortune_cards_load_and_play_without_breaking_an_in
     assert position.start.held[0, board.card_ids.index("steal")] == 1
     played = positions.play(position, 300, seed=3, check=True)
     assert (played.games.violations == 0).all()
-    ann = played.players[played.players.seat == 0]
+    ann = played.players[played.players.seat == 1]
     assert (ann.stars == 5).all()  # a player at 5 stars stays there
     assert ann.fortune_played.sum() > 0  # the kept cards are in hand to play
 
