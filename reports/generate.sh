@@ -85,6 +85,12 @@ for path in sorted(Path("notebooks").glob("*.ipynb")):
     notebook = nbformat.read(path, as_version=4)
     nbclient.NotebookClient(notebook, timeout=1800, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}}).execute()
+    # a progress bar is a live widget: saved, it would show the state it had when first drawn (0%)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [out for out in cell.outputs
+                            if "application/vnd.jupyter.widget-view+json" not in out.get("data", {})]
+    notebook.metadata.pop("widgets", None)
     nbformat.write(notebook, path)
     print(f"executed {path}")
 PYTHON

@@ -487,6 +487,22 @@ def sweep_table(runs: list[Results]) -> pd.DataFrame:
                   ["first_player_advantage", "first_player_ci_low", "first_player_ci_high"])
 
 
+def point_difference(low: Results, high: Results, strategy: str) -> dict:
+    """`strategy`'s win rate at `high` minus at `low` (two runs, e.g. two sweep points): paired by game when
+    both were played on the same seeds with their per-game frames kept (stats.paired_difference; `paired`),
+    otherwise as independent samples (stats.proportion_difference), which shared seeds make conservative."""
+    pairs = _paired_runs([low], [high])
+    if pairs is not None:
+        games_low, games_high = _paired_games(pairs, 0), _paired_games(pairs, 1)
+        if games_low.game.equals(games_high.game) and f"seats:{strategy}" in games_low:
+            def wins(games):
+                return (games.winner_strategy == strategy).to_numpy(float), games[f"seats:{strategy}"].to_numpy(float)
+            return {**stats.paired_difference(*wins(games_low), *wins(games_high)), "paired": True}
+    before, after = (strategy_ranking([run]).set_index("strategy").loc[strategy] for run in (low, high))
+    return {**stats.proportion_difference(after.wins, after.player_games, before.wins, before.player_games),
+            "paired": False}
+
+
 def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.DataFrame:
     """Side by side: each strategy's win rate, the first seat's share of finished games, the unfinished share
     and the mean length, with B - A, its interval, a Holm-adjusted test, and the games per side a difference
@@ -497,7 +513,11 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     in their manifests) and the per-game frames are at hand, the games are paired by seed (`paired`): each
     difference is a mean of per-game differences, with a t interval and test (stats.paired_difference) and a
     paired number of games to detect, narrower than independent samples give when the shared seeds make the
-    sides alike. Otherwise the sides are independent samples."""
+    sides alike; a win or loss per game is tested by McNemar's exact test. Otherwise the sides are independent
+    samples. `counted`: the fewer of the two sides' observations the row is measured on (player-games for a
+    strategy's win rate, finished games for seat 1 and the mean rounds, games for the unfinished share);
+    under stats.MIN_COUNT the row is `small_n`. `games_to_detect` counts games per side, NA when no number
+    of games would detect the difference."""
     for side, runs in (("A", a), ("B", b)):
         if not runs:
             raise AnalysisError(f"{side}: no runs to compare")
@@ -511,13 +531,18 @@ def compare(a: list[Results], b: list[Results], detect: float = 0.01) -> pd.Data
     pairs = _paired_runs(a, b)
     rows = _paired_rows(pairs, detect) if pairs is not None else _independent_rows(a, b, detect)
     columns = ["measure", "a", "b", "difference", "ci_low", "ci_high", "p_value", "games_to_detect", "games_a",
-               "games_b", "paired", "note"]
+               "games_b", "counted", "paired", "note"]
     frame = pd.DataFrame(rows, columns=columns)
     frame["note"] = frame.note.astype(object).fillna("")
     frame["games_a"] = sum(r.summary["games"] for r in a)
     frame["games_b"] = sum(r.summary["games"] for r in b)
     frame["paired"] = pairs is not None
-    frame["small_n"] = _small(np.minimum(frame.games_a, frame.games_b))
+    frame["counted"] = frame.counted.round().astype("Int64")
+    frame["small_n"] = _small(frame.counted.fillna(0))
+    # an integer count of games; none (NA) where no number of games detects it (a rate of 0 or 1 that
+    # cannot move by `detect`, a side with no observations, or a mean, which is not a rate)
+    needed = pd.to_numeric(frame.games_to_detect, errors="coerce")
+    frame["games_to_detect"] = needed.where(np.isfinite(needed)).round().astype("Int64")
     frame["rate"] = frame.measure != "mean rounds"
     return with_units(_flag(frame, frame.small_n), ["a", "b"], ["difference", "ci_low", "ci_high"], rows="rate",
                   other="rounds")
@@ -584,6 +609,7 @@ def _paired_rows(pairs: list[tuple[Results, Results]], detect: float) -> list[di
         rate = measure != "mean rounds"
         rows.append({"measure": measure, "a": num_a.sum() / den_a.sum(), "b": num_b.sum() / den_b.sum(),
                      **{k: difference[k] for k in ("difference", "ci_low", "ci_high", "p_value")},
+                     "counted": min(den_a.sum(), den_b.sum()),
                      "games_to_detect": stats.paired_games_to_detect(difference["sd"], detect, den_a.mean())
                      if rate else math.nan})
     return rows
@@ -601,13 +627,14 @@ def _independent_rows(a: list[Results], b: list[Results], detect: float) -> list
                                     per_game=_seats_per_game(a + b, name)))
     seat_a, seat_b = seat_table(a).iloc[0], seat_table(b).iloc[0]
     rows.append(_proportion_row("win rate: seat 1", seat_a.wins, seat_a.finished, seat_b.wins, seat_b.finished,
-                                detect))
+                                detect, per_game=seat_a.finished / seat_a.games if seat_a.games else 1.0))
     length_a, length_b = length_table(a).iloc[0], length_table(b).iloc[0]
     rows.append(_proportion_row("unfinished share", length_a.unfinished, length_a.games, length_b.unfinished,
                                 length_b.games, detect))
     difference = stats.mean_difference(length_b["mean"], length_b.sd, length_b.finished, length_a["mean"],
                                        length_a.sd, length_a.finished)
-    rows.append({"measure": "mean rounds", "a": length_a["mean"], "b": length_b["mean"], **difference})
+    rows.append({"measure": "mean rounds", "a": length_a["mean"], "b": length_b["mean"], **difference,
+                 "counted": min(length_a.finished, length_b.finished)})
     return rows
 
 
@@ -619,7 +646,9 @@ def _seats_per_game(runs: list[Results], name: str) -> float:
 
 def _proportion_row(measure: str, xa: float, na: float, xb: float, nb: float, detect: float,
                     per_game: float = 1.0) -> dict:
+    """`per_game`: observations per game (a strategy's seats; for seat 1, the finished share), so that the
+    games to detect count games per side."""
     difference = stats.proportion_difference(xb, nb, xa, na)
     needed = stats.games_to_detect(xa / na, detect) if na else math.nan
     return {"measure": measure, "a": xa / na if na else math.nan, "b": xb / nb if nb else math.nan, **difference,
-            "games_to_detect": math.ceil(needed / per_game) if math.isfinite(needed) else needed}
+            "counted": min(na, nb), "games_to_detect": math.ceil(needed / per_game) if math.isfinite(needed) else needed}

@@ -26,9 +26,9 @@ from scipy import optimize
 from scipy.sparse.csgraph import connected_components
 from scipy.stats import norm
 
-from simulator.presentation import Table, verdict
+from simulator.presentation import Table, few_notes, rank_cell, verdict_cell
 from simulator.results import Results, ResultsError
-from simulator.stats import ALPHA, wilson
+from simulator.stats import ALPHA, enough, holm, wilson
 from simulator.tables import count, interval, percent
 
 Z = float(norm.ppf(1 - ALPHA / 2))
@@ -222,22 +222,14 @@ def plackett_luce(orderings: Orderings) -> pd.DataFrame:
     frame["lead_over_next"] = lead + [math.nan]
     frame["lead_ci_low"] = low + [math.nan]
     frame["lead_ci_high"] = high + [math.nan]
-    frame["p_value"] = p + [math.nan]
-    frame["p_holm"] = _holm(frame.p_value.to_numpy())
+    frame["small_n"] = [not enough(n) for n in frame.player_games]
+    # a lead is tested only between two strategies of enough player-games each, like every other ranking
+    untested = frame.small_n | frame.small_n.shift(-1, fill_value=True)
+    frame["p_value"] = np.where(untested, math.nan, p + [math.nan])
+    frame["p_holm"] = holm(list(frame.p_value))
     frame["significant"] = frame.p_holm < ALPHA
+    frame.insert(0, "rank", frame.rating.where(~frame.small_n).rank(ascending=False, method="min").astype("Int64"))
     return frame
-
-
-def _holm(p_values: np.ndarray) -> np.ndarray:
-    """Holm-adjusted p-values (nan stays nan and is not counted)."""
-    adjusted = np.full(len(p_values), np.nan)
-    tested = np.flatnonzero(~np.isnan(p_values))
-    order = tested[np.argsort(p_values[tested], kind="stable")]
-    running = 0.0
-    for rank, index in enumerate(order):
-        running = max(running, min(1.0, (len(order) - rank) * p_values[index]))
-        adjusted[index] = running
-    return adjusted
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -341,10 +333,9 @@ def table_of(table: pd.DataFrame, orderings: Orderings, label: str) -> Table:
     def signed(value: float) -> str:
         return "-" if math.isnan(value) else f"{value:+.2f}"
 
-    rows = [[str(rank), r.strategy, signed(r.rating), f"[{signed(r.ci_low)}, {signed(r.ci_high)}]",
-             count(r.player_games), signed(r.lead_over_next), verdict(r.significant, r.p_holm), percent(r.weight),
-             interval(r.weight_ci_low, r.weight_ci_high) if not math.isnan(r.weight_ci_low) else "-"]
-            for rank, r in enumerate(table.itertuples(), start=1)]
+    rows = [[rank_cell(r.rank), r.strategy, signed(r.rating), f"[{signed(r.ci_low)}, {signed(r.ci_high)}]",
+             count(r.player_games), signed(r.lead_over_next), verdict_cell(r), percent(r.weight), interval(r.weight_ci_low, r.weight_ci_high) if not math.isnan(r.weight_ci_low) else "-"]
+            for r in table.itertuples()]
     games = int(orderings.counts.sum())
     return Table(f"Plackett-Luce ratings and the stable mix, {label}: {games:,} finished games "
                  f"({orderings.unfinished:,} unfinished left out)",
@@ -354,4 +345,6 @@ def table_of(table: pd.DataFrame, orderings: Orderings, label: str) -> Table:
                   "often as below (0.10: 52.5% of the time); n: its player-games in finished games; lead: over the "
                   "next, significant at Holm-adjusted p < 0.05",
                   "weight: its weight in the equilibrium mix of the head-to-head meta-game (share finished above "
-                  "minus share below), the widest of the optimal mixes; 95% CI by bootstrap over games"])
+                  "minus share below), the widest of the optimal mixes; 95% CI by bootstrap over games",
+                  "rank: by the rating's point estimate; neighbours whose lead is not significant may not differ",
+                  *few_notes(table, "player-games")])

@@ -17,6 +17,7 @@ from matplotlib.colors import TwoSlopeNorm
 from matplotlib.legend_handler import HandlerTuple
 from matplotlib.ticker import MaxNLocator
 
+from simulator.presentation import FEW
 from simulator.tables import PLOT_FORMATS as FORMATS
 
 GROUP_COLOURS = {"brown": "#8B4513", "light_blue": "#87CEEB", "pink": "#D93A96", "orange": "#F7941D",
@@ -223,8 +224,11 @@ def _value_label(value: float, unit: str) -> str:
 
 def group_win_rates(groups: pd.DataFrame, title: str, fair_share: float | None = None) -> plt.Figure:
     """Per colour group, the win rate of players who held it complete (in the group's colour) against those
-    who did not (grey), with the fair share (1/players) when given."""
-    frame = groups.sort_values("lift")
+    who did not (grey), with the fair share (1/players) when given. Groups are ordered as the table ranks
+    them (by lift, the largest on top); groups too few to rank sit apart below them, faded and hatched; every
+    label gives the held and not-held player-games."""
+    frame = pd.concat([groups[groups.small_n].sort_values("held_player_games"),
+                       groups[~groups.small_n].sort_values("lift")])
     figure, axis = plt.subplots(figsize=(7, 0.45 * len(frame) + 1.5))
     y = np.arange(len(frame))
     colours = [GROUP_COLOURS.get(g, "#4C72B0") for g in frame.group]
@@ -232,10 +236,19 @@ def group_win_rates(groups: pd.DataFrame, title: str, fair_share: float | None =
                      xerr=_error(frame, "win_rate_held", "held_ci_low", "held_ci_high"), capsize=3,
                      color=colours, edgecolor="black")
     not_held = axis.barh(y - 0.2, frame.win_rate_not_held * 100, height=0.4, color="#CCCCCC")
-    axis.set_yticks(y, [str(g).replace("_", " ") for g in frame.group])
+    for row, few in enumerate(frame.small_n):
+        if few:
+            for bar in (held.patches[row], not_held.patches[row]):
+                bar.set_alpha(0.35)
+                bar.set_hatch("//")
+    labels = [f"{str(r.group).replace('_', ' ')} ({r.held_player_games:,} / {r.not_held_player_games:,})"
+              + (f", {FEW}" if r.small_n else "") for r in frame.itertuples()]
+    axis.set_yticks(y, labels, fontsize=8)
+    if frame.small_n.any() and not frame.small_n.all():
+        axis.axhline(frame.small_n.sum() - 0.5, color="black", linewidth=0.6, linestyle=":")
     if fair_share is not None:
         _fair_share(axis, fair_share)
-    axis.set_xlabel("win rate per player-game (%), 95% CI")
+    axis.set_xlabel("win rate per player-game (%), 95% CI; (held / not held player-games)")
     axis.set_title(title)
     # the "held complete" swatch shows every group's colour, as the bars do, not the first bar's alone
     handles, labels = axis.get_legend_handles_labels()

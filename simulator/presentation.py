@@ -158,19 +158,23 @@ def groups_table(frame: pd.DataFrame) -> Table:
     for r in frame.itertuples():
         board = [count(r.price), percent(r.landing_share, 1), magnitude(r.rent_per_game)] + \
             ([number(r.payback_rounds)] if bought else []) if on_board else []
-        rows.append([rank_cell(r.rank), r.group, *board, count(r.held_player_games), percent(r.held_share),
+        rows.append([rank_cell(r.rank), r.group, *board, count(r.held_player_games), count(r.not_held_player_games),
+                     percent(r.held_share),
                      percent(r.win_rate_held), percent(r.win_rate_not_held), points(r.lift),
                      point_interval(r.lift_ci_low, r.lift_ci_high), verdict_cell(r)])
     board_headers = (["price", "landings", "rent/game", "payback rounds"] if bought
                      else ["cost", "landings", "paid/game"]) if on_board else []
     held = frame.attrs.get("held_meaning", "complete at the start of one of the player's turns")
-    return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the win-rate lift of completing them "
-                 f"(same strategy)",
-                 ["rank", "group" if on_board else "set", *board_headers, "held (player-games)", "held by",
+    return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the point estimate of the win-rate lift "
+                 f"of their holders (same strategy)",
+                 ["rank", "group" if on_board else "set", *board_headers, "held (player-games)", "not held",
+                  "held by",
                   "win rate held", "not held", "lift (same strategy)", "95% CI", "significant"], rows,
                  [f"held: {held}; lift: held minus not held within each strategy, averaged over strategies with "
                   f"Mantel-Haenszel weights; interval: Wilson per strategy combined (MOVER); test: "
                   f"Cochran-Mantel-Haenszel; both widened by the design effect of the players of one game",
+                  "rank: by the lift's point estimate; groups whose intervals overlap may not differ, and a lift is "
+                  "an association (winners also complete groups), not what completing one does",
                   SIGNIFICANCE_NOTE,
                   *few_notes(frame, "player-games holding it (or not holding it)")])
 
@@ -237,10 +241,11 @@ def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float
         show = percent if rate else number
         rows.append([r.measure, show(r.a), show(r.b), points(r.difference) if rate else number(r.difference, 2),
                      point_interval(r.ci_low, r.ci_high) if rate else f"[{number(r.ci_low, 2)}, {number(r.ci_high, 2)}]",
-                     p_value(r.p_holm), verdict_cell(r), count(r.games_to_detect) if rate else "-", ""])
+                     p_value(r.p_holm), verdict_cell(r), detect_cell(r.games_to_detect) if rate else "-", ""])
     first = frame.iloc[0]
     pairing = ("games paired by seed (both sides played the same seeds): B - A is the mean of per-game "
-               "differences, with a t interval and test" if first.paired else
+               "differences, with a t interval and test (for a win or loss per game, McNemar's exact test on "
+               "the games that differ, so p can exceed 0.05 when the interval just excludes 0)" if first.paired else
                "independent samples (the sides were not played on the same seeds, or their per-game frames "
                "were not kept)")
     return Table(f"A = {label_a} ({count(first.games_a)} games), B = {label_b} ({count(first.games_b)} games)",
@@ -248,8 +253,17 @@ def compare_table(frame: pd.DataFrame, label_a: str, label_b: str, detect: float
                   f"games to detect {100 * detect:g} pts", "note"], rows,
                  [pairing, SIGNIFICANCE_NOTE,
                   f"games to detect: games per side for an 80% chance of finding a difference of {100 * detect:g} "
-                  f"points at the 5% level" + (" on shared seeds" if first.paired else ""),
-                  *few_notes(frame, "games a side")])
+                  f"points at the 5% level" + (" on shared seeds" if first.paired else "") + f"; {NEVER}: no "
+                  f"number of games would (a rate of 0% or 100%)",
+                  *few_notes(frame, "observations a side (player-games, finished games or games, as the "
+                                    "measure counts them)")])
+
+
+NEVER = "never"
+
+
+def detect_cell(games) -> str:
+    return NEVER if pd.isna(games) else count(int(games))
 
 
 # A search (simulator.tuning.Outcome): its line, its finalists on fresh games, its importances

@@ -18,7 +18,7 @@ from simulator import presentation as present
 from simulator.results import COLLECTION, Results, write_atomically
 from simulator.tables import interval, percent
 from simulator.tuning import Outcome
-from simulator.stats import MIN_COUNT
+from simulator.stats import ALPHA, MIN_COUNT
 
 SEARCH_METHOD = (
     "A search (optimize, balance) races its candidates, the baseline among them, in brackets: every candidate of "
@@ -130,10 +130,11 @@ def _run_findings(label: str, runs: list[Results], named: bool) -> list[str]:
         groups = groups[~groups.small_n].dropna(subset=["lift"])  # a row too few to rank is no finding
         if len(groups):
             best = groups.sort_values("lift", ascending=False).iloc[0]
-            findings.append(f"Completing {best.group} changes a player's win rate the most: "
-                            f"{present.points(best.lift)} {present.point_interval(best.lift_ci_low, best.lift_ci_high)}"
-                            f" against the same strategy without it{'' if best.significant else ', not significant'}"
-                            f"{where}.")
+            findings.append(f"Players who completed {best.group} won {present.points(best.lift)} "
+                            f"{present.point_interval(best.lift_ci_low, best.lift_ci_high)} more often than players "
+                            f"of the same strategy who did not, the largest such lift"
+                            f"{'' if best.significant else ', not significant'}{where}: an association (winners "
+                            f"also complete groups), not the effect of completing it.")
     else:
         cards = analysis.card_table(runs)
         cards = cards[~cards.small_n].dropna(subset=["win_shift"])
@@ -163,17 +164,34 @@ def _sweep_findings(label: str, runs: list[Results]) -> list[str]:
     strategy = swings.idxmax()
     rows = above_fair[frame.strategy == strategy]
     low, high = frame.loc[rows.idxmin()], frame.loc[rows.idxmax()]
-    noise = " (the intervals overlap: within noise)" if low.ci_high >= high.ci_low and "players" not in axes else ""
     findings = [f"{strategy}'s win rate moves the most over the sweep ({label}): {percent(low.win_rate)} "
                 f"{interval(low.ci_low, low.ci_high)} at {at(low)}, {percent(high.win_rate)} "
                 f"{interval(high.ci_low, high.ci_high)} at {at(high)}"
-                + (" (against a fair share of 100/players %)" if "players" in axes else "") + f"{noise}."]
+                + (" (against a fair share of 100/players %, not tested: the fair share moves)." if "players" in axes
+                   else f"; {_swing_test(runs, axes, low, high, strategy, frame)}.")]
     points = frame.drop_duplicates(axes)
     short, long = points.loc[points.mean_rounds.idxmin()], points.loc[points.mean_rounds.idxmax()]
     findings.append(f"Games last {short.mean_rounds:.1f} rounds on average [{short.mean_rounds_ci_low:.1f}, "
                     f"{short.mean_rounds_ci_high:.1f}] at {at(short)} and {long.mean_rounds:.1f} "
                     f"[{long.mean_rounds_ci_low:.1f}, {long.mean_rounds_ci_high:.1f}] at {at(long)} ({label}).")
     return findings
+
+
+def _swing_test(runs: list[Results], axes: list[str], low, high, strategy: str, frame) -> str:
+    """The test of the largest swing between its two points, Bonferroni-adjusted over every strategy and
+    pair of points it was chosen from (the choice is made after seeing the rates)."""
+    def run_at(row) -> Results:
+        return next(r for r in runs if all(r.info["values"][a] == row[a] for a in axes))
+    difference = analysis.point_difference(run_at(low), run_at(high), strategy)
+    points = len(frame.drop_duplicates(axes))
+    considered = frame.strategy.nunique() * points * (points - 1) // 2
+    adjusted = min(1.0, difference["p_value"] * considered)
+    how = "paired on the shared seeds" if difference["paired"] else "as independent samples"
+    called = "a significant change" if adjusted < ALPHA else "within noise"
+    return (f"{present.points(difference['difference'])} "
+            f"{present.point_interval(difference['ci_low'], difference['ci_high'])} {how}, p = "
+            f"{present.p_value(adjusted)} Bonferroni-adjusted over the {considered} strategy and point pairs it "
+            f"was chosen from: {called}")
 
 
 def _search_findings(label: str, outcome: Outcome) -> list[str]:

@@ -180,3 +180,19 @@ def test_jail_does_not_flatten_the_landing_scale(run):
     others = shares.drop("Jail")
     assert norm(shares["Jail"]) > 1 and norm(others.max()) > 0.85 and norm(others.median()) > 0.3
     plt.close("all")
+
+
+def test_groups_too_few_to_rank_sit_apart_below_the_ranked_ones_with_their_counts(run):
+    """The plot orders groups as the table ranks them (largest lift on top); a group under MIN_COUNT held or
+    not-held player-games is not ranked, so it is drawn apart below, marked, whatever its lift."""
+    groups = analysis.group_table([run])
+    groups.loc[groups.index[0], ["small_n", "lift"]] = [True, 1.0]   # the largest lift, but too few
+    labels = [t.get_text() for t in plots.group_win_rates(groups, "Groups").axes[0].get_yticklabels()]
+    few, ranked = groups[groups.small_n], groups[~groups.small_n].sort_values("lift")
+    assert len(labels) == len(groups)
+    assert all("too few" in label for label in labels[:len(few)])
+    assert not any("too few" in label for label in labels[len(few):])
+    assert [label.split(" (")[0] for label in labels[len(few):]] == [str(g).replace("_", " ") for g in ranked.group]
+    first = groups.iloc[0]
+    assert f"({first.held_player_games:,} / {first.not_held_player_games:,})" in " ".join(labels)
+    plt.close("all")

@@ -78,3 +78,11 @@ def test_a_strategy_has_one_colour_across_the_reports_sources(tournament):
     assert len(figures) == 2 and all(len(colours) == 1 for colours in seen.values()), seen
     assert len({c for colours in seen.values() for c in colours}) == len(seen)
     plt.close("all")
+
+
+def test_the_group_finding_says_it_is_an_association_not_an_effect():
+    """The lift compares holders with non-holders of the same strategy: winners also complete groups, so the
+    finding must not read as what completing a group does."""
+    run = api.simulate("classic", games=300, seed=1)
+    [group] = [f for f in report._run_findings("classic", [run], False) if "completed" in f]
+    assert "an association" in group and "not the effect" in group and "changes" not in group
