@@ -167,10 +167,10 @@ def groups_table(frame: pd.DataFrame) -> Table:
     held = frame.attrs.get("held_meaning", "complete at the start of one of the player's turns")
     return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the point estimate of the win-rate lift "
                  f"of their holders (same strategy)",
-                 ["rank", "group" if on_board else "set", *board_headers, "held (player-games)",
-                  "not held (player-games)", "held by", "win rate held", "win rate not held", "lift (same strategy)",
-                  "95% CI", "significant"], rows,
-                 [f"held: {held}; lift: held minus not held within each strategy, averaged over strategies with "
+                 ["rank", "group" if on_board else "set", *board_headers, "held", "not held",
+                  "held by", "win rate held", "win rate not held", "lift (same strategy)", "95% CI", "significant"],
+                 rows,
+                 [f"held, not held: player-games holding the group or not; held: {held}; lift: held minus not held within each strategy, averaged over strategies with "
                   f"Mantel-Haenszel weights; interval: Wilson per strategy combined (MOVER); test: "
                   f"Cochran-Mantel-Haenszel; both widened by the design effect of the players of one game",
                   "rank: by the lift's point estimate; groups whose intervals overlap may not differ, and a lift is "
