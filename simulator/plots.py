@@ -250,9 +250,12 @@ def group_win_rates(groups: pd.DataFrame, title: str, fair_share: float | None =
         _fair_share(axis, fair_share)
     axis.set_xlabel("win rate per player-game (%), 95% CI; (held / not held player-games)")
     axis.set_title(title)
-    # the "held complete" swatch shows every group's colour, as the bars do, not the first bar's alone
+    # the "held complete" swatch shows every ranked group's colour, as the bars do, not the first bar's alone;
+    # the swatches are drawn from ranked rows, so the faded hatching of the rows too few to rank is not taken
+    # for what "not held" looks like
+    ranked = [row for row, few in enumerate(frame.small_n) if not few] or list(range(len(frame)))
     handles, labels = axis.get_legend_handles_labels()
-    axis.legend([tuple(held.patches[::-1]), not_held.patches[0], *handles],
+    axis.legend([tuple(held.patches[row] for row in ranked[::-1]), not_held.patches[ranked[0]], *handles],
                 ["held complete (group's colour)", "not held", *labels],
                 handler_map={tuple: HandlerTuple(ndivide=None, pad=0)}, handlelength=len(frame) * 0.8,
                 loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False, fontsize=8)

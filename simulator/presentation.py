@@ -159,7 +159,7 @@ def groups_table(frame: pd.DataFrame) -> Table:
         board = [count(r.price), percent(r.landing_share, 1), magnitude(r.rent_per_game)] + \
             ([number(r.payback_rounds)] if bought else []) if on_board else []
         rows.append([rank_cell(r.rank), r.group, *board, count(r.held_player_games), count(r.not_held_player_games),
-                     percent(r.held_share),
+                     percent(r.held_share, 2 if 0 < r.held_share < 0.01 else 1),
                      percent(r.win_rate_held), percent(r.win_rate_not_held), points(r.lift),
                      point_interval(r.lift_ci_low, r.lift_ci_high), verdict_cell(r)])
     board_headers = (["price", "landings", "rent/game", "payback rounds"] if bought
@@ -167,9 +167,10 @@ def groups_table(frame: pd.DataFrame) -> Table:
     held = frame.attrs.get("held_meaning", "complete at the start of one of the player's turns")
     return Table(f"Colour {'groups' if on_board else 'sets'} ranked by the point estimate of the win-rate lift "
                  f"of their holders (same strategy)",
-                 ["rank", "group" if on_board else "set", *board_headers, "held (player-games)",
-                  "not held (player-games)", "held by", "win rate held", "win rate not held", "lift (same strategy)", "95% CI", "significant"], rows,
-                 [f"held: {held}; lift: held minus not held within each strategy, averaged over strategies with "
+                 ["rank", "group" if on_board else "set", *board_headers, "held", "not held",
+                  "held by", "win rate held", "win rate not held", "lift (same strategy)", "95% CI", "significant"],
+                 rows,
+                 [f"held, not held: player-games holding the group or not; held: {held}; lift: held minus not held within each strategy, averaged over strategies with "
                   f"Mantel-Haenszel weights; interval: Wilson per strategy combined (MOVER); test: "
                   f"Cochran-Mantel-Haenszel; both widened by the design effect of the players of one game",
                   "rank: by the lift's point estimate; groups whose intervals overlap may not differ, and a lift is "
@@ -312,6 +313,25 @@ def finalists_table(outcome, baseline_label: str) -> Table:
         rows.append(cells)
     return Table(f"Finalists and the baseline on the same {outcome.recheck_per_candidate:,} fresh games each",
                  headers, rows)
+
+
+def best_line(outcome, baseline_label: str) -> str:
+    """The chosen values against the baseline, paired over the same fresh games; when they do not beat it, one
+    plain line that says so, so that nothing is taken for an improvement (the CLI and the report alike)."""
+    from simulator.tuning import shown
+    from simulator.tuning.objectives import as_text, change_as_text, measured_as_text
+    chosen, baseline = outcome.chosen, outcome.finalists.iloc[0]
+    values = ", ".join(f"{search_label(k, outcome)}={shown(v)}" for k, v in outcome.best.items())
+    measured = "; ".join(f"{measured_as_text(o, chosen)}, against the baseline's {as_text(o, baseline[o.name])}: "
+                         f"{change_as_text(o, chosen)}" for o in outcome.problem.objectives)
+    finalists = len(outcome.candidates) - 1
+    line = (f"Best: {values}: {measured} (paired over the same games; "
+            + (f"intervals of a change simultaneous over the {finalists} finalists)" if finalists > 1 else "95%)"))
+    if not outcome.improves:
+        first = outcome.problem.objectives[0]
+        line += (f"\nNo finalist beats {baseline_label} in {first.name} on the fresh games: the best one's change "
+                 f"{change_as_text(first, chosen)} does not exclude no change")
+    return line
 
 
 def importance_line(outcome) -> str:

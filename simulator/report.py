@@ -42,7 +42,8 @@ METHOD = [
     "Walking Dead and Millionaire before the first bankruptcy, so a group collected from a bankrupt player does not "
     "count) with those who did not, within each strategy, averaged with weights n1*n2/(n1+n2) (Mantel-Haenszel), "
     "with Wilson intervals per strategy combined by MOVER and the Cochran-Mantel-Haenszel test, both widened by the "
-    "design effect of the players of one game (one winner, at most one holder).",
+    "design effect of the players of one game (one winner, so one player's win is the others' loss; on a board "
+    "at most one holder of a group).",
     "Card shifts compare the drawer's outcome after drawing the card with after drawing another card of the same "
     "deck: which card a draw turns up is chance, so the comparison is randomised.",
 ]
@@ -195,16 +196,10 @@ def _swing_test(runs: list[Results], axes: list[str], low, high, strategy: str, 
 
 
 def _search_findings(label: str, outcome: Outcome) -> list[str]:
-    table = present.finalists_table(outcome, "baseline")
-    if len(table.rows) < 2:
-        return []
-    best = ", ".join(f"{header} {cell}" for header, cell in zip(table.headers[1:], table.rows[1][1:]))
-    baseline = ", ".join(f"{header} {cell}" for header, cell in zip(table.headers[1:], table.rows[0][1:])
-                         if cell != "-")
-    return [f"The {outcome.problem.kind} search's best candidate ({label}), {table.rows[1][0]}: {best}; "
-            f"the baseline: {baseline}."]
-
-
+    """The search's verdict as the command printed it: the finalist best on the fresh games against the baseline,
+    paired, and whether it beats it."""
+    baseline = f"{outcome.problem.names[0]} as registered" if outcome.problem.kind == "optimize" else "as written"
+    return [f"The {outcome.problem.kind} search ({label}): " + present.best_line(outcome, baseline).replace("\n", " ")]
 def _given_seed(runs: list[Results]) -> tuple[int, str]:
     """The seed as the user gave it, and how the runs drew theirs from it: a tournament's tables each draw
     a seed of their own from it, stored in their manifests; the collection keeps the given one."""
@@ -294,7 +289,7 @@ def _search_blocks(index: int, label: str, outcome: Outcome) -> list[Block]:
              f"started {outcome.started}",
              "Varied: " + ", ".join(d.describe() for d in problem.dimensions),
              "Sought: " + "; ".join(f"{o.name}, {o.direction}d: {o.meaning}" for o in problem.objectives),
-             present.search_line(outcome)]
+             present.search_line(outcome), *present.best_line(outcome, baseline).split("\n")]
     if outcome.importances:
         lines.append(present.importance_line(outcome))
     return [Block("heading", f"{label} ({problem.kind})"), *(Block("text", line) for line in lines),

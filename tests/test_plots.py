@@ -195,4 +195,7 @@ def test_groups_too_few_to_rank_sit_apart_below_the_ranked_ones_with_their_count
     assert [label.split(" (")[0] for label in labels[len(few):]] == [str(g).replace("_", " ") for g in ranked.group]
     first = groups.iloc[0]
     assert f"({first.held_player_games:,} / {first.not_held_player_games:,})" in " ".join(labels)
+    # the legend's swatches are taken from ranked rows: "not held" is plain grey, as the ranked bars are
+    legend = plots.group_win_rates(groups, "Groups").axes[0].get_legend()
+    assert all(not patch.get_hatch() for patch in legend.get_patches())
     plt.close("all")

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 import simulator
+from simulator import presentation as present
 from simulator import tuning, usercode
 from simulator.rules import builtin_editions, compile_rules, load_edition
 from strategies import family_module, get
@@ -216,6 +217,11 @@ def test_a_kept_search_goes_into_a_report(tmp_path):
     assert result.exit_code == 0 and (tmp_path / "report_files" / "s0_search.png").exists()
     chosen = outcome.finalists.loc[outcome.chosen_index]
     assert f"trial {int(chosen.trial)}" in text and "Finalists and the baseline on the same 40 fresh games" in text
+    # the report gives the command's verdict (the finalist best on the fresh games, paired against the baseline),
+    # in its section and among its key findings, not another candidate of its own
+    verdict = present.best_line(outcome, "as written").splitlines()
+    assert all(text.count(line) >= 2 for line in verdict), verdict
+    assert ("No finalist beats as written" in text) == (not outcome.improves)
 
 
 DEAL_BREAKERS = "decks.deal.cards.deal_breaker.count"
@@ -426,7 +432,7 @@ def test_a_spread_is_in_points_in_frames_and_written_files(tmp_path):
     assert 50 < rates.sum() <= 100   # win rates in %, one seat each: they add up to the share of finished games
     assert chosen.spread == pytest.approx(rates.max() - rates.min())
     text = tuning.edition_file(outcome, "deal_units_test")
-    assert f"spread {chosen.spread:.1f} pts [{chosen.spread_ci_low:.1f}, {chosen.spread_ci_high:.1f}] pts" in text
+    assert f"spread {chosen.spread:.1f} [{chosen.spread_ci_low:.1f}, {chosen.spread_ci_high:.1f}] pts" in text
 
 
 def test_the_fresh_games_are_whole_rotations_of_the_seats():

@@ -112,25 +112,6 @@ def _report(outcome, baseline_label: str) -> list[str]:
     return lines
 
 
-def _best_line(outcome, baseline_label: str) -> str:
-    """The chosen values against the baseline, paired over the same fresh games; when they do not beat it, one
-    plain line that says so, so that nothing is taken for an improvement."""
-    from simulator.tuning import shown
-    from simulator.tuning.objectives import as_text, change_as_text, measured_as_text
-    chosen, baseline = outcome.chosen, outcome.finalists.iloc[0]
-    values = ", ".join(f"{present.search_label(k, outcome)}={shown(v)}" for k, v in outcome.best.items())
-    measured = "; ".join(f"{measured_as_text(o, chosen)}, against the baseline's {as_text(o, baseline[o.name])}: "
-                         f"{change_as_text(o, chosen)}" for o in outcome.problem.objectives)
-    finalists = len(outcome.candidates) - 1
-    line = (f"Best: {values}: {measured} (paired over the same games; "
-            + (f"intervals of a change simultaneous over the {finalists} finalists)" if finalists > 1 else "95%)"))
-    if not outcome.improves:
-        first = outcome.problem.objectives[0]
-        line += (f"\nNo finalist beats {baseline_label} in {first.name} on the fresh games: the best one's change "
-                 f"{change_as_text(first, chosen)} does not exclude no change")
-    return line
-
-
 def _written(outcome, force: bool, write: Path | None, text: str, played: str) -> list[str]:
     """Write the chosen values if they beat the baseline (or --force); else say that nothing was written."""
     if write is None:
@@ -176,7 +157,7 @@ def optimize(strategy, params, field_names, players, name, write, force, edition
     lines = [f"optimize {strategy} on {edition} against {', '.join(problem.names[1:])}: {problem.players} players, "
              f"seats rotated every game; objective: win rate of {strategy}"]
     lines += _report(outcome, f"{strategy} as registered")
-    lines += ["", _best_line(outcome, f"{strategy} as registered")]
+    lines += ["", present.best_line(outcome, f"{strategy} as registered")]
     lines += _written(outcome, force, write, strategy_file(outcome, name),
                       f"`--strategy-file {write} -s {name}` plays {name} in any command")
     _emit(outcome, output_format, "\n".join(lines), plot)
@@ -221,7 +202,7 @@ def balance(vary, objectives, strategy_names, players, name, write, force, editi
                  f"{after.mean_rounds - before.mean_rounds:+.1f}"])
     lines += ["", tables.render(["win rate per player", "before", "after", "difference"], rows,
                                 title="Before and after, on the same fresh games"), "",
-              _best_line(outcome, "as written")]
+              present.best_line(outcome, "as written")]
     lines += _written(outcome, force, write, edition_file(outcome, name), f"`--edition {write}` plays it")
     _emit(outcome, output_format, "\n".join(lines), plot)
     return 0 if outcome.improves else NO_IMPROVEMENT

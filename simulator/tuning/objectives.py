@@ -210,10 +210,11 @@ def interval_as_text(objective: Objective, low: float, high: float) -> str:
 
 
 def measured_as_text(objective: Objective, row) -> str:
-    """An objective's value in a finalists row with its interval: spread 17.6 pts [16.5, 18.6] pts."""
+    """An objective's value in a finalists row with its interval, the unit said once: spread 17.6 [16.5, 18.6]
+    pts, or win 34.9% [34.3%, 35.6%]."""
     name = objective.name
-    return (f"{name} {as_text(objective, row[name])} "
-            f"{interval_as_text(objective, row[name + '_ci_low'], row[name + '_ci_high'])}")
+    value = as_text(objective, row[name]) if objective.unit == "%" else f"{row[name]:.1f}"
+    return f"{name} {value} {interval_as_text(objective, row[name + '_ci_low'], row[name + '_ci_high'])}"
 
 
 def change_as_text(objective: Objective, row) -> str:
