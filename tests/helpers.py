@@ -57,6 +57,27 @@ def assert_same_on_every_executor(position, games: int, seed: int):
     pd.testing.assert_frame_equal(one.players, dask.players)
 
 
+def assert_relabelled_plays_the_same(document: dict, games: int = 300, seed: int = 3):
+    """The position of `document` (two players, the first to play) and the same with its players listed in the
+    other order: each game meets the same dice or deal, so each player's wins are the same, in the other seat,
+    and so are each game's rounds, counted from the player to play whatever its seat (counted from seat 0, the
+    first player listed second gained a round after its first turn)."""
+    import copy
+
+    from simulator import positions
+    swapped = copy.deepcopy(document)
+    swapped["players"].reverse()
+    wins, rounds = [], []
+    for doc in (document, swapped):
+        position = positions.position_from(doc, "test")
+        played = positions.play(position, games, seed=seed)
+        wins.append(positions.outlook(played, position).set_index("player").wins.to_dict())
+        rounds.append(played.games.rounds.to_numpy())
+    first = document["players"][0]["name"]
+    assert wins[0] == wins[1] and 0 < wins[0][first] < games
+    assert (rounds[0] == rounds[1]).all()
+
+
 def assert_refused_in_one_line(folder, document: dict, message: str):
     """`position` on the document written as a file exits with 2 and one line that says `message`."""
     path = folder / "bad.toml"

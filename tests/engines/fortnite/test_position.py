@@ -15,7 +15,8 @@ from simulator.engines.fortnite import layout as F
 from simulator.engines.fortnite.position import fortnite_template
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import RunSpec, resolve_lineup, run
-from tests.helpers import assert_refused_in_one_line, assert_same_on_every_executor, invoke
+from tests.helpers import (assert_refused_in_one_line, assert_relabelled_plays_the_same, assert_same_on_every_executor,
+                           invoke)
 
 EXAMPLES = Path(__file__).parents[2] / "data" / "positions"
 LINEUP = ["aggressive_shooter", "wall_builder", "pair_collector", "storm_avoider"]
@@ -85,18 +86,7 @@ def test_a_position_against_itself_relabelled_gives_the_same_games_with_the_play
         {"name": "Ann", "strategy": "storm_avoider", "hp": 9, "square": "Loot Lake", "items": ["assault_rifle"]},
         {"name": "Bea", "strategy": "wall_builder", "hp": 12, "square": "Fatal Fields", "locations": ["Junk Junction"]},
     ]}
-    swapped = copy.deepcopy(document)
-    swapped["players"].reverse()
-    wins, rounds = [], []
-    for doc in (document, swapped):
-        position = positions.position_from(doc, "test")
-        played = positions.play(position, 300, seed=3)
-        wins.append(positions.outlook(played, position).set_index("player").wins.to_dict())
-        rounds.append(played.games.rounds.to_numpy())
-    assert wins[0] == wins[1] and 0 < wins[0]["Ann"] < 300
-    # rounds are counted from the player to play, whatever its seat (counted from seat 0, Ann listed second
-    # gained a round after her first turn)
-    assert (rounds[0] == rounds[1]).all()
+    assert_relabelled_plays_the_same(document)
 
 
 def test_the_cli_writes_a_template_plays_it_compares_it_with_whatif_and_refuses_a_trade(tmp_path):
