@@ -27,8 +27,9 @@ PARAMETERS: dict[str, tuple[int, float | list, str]] = {
     "swaps": (L.P_SWAPS, 1.0, "1: swap squares when the swap completes a group for both players"),
     "unmortgage_reserve": (L.P_UNMORTGAGE_RESERVE, 0.0, "cash kept after lifting a mortgage"),
     "lift_received_mortgages": (L.P_LIFT_RECEIVED_MORTGAGES, 1.0,
-                                "1: pays off at once the mortgages received from a bankrupt player, as far as "
-                                "unmortgage_reserve allows (saving the second 10%); 0: keeps them"),
+                                "1: pays off at once the mortgages received from a bankrupt player, deed by deed "
+                                "as far as unmortgage_reserve allows (saving the second 10%; a reading of \"tout "
+                                "régler tout de suite\", which could also be all or none); 0: keeps them"),
 }
 
 
