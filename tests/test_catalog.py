@@ -201,3 +201,15 @@ def test_a_data_file_whose_documentation_cannot_be_printed_is_refused(tmp_path, 
     result = invoke("editions", "mine.toml")
     message = message.format(classic=len(load_edition("classic").assumptions))  # the file's own come after classic's
     assert result.exit_code == 2 and result.output.count("\n") == 1 and f"mine.toml: {message}" in result.output
+
+
+def test_strategies_takes_an_edition_or_family_name_and_refuses_another_in_one_line():
+    """A newcomer types `strategies empire` (an edition) or `strategies board` (a family): the same list as
+    --family; an unknown name gets one line with the closest name (the rules audit found no hint there)."""
+    by_edition = invoke("strategies", "walking_dead", "--no-params")
+    by_family = invoke("strategies", "--family", "board", "--no-params")
+    assert by_edition.exit_code == 0 and by_edition.output == by_family.output
+    assert invoke("strategies", "empire").output == invoke("strategies", "--family", "empire").output
+    refused = invoke("strategies", "clasic")
+    assert refused.exit_code == 2 and refused.output.strip().splitlines() == [
+        "monopoly-mc: error: unknown edition or family 'clasic': did you mean classic?"]

@@ -12,6 +12,7 @@ import click
 import pandas as pd
 
 from simulator import families, tables
+from simulator.checks import hint
 from simulator.cli.options import CliError, format_option, user_code_options, user_errors
 from simulator.rules import BUILTIN_DIR, builtin_editions, compile_rules, describe_edition, load_edition
 from simulator.tables import as_csv, as_json
@@ -134,6 +135,7 @@ def _fitted(text: str, width: int, indent: str) -> list[str]:
 
 
 @click.command()
+@click.argument("name", required=False, metavar="[EDITION|FAMILY]")
 @click.option("--family", type=click.Choice(families.names()), default="board", show_default=True,
               help="Game family whose strategies to list: "
                    + "; ".join(f"{family} ({families.get(family).editions})" for family in families.names()) + ".")
@@ -142,9 +144,11 @@ def _fitted(text: str, width: int, indent: str) -> list[str]:
               help="Print a commented starting file of strategies as code for FAMILY (its decisions, their "
                    "parameters, the columns of the arrays they read), and exit.")
 @user_code_options
-def strategies(family, params, template_family):
+def strategies(name, family, params, template_family):
     """List the strategies with what they do and the parameters a sweep can vary (with --strategy-file,
-    yours too)."""
+    yours too): of the family of EDITION (`strategies empire`), or of FAMILY, or of --family."""
+    if name is not None:
+        family = _family_named(name)
     if template_family is not None:
         from simulator import usercode
         click.echo(usercode.template(template_family), nl=False)
@@ -162,6 +166,15 @@ def strategies(family, params, template_family):
         click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title="Parameters"))
         click.echo("")
         click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
+
+
+def _family_named(name: str) -> str:
+    """The game family of a built-in edition or family name, as a newcomer types either."""
+    if name in families.names():
+        return name
+    if name in builtin_editions():
+        return load_edition(name).family
+    raise CliError(f"unknown edition or family '{name}'{hint(name, [*builtin_editions(), *families.names()])}")
 
 
 @click.command()
