@@ -23,7 +23,7 @@ from simulator.executors import BatchTask, LocalExecutor
 from simulator.checks import Edition, hint
 from simulator.engines.shared.rules import GameRules
 from simulator.rules import as_keyword, as_set_option, compile_rules, load_edition, parse_value
-from strategies import Strategy, StrategyError, check_parameter, get
+from strategies import Strategy, StrategyError, check_parameter, get, parameters_of
 
 DEFAULT_BATCH = 10_000
 # Games when none are asked for, the same from the CLI and the Python API
@@ -287,7 +287,7 @@ def batch_task(spec: RunSpec) -> BatchTask:
     board = compile_rules(spec.edition)
     if spec.position is not None:
         board = replace(board, start=spec.position.start)
-    params = np.stack([board.parameter_vector(s) for s in spec.lineup])
+    params = board.lineup_array(spec.lineup)
     return BatchTask(board, params, spec.games, spec.batch_size, spec.seed, spec.rotate_seats, spec.check,
                      user_code=usercode.in_use(), jit=usercode.jit_enabled())
 
@@ -481,7 +481,6 @@ def point_spec(edition_ref: str, variant: str | None, settings: list, names: lis
     if isinstance(table, bool) or not isinstance(table, int):
         raise RunError(f"{said(PLAYERS_AXIS, table)}: expected whole numbers of players")
     lineup = resolve_lineup(edition, board, table, names)
-    known = board.strategies.PARAMETERS
     for path, value in settings:
         if not path.startswith(STRATEGY_PREFIX):
             continue
@@ -490,7 +489,8 @@ def point_spec(edition_ref: str, variant: str | None, settings: list, names: lis
             raise RunError(f"{said(path, value)}: strategy '{name}' is not in the lineup"
                            f"{hint(name, dict.fromkeys(s.name for s in lineup))}")
         try:
-            check_parameter(name, param, known)
+            check_parameter(name, param, parameters_of(next(s for s in lineup if s.name == name),
+                                                        board.strategies.PARAMETERS))
         except StrategyError as exc:
             raise RunError(f"{said(path, value)}: {exc}") from None
         lineup = [s.with_params(**{param: value}) if s.name == name else s for s in lineup]

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import numpy as np
 
 from simulator.checks import hint
+from simulator.engines.shared.search import S_CANDIDATES, S_HORIZON, S_ROLLOUTS, SEARCH_SETTINGS
 
 _REGISTRY: dict[tuple[str, str], "Strategy"] = {}
 _USER_REGISTRY: dict[tuple[str, str], "Strategy"] = {}   # the strategies of the user files in use
@@ -36,6 +37,11 @@ class Strategy:
 
     def with_params(self, **changes: Any) -> "Strategy":
         return replace(self, params={**self.params, **changes})
+
+    @property
+    def searches(self) -> bool:
+        """A search player (define_search): its parameters are SEARCH_PARAMETERS, not its family's."""
+        return SEARCH_MARK in self.params
 
 
 def register(strategy: Strategy) -> Strategy:
@@ -63,6 +69,67 @@ def define(family: str, parameters: Parameters, name: str, summary: str, **param
     full = {key: default for key, (_, default, _) in parameters.items()}
     full.update(params)
     return register(Strategy(name=name, family=family, summary=summary, params=full))
+
+
+# A search player's parameters: name -> (column after the family's parameters, default, meaning). Its base
+# and candidates are strategy names, resolved to their parameter rows when a run starts (search_vector).
+SEARCH_MARK = "base"
+SEARCH_PARAMETERS: Parameters = {
+    "rollouts": (S_ROLLOUTS, 8, "rollouts per candidate at each decision (0: plays its base exactly)"),
+    "horizon": (S_HORIZON, 0, "turns each rollout plays before it is scored (0: to the end of the game)"),
+    "candidates": (S_CANDIDATES, [], "the policies (strategy names) it chooses among at each turn; its base is always one"),
+    SEARCH_MARK: (-1, "", "the heuristic it plays inside its rollouts and when it does not search"),
+}
+MAX_ROLLOUTS = 4096
+
+
+def define_search(family: str, name: str, summary: str, **params: Any) -> Strategy:
+    """Register a search player of `family`: SEARCH_PARAMETERS, its base and candidates named."""
+    for key in params:
+        check_parameter(name, key, SEARCH_PARAMETERS)
+    full = {key: default for key, (_, default, _) in SEARCH_PARAMETERS.items()}
+    full.update(params)
+    return register(Strategy(name=name, family=family, summary=summary, params=full))
+
+
+def parameters_of(strategy: Strategy, family_parameters: Parameters) -> Parameters:
+    """The parameters `strategy` takes: a search player's, or its family's."""
+    return SEARCH_PARAMETERS if strategy.searches else family_parameters
+
+
+def search_vector(strategy: Strategy, vector_of: Callable[[Strategy], np.ndarray]) -> np.ndarray:
+    """A search player's lineup row (the layout of simulator/engines/shared/search.py): its base's vector,
+    the search settings, then each candidate's vector, the base first. `vector_of` gives a plain strategy's."""
+    params = strategy.params
+
+    def whole(key: str, upper: int) -> int:
+        value = params[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value) or \
+                not 0 <= value <= upper:
+            raise StrategyError(f"strategy {strategy.name}: parameter {key}: expected a whole number from 0 to "
+                                f"{upper}, got {value!r}")
+        return int(value)
+
+    def plain(name: Any, role: str) -> Strategy:
+        if not isinstance(name, str) or not name:
+            raise StrategyError(f"strategy {strategy.name}: parameter {role}: expected a strategy's name, got {name!r}")
+        found = get(strategy.family, name)
+        if found.searches:
+            raise StrategyError(f"strategy {strategy.name}: parameter {role}: {name} is a search player; "
+                                "name a heuristic")
+        return found
+
+    rollouts, horizon = whole("rollouts", MAX_ROLLOUTS), whole("horizon", 100_000)
+    names = params["candidates"]
+    names = [names] if isinstance(names, str) else names
+    if not isinstance(names, list):
+        raise StrategyError(f"strategy {strategy.name}: parameter candidates: expected a list of strategy names, "
+                            f"got {names!r}")
+    base = plain(params[SEARCH_MARK], SEARCH_MARK)
+    candidates = [base] + [plain(n, "candidates") for n in dict.fromkeys(names) if n != base.name]
+    settings = np.zeros(SEARCH_SETTINGS)
+    settings[S_ROLLOUTS], settings[S_HORIZON], settings[S_CANDIDATES] = rollouts, horizon, len(candidates)
+    return np.concatenate([vector_of(base), settings, *(vector_of(c) for c in candidates)])
 
 
 def check_parameter(strategy: str, key: str, parameters: Parameters) -> None:

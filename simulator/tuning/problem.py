@@ -13,7 +13,7 @@ from simulator.rules import compile_rules, load_edition
 from simulator.runner import STRATEGY_PREFIX, RunSpec, derived_seed, point_spec, resolve_lineup
 from simulator.tuning.objectives import BALANCE_OBJECTIVES, Objective, parse_objective, win_objective
 from simulator.tuning.space import API_SEARCH, Dimension, SearchError, Spelling, parse_dimension
-from strategies import StrategyError, check_parameter, get
+from strategies import StrategyError, check_parameter, get, parameters_of
 
 REDUCTION = 3          # each rung plays 3x the games of the one before; a third of its candidates go on
 RUNGS = 3              # rungs per candidate: about 1/9, 1/3 and all of --games
@@ -113,7 +113,8 @@ def optimize_problem(edition: str, strategy: str, params: list[str], field_names
     dimensions = [parse_dimension(p, item, f"{STRATEGY_PREFIX}{strategy}.") for p, item in zip(params, said)]
     for item, dimension in zip(said, dimensions):
         try:
-            check_parameter(strategy, dimension.path.rpartition(".")[2], board.strategies.PARAMETERS)
+            check_parameter(strategy, dimension.path.rpartition(".")[2],
+                            parameters_of(get(board.family, strategy), board.strategies.PARAMETERS))
         except StrategyError as exc:
             raise SearchError(f"{item}: {exc}") from None
     return Problem("optimize", edition, variant, list(fixed or []), names, len(names), dimensions,

@@ -54,10 +54,23 @@ class GameRules:
 
     def parameter_vector(self, strategy) -> np.ndarray:
         """The strategy's parameters as the kernel reads them, with the number of a user strategy (from a
-        --strategy-file; simulator/usercode.py) whose decisions the seat plays, 0 for the built-in ones."""
+        --strategy-file; simulator/usercode.py) whose decisions the seat plays, 0 for the built-in ones. A
+        search player's row is wider: its base's, its search settings and its candidates' (search_vector)."""
+        if strategy.searches:
+            from strategies import search_vector
+            return search_vector(strategy, self.parameter_vector)
         vector = self.strategies.parameter_vector(strategy, self.group_names)
         vector[self.layout.P_USER_STRATEGY] = strategy.code
         return vector
+
+    def lineup_array(self, lineup) -> np.ndarray:
+        """The lineup's rows as the kernel reads them, one per seat, padded with zeros to the widest (a search
+        player's): a padded row has no search settings, so its seat never searches."""
+        rows = [self.parameter_vector(s) for s in lineup]
+        table = np.zeros((len(rows), max(len(r) for r in rows)))
+        for i, row in enumerate(rows):
+            table[i, :len(row)] = row
+        return table
 
     @property
     def player_columns(self) -> tuple:
