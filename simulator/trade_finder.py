@@ -198,10 +198,10 @@ def find_trades(position: Position, player: str, rivals: list[str] | None = None
                 progress=None, notice=None, executor=None, offers: list[Trade] | None = None) -> pd.DataFrame:
     """The trades `player` could offer (`offers`, by default every candidate), raced: each screened on
     budget.screen_games games of `seed`, the budget.finalists best for the player re-checked on budget.games
-    games of seed + 1. One row per finalist that raises the player's chance there, best first: the player's and the rival's win
-    probability without and with the trade, the paired differences with 95% intervals and Holm-adjusted
-    p-values over the finalists, the rival's own strategy's answer, and a verdict. attrs: the counts played, and
-    how many finalists were dropped for not raising the player's chance."""
+    games of seed + 1. One row per finalist that raises the player's chance there, best first: the player's and
+    the rival's win probability without and with the trade, the paired differences with 95% intervals and
+    Holm-adjusted p-values over the finalists, the rival's own strategy's answer, and a verdict. attrs: the counts
+    played, and how many finalists were dropped for not raising the player's chance."""
     budget.check()
     offers = candidates(position, player, rivals, cash, max_squares) if offers is None else offers
     if not offers:

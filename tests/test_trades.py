@@ -159,8 +159,8 @@ def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
                                                          ("fortnite", "passive", "rulebook: Transactions de lieux")])
 def test_a_family_whose_trades_are_not_covered_is_refused_citing_its_rulebook(tmp_path, edition, strategy, rulebook):
     path = tmp_path / "moment.toml"
-    path.write_text(position_toml({"position": {"edition": edition},
-                                   "players": [{"name": "Ann", "strategy": strategy}, {"name": "Bea", "strategy": strategy}]}))
+    players = [{"name": name, "strategy": strategy} for name in ("Ann", "Bea")]
+    path.write_text(position_toml({"position": {"edition": edition}, "players": players}))
     result = invoke("trades", path, "--player", "Ann", "--no-progress")
     lines = result.output.strip().splitlines()
     assert result.exit_code == 2 and len(lines) == 1 and rulebook in lines[0], result.output
