@@ -256,7 +256,8 @@ def fair_price(file: str | Path, between: tuple[str, str], side: str, give: tupl
 
 @_with_user_code
 def trades(file: str | Path, player: str, rivals: list[str] | None = None,
-           cash: tuple[int, ...] | list[int] = (100, 200, 400), max_squares: int = 1, screen_games: int = 200, finalists: int = 8, games: int = 4000, seed: int = 0,
+           cash: tuple[int, ...] | list[int] = (100, 200, 400), max_squares: int = 1, screen_games: int = 200,
+           finalists: int = 8, games: int = 4000, seed: int = 0,
            threads: int | None = None, progress: Progress = None):
     """Which trade `player` should offer from a position (the frame behind `monopoly-mc trades`): every trade with
     each rival (or `rivals`), squares for squares and squares for each amount of `cash`, screened on

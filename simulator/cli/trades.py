@@ -91,8 +91,8 @@ def trades(file, player, rivals, cash, max_squares, screen_games, finalists, gam
                                    f"seed {seed} + 1)"))
     click.echo(f"\n{a['candidates']:,} candidates screened on {a['screen_games']:,} games each (seed {seed}); "
                f"the best {a['finalists']} re-checked on {a['games']:,} fresh games, {a['dropped']} of them dropped "
-               f"for not raising {player}'s chance there; {a['games_played']:,} games in all. Verdicts are Holm-adjusted "
-               f"over the {a['finalists']} finalists (5% level).")
+               f"for not raising {player}'s chance there; {a['games_played']:,} games in all. Verdicts are "
+               f"Holm-adjusted over the {a['finalists']} finalists (5% level).")
     if not (frame.rival_accepts == "yes").any():
         click.echo(f"No trade {player} could offer that raises its chance is one its rivals' strategies accept.")
 
