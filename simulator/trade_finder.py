@@ -302,10 +302,11 @@ def fair_prices(position: Position, player: str, target: str, rivals: list[str] 
                 seed: int = 0, threads: int | None = None, step: int = 25, progress=None, notice=None,
                 executor=None) -> pd.DataFrame:
     """For `target` (a square or a colour group): the price of each sale of its squares between `player` and a
-    rival, even for each side (positions.fair_price: the player buys what each rival holds of it, and sells
+    rival that is even for each side (positions.fair_price: the player buys what each rival holds of it, and sells
     what it holds to each rival), and for its squares still the bank's, the highest bid at which the player's
-    buying them beats leaving them to the bank. One row per (trade, side), cash paid by the player (negative:
-    received)."""
+    buying them beats leaving them to the bank. One row per sale and side it is even for: the price the buyer
+    pays, the side's paired difference there with its 95% interval, and the range of prices, `step` apart, not
+    significantly different from even."""
     refuse_untradable(position)
     seat = seat_of(position, player, "--player")
     squares = squares_of(position, target)
@@ -320,20 +321,24 @@ def fair_prices(position: Position, player: str, target: str, rivals: list[str] 
         q = position.players.index(rival)
         theirs = tuple(s for s in squares if owner[s] == q)
         mine = tuple(s for s in squares if owner[s] == seat)
-        for deal in ([Trade((player, rival), get=theirs)] if theirs else []) + \
-                    ([Trade((player, rival), give=mine)] if mine else []):
+        # the trade's cash is paid by the player: the buyer's price is minus it when the player sells
+        for deal, buyer, seller, sign in ([(Trade((player, rival), get=theirs), player, rival, 1)] if theirs else []) + \
+                ([(Trade((player, rival), give=mine), rival, player, -1)] if mine else []):
             lowest, highest = positions.payable_cash(position, deal)
-            for side in (player, rival):
+            for side in (buyer, seller):
                 found = positions.fair_price(position, deal, side, games, seed, threads, lowest, highest, step,
                                              progress, notice, executor)
-                rows.append({"kind": "sale", "trade": deal.text().replace("; ", ", "), "side": side,
-                             **{k: found[k] for k in ("price", "difference", "ci_low", "ci_high", "even_from",
-                                                      "even_to", "at_payable_limit", "evaluated")}})
+                ends = sorted(sign * found[k] for k in ("even_from", "even_to"))
+                rows.append({"kind": "sale", "squares": ", ".join(deal.get or deal.give), "buyer": buyer,
+                             "seller": seller, "even_for": side, "price": sign * found["price"],
+                             **{k: found[k] for k in ("difference", "ci_low", "ci_high")},
+                             "even_from": ends[0], "even_to": ends[1],
+                             **{k: found[k] for k in ("at_payable_limit", "evaluated")}})
     banks = tuple(s for s in squares if owner[s] < 0)
     if banks:
-        rows.append({"kind": "auction", "trade": f"{player} buys {', '.join(banks)} from the bank", "side": player,
-                     **auction_ceiling(position, player, banks, games, seed, threads, step, progress, notice,
-                                       executor)})
+        rows.append({"kind": "auction", "squares": ", ".join(banks), "buyer": player, "seller": "the bank",
+                     "even_for": player, **auction_ceiling(position, player, banks, games, seed, threads, step,
+                                                           progress, notice, executor)})
     if not rows:
         raise EditionError(f"--fair {target}: no square of it could change hands between {player} and "
                            f"{', '.join(rivals or others)} (held by neither side, or built on)")

@@ -113,7 +113,7 @@ def test_the_same_seed_gives_the_same_table_on_one_thread_and_on_two():
 def test_buying_the_square_that_completes_a_group_has_a_positive_fair_price_for_both_sides():
     """Two players: one's gain is nearly the other's loss, so the buyer pays at both sides' even prices."""
     frame = trades.fair_prices(_position(LIGHT_BLUES), "Ann", "Connecticut Avenue", games=300, step=50)
-    assert list(frame.side) == ["Ann", "Bea"] and (frame.kind == "sale").all()
+    assert list(frame.even_for) == ["Ann", "Bea"] and (frame.kind == "sale").all() and (frame.buyer == "Ann").all()
     assert (frame.price > 0).all()
 
 
@@ -122,7 +122,7 @@ def test_the_auction_ceiling_of_a_square_completing_a_group_is_within_the_cash_a
                                            {**LIGHT_BLUES["players"][1], "properties": [{"square": "Short Line"}]}]}
     frame = trades.fair_prices(_position(document), "Ann", "light_blue", games=300, step=50)
     auction = frame[frame.kind == "auction"].iloc[0]
-    assert auction.trade == "Ann buys Connecticut Avenue from the bank"
+    assert (auction.squares, auction.buyer, auction.seller) == ("Connecticut Avenue", "Ann", "the bank")
     assert 0 < auction.price <= 800
 
 

@@ -103,14 +103,15 @@ def _print_prices(frame, target: str, games: int, seed: int, output_format: str)
         return
     rows = []
     for r in frame.to_dict("records"):
-        even = (f"{r['even_from']:+,} to {r['even_to']:+,}" if r["even_from"] == r["even_from"] else
-                "at the most the payer holds" if r["at_payable_limit"] else "none tried")
-        rows.append([r["trade"], r["side"], f"{r['price']:+,}", f"{100 * r['difference']:+.1f} pts",
-                     f"[{100 * r['ci_low']:+.1f}, {100 * r['ci_high']:+.1f}] pts", even, r["evaluated"]])
-    click.echo(tables.render(["trade", "even for", "cash", "difference there", "95% CI", "even range", "prices played"],
-                             rows, title=f"Fair prices of {target} ({games:,} paired games a price, seed {seed}); "
-                                         f"cash paid by the trade's first player (negative: received), for an "
-                                         f"auction the bid"))
+        even = (f"{int(r['even_from']):,} to {int(r['even_to']):,}" if r["even_from"] == r["even_from"] else
+                "none up to the cash a side holds" if r["at_payable_limit"] else "none tried")
+        rows.append([r["squares"], r["buyer"], r["seller"], r["even_for"], f"{int(r['price']):,}",
+                     f"{100 * r['difference']:+.1f} pts", f"[{100 * r['ci_low']:+.1f}, {100 * r['ci_high']:+.1f}] pts",
+                     even, r["evaluated"]])
+    click.echo(tables.render(["squares", "buyer", "seller", "even for", "price", "difference there", "95% CI",
+                              "even range", "prices played"], rows,
+                             title=f"Fair prices of {target} ({games:,} paired games a price, seed {seed}): the "
+                                   f"price the buyer pays (from the bank: the highest bid worth paying)"))
 
 
 COMMANDS = (trades,)
