@@ -164,3 +164,21 @@ def test_a_family_whose_trades_are_not_covered_is_refused_citing_its_rulebook(tm
     result = invoke("trades", path, "--player", "Ann", "--no-progress")
     lines = result.output.strip().splitlines()
     assert result.exit_code == 2 and len(lines) == 1 and rulebook in lines[0], result.output
+
+
+def test_the_api_has_the_commands_defaults_and_speaks_of_its_own_arguments(tmp_path):
+    import inspect
+
+    import simulator
+    from simulator.cli.trades import trades as command
+    path = tmp_path / "blues.toml"
+    path.write_text(position_toml(LIGHT_BLUES))
+    signature = inspect.signature(simulator.trades).parameters
+    defaults = {option.name: option.default for option in command.params}
+    for name in ("max_squares", "screen_games", "finalists", "games"):
+        assert signature[name].default == defaults[name], name
+    assert signature["cash"].default == tuple(int(c) for c in defaults["cash"].split(","))
+    with pytest.raises(ValueError, match=r"^rivals=Zed: no such player"):
+        simulator.trades(path, "Ann", rivals=["Zed"])
+    with pytest.raises(ValueError, match=r"^target=Nowhere: no such square or colour group"):
+        simulator.fair_prices(path, "Ann", "Nowhere")
