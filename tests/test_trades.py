@@ -40,13 +40,25 @@ def _position(document) -> positions.Position:
     return positions.position_from(document, "test")
 
 
-def test_the_trade_that_completes_a_group_for_a_cheap_square_ranks_first_and_significant():
-    found = trades.find_trades(_position(LIGHT_BLUES), "Ann", cash=(0,), budget=trades.Budget(100, 6, 1000), seed=3)
+# The same in Millionaire: Ann holds two oranges, Bea the third; Brown 1 and Light Blue 1 complete nothing.
+ORANGES = {"position": {"edition": "millionaire", "to_play": "Ann"}, "players": [
+    {"name": "Ann", "strategy": "upgrade_at_once", "cash": 300,
+     "properties": [{"square": "Orange 1"}, {"square": "Orange 2"}, {"square": "Brown 1"}]},
+    {"name": "Bea", "strategy": "upgrade_at_once", "cash": 300,
+     "properties": [{"square": "Orange 3"}, {"square": "Light Blue 1"}]},
+]}
+
+
+@pytest.mark.parametrize("document, cheap, completing", [
+    (LIGHT_BLUES, "Mediterranean Avenue", "Connecticut Avenue"), (ORANGES, "Brown 1", "Orange 3"),
+], ids=["classic", "millionaire"])
+def test_the_trade_that_completes_a_group_for_a_cheap_square_ranks_first_and_significant(document, cheap, completing):
+    found = trades.find_trades(_position(document), "Ann", cash=(0,), budget=trades.Budget(100, 6, 1000), seed=3)
     best = found.iloc[0]
-    assert (best["give"], best["get"]) == (["Mediterranean Avenue"], ["Connecticut Avenue"])
+    assert (best["give"], best["get"]) == ([cheap], [completing])
     assert best.verdict.startswith("offer it")
-    # Marvin Gardens, a yellow alone, moves Ann's chance far less whatever she gives for it
-    useless = found[found["get"].apply(lambda got: got != ["Connecticut Avenue"])]
+    # a square that completes nothing moves Ann's chance far less whatever she gives for it
+    useless = found[found["get"].apply(lambda got: got != [completing])]
     assert (useless.difference < best.ci_low).all()
 
 
