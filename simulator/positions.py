@@ -136,7 +136,7 @@ def traded(position: Position, trade: Trade) -> Position:
     """The position after the trade: squares change hands when their colour group has no buildings (rulebook:
     Passez des accords avec vos adversaires), and the cash moves; refused in one line when a player or a square
     does not fit."""
-    _refuse_untradable(position)
+    refuse_untradable(position)
     if not trade.give and not trade.get:
         raise EditionError("trade: name a square to move (--give or --get); to compare cash alone, write the "
                            "position after it and use whatif")
@@ -174,10 +174,11 @@ def changed(position: Position, document: dict, how: str) -> Position:
                          Path(position.source).parent if Path(position.source).is_file() else None)
 
 
-def _refuse_untradable(position: Position) -> None:
+def refuse_untradable(position: Position, command: str = "trade") -> None:
+    """Refuse, in one line naming `command`, a position of a family whose rules have no trades."""
     reason = families.get(position.edition.family).no_trades
     if reason:
-        raise EditionError(f"trade: {reason}")
+        raise EditionError(f"{command}: {reason}")
 
 
 def _hand_over(document: dict, position: Position, square: str, giver: int, taker: int, names: list[str]) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simulator import families, positions, stats
+from simulator import positions, stats
 from simulator.checks import EditionError, hint
 from simulator.engines.shared import layout as L
 from simulator.positions import Position, Trade
@@ -56,12 +56,6 @@ class Budget:
 # The candidates
 
 
-def refuse_untradable(position: Position) -> None:
-    reason = families.get(position.edition.family).no_trades
-    if reason:
-        raise EditionError(f"trades: {reason}")
-
-
 def seat_of(position: Position, name: str, option: str) -> int:
     if name not in position.players:
         raise EditionError(f"{option} {name}: no such player in {position.source} (its players: "
@@ -90,7 +84,7 @@ def candidates(position: Position, player: str, rivals: list[str] | None = None,
     `max_squares` of its squares for up to as many of the rival's, the player paying or receiving each amount of
     `cash` or nothing; and up to `max_squares` squares one way for each amount the other. Amounts a payer does
     not hold are left out."""
-    refuse_untradable(position)
+    positions.refuse_untradable(position, "trades")
     seat = seat_of(position, player, "--player")
     if max_squares < 1:
         raise EditionError(f"--max-squares {max_squares}: expected a whole number of at least 1")
@@ -220,8 +214,8 @@ def find_trades(position: Position, player: str, rivals: list[str] | None = None
         offer = offers[k]
         rival = position.players.index(offer.between[1])
         mine, theirs = (_effect(recheck[0, :, s], recheck[j + 1, :, s]) for s in (seat, rival))
-        rows.append({"rival": offer.between[1], "trade": offer.text(), "give": list(offer.give),
-                     "get": list(offer.get), "cash": offer.cash, "screen_difference": float(gains[k]),
+        rows.append({"rival": offer.between[1], "trade": offer.text(), "give": ", ".join(offer.give),
+                     "get": ", ".join(offer.get), "cash": offer.cash, "screen_difference": float(gains[k]),
                      **mine, "rival_without": theirs["without"], "rival_with": theirs["with"],
                      "rival_difference": theirs["difference"], "rival_ci_low": theirs["ci_low"],
                      "rival_ci_high": theirs["ci_high"], "rival_p_value": theirs["p_value"],
@@ -307,7 +301,7 @@ def fair_prices(position: Position, player: str, target: str, rivals: list[str] 
     buying them beats leaving them to the bank. One row per sale and side it is even for: the price the buyer
     pays, the side's paired difference there with its 95% interval, and the range of prices, `step` apart, not
     significantly different from even."""
-    refuse_untradable(position)
+    positions.refuse_untradable(position, "trades")
     seat = seat_of(position, player, "--player")
     squares = squares_of(position, target)
     board = compile_rules(position.edition)

@@ -54,13 +54,13 @@ def trades(file, player, rivals, cash, max_squares, screen_games, finalists, gam
     best re-checked on fresh ones. The trades that raise PLAYER's win probability, best first, with the paired
     difference, its 95% interval, the rival's difference, whether the rival's own strategy accepts, and a verdict
     Holm-adjusted over the finalists. --fair prices one square or group instead."""
-    from simulator import trade_finder as finder
+    from simulator import positions, trade_finder as finder
     with user_errors():
         start = _load(file)
         if step < 1:
             raise CliError(f"--step {step}: expected a whole number of at least 1")
         if fair_target is not None:
-            finder.refuse_untradable(start)
+            positions.refuse_untradable(start, "trades")
             finder.seat_of(start, player, "--player")
             finder.squares_of(start, fair_target)
             with batches_on(threads, scheduler, workers, None, False, False) as executor, \
