@@ -5,10 +5,8 @@ from __future__ import annotations
 import click
 
 from simulator import tables
-from simulator.cli.options import (
-    GAMES, CliError, batches_on, format_option, scheduler_option, user_code_options, user_errors, workers_option,
-)
-from simulator.cli.position import _load, position_file, progress_option, seed_option, threads_option
+from simulator.cli.options import GAMES, CliError, batches_on, user_errors
+from simulator.cli.position import _load, played_options, position_file
 from simulator.progress import progress_bar
 from simulator.tables import as_csv, as_json
 
@@ -40,13 +38,7 @@ def _amounts(ctx, param, value: str) -> tuple[int, ...]:
               help="Instead: the price of a square or colour group that makes its sale even for each side, and for "
                    "its squares still the bank's, the highest bid worth paying.")
 @click.option("--step", default=25, show_default=True, help="With --fair: the resolution of the prices.")
-@seed_option
-@threads_option
-@scheduler_option
-@workers_option
-@progress_option
-@format_option
-@user_code_options
+@played_options
 def trades(file, player, rivals, cash, max_squares, screen_games, finalists, games, fair_target, step, seed, threads,
            scheduler, workers, progress, output_format):
     """Which trade PLAYER should offer from a position FILE: every trade with each rival (squares for squares,
