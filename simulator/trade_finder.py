@@ -177,7 +177,7 @@ def seat_wins(positions_: list[Position], games: int, seed: int, threads: int | 
                      rotate_seats=False, position=p) for p in positions_]
     columns = play_together(specs, executor, progress, notice)
     seats = len(positions_[0].players)
-    return np.stack([c[:, -seats:] for c in columns])
+    return np.stack([c[:, -seats:] for c in columns])  # Tally.columns ends with one column per seat: it won
 
 
 def _effect(before: np.ndarray, after: np.ndarray) -> dict:
