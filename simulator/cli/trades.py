@@ -72,21 +72,27 @@ def trades(file, player, rivals, cash, max_squares, screen_games, finalists, gam
         summary = {k: v for k, v in frame.attrs.items() if k != "units"}
         click.echo(as_json({"trades": frame, **summary}) if output_format == "json" else as_csv({"trades": frame}))
         return
-    rows = [[k + 1, r["trade"], tables.percent(r["with"]), f"{100 * r['difference']:+.1f} pts",
-             f"[{100 * r['ci_low']:+.1f}, {100 * r['ci_high']:+.1f}] pts", f"{100 * r['rival_difference']:+.1f} pts",
-             r["rival_accepts"], r["verdict"]] for k, r in enumerate(frame.to_dict("records"))]
     a = frame.attrs
-    click.echo(tables.render(["rank", "trade", f"{player} wins", "difference", "95% CI", "rival's difference",
-                              "rival accepts", "verdict"], rows,
-                             title=f"Trades {player} could offer from {file.name}: {player} wins "
-                                   f"{tables.percent(a['without'])} without one ({a['games']:,} paired games, "
-                                   f"seed {seed} + 1)"))
+    accepted = bool((frame.rival_accepts == "yes").any())
+    # the rival's answer is a column only when some row says yes: a column of "no" reads as a missing mark
+    headers = ["rank", "trade", f"{player} wins", "difference", "95% CI", "rival's difference"] + \
+        ["rival accepts"] * accepted + ["verdict"]
+    rows = [[k + 1, r["trade"], tables.percent(r["with"]), f"{100 * r['difference']:+.1f} pts",
+             f"[{100 * r['ci_low']:+.1f}, {100 * r['ci_high']:+.1f}] pts", f"{100 * r['rival_difference']:+.1f} pts"]
+            + [r["rival_accepts"]] * accepted + [r["verdict"]] for k, r in enumerate(frame.to_dict("records"))]
+    if rows:
+        click.echo(tables.render(headers, rows, title=f"Trades {player} could offer from {file.name}: {player} wins "
+                                                      f"{tables.percent(a['without'])} without one ({a['games']:,} "
+                                                      f"paired games, seed {seed} + 1)"))
+    else:
+        click.echo(f"No trade {player} could offer raised its chance on the re-check ({player} wins "
+                   f"{tables.percent(a['without'])} without one).")
     click.echo(f"\n{a['candidates']:,} candidates screened on {a['screen_games']:,} games each (seed {seed}); "
                f"the best {a['finalists']} re-checked on {a['games']:,} fresh games, {a['dropped']} of them dropped "
                f"for not raising {player}'s chance there; {a['games_played']:,} games in all. Verdicts are "
                f"Holm-adjusted over the {a['finalists']} finalists (5% level).")
-    if not (frame.rival_accepts == "yes").any():
-        click.echo(f"No trade {player} could offer that raises its chance is one its rivals' strategies accept.")
+    if rows and not accepted:
+        click.echo("None of these is a trade its rival's strategy accepts.")
 
 
 def _print_prices(frame, target: str, games: int, seed: int, output_format: str) -> None:
