@@ -12,6 +12,7 @@ from collections import defaultdict
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from simulator import families, stats
 from simulator.results import Results, ResultsError
@@ -311,29 +312,30 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
         if any([c[len("held_"):] for c in r.player_columns if c.startswith("held_")] != groups for r in runs):
             raise AnalysisError("the runs have different colour sets: analyse them one edition at a time")
         squares = None
+    histogram = _held_histogram(runs, groups)
     rows = []
     for group in groups:
-        players = _held_rows(runs, group)
-        counts = _held_counts(players)
-        with_wins, with_n = counts.with_wins.sum(), counts.with_n.sum()
-        without_wins, without_n = counts.without_wins.sum(), counts.without_n.sum()
+        members, count = histogram.clusters(group)
+        observations, wins = stats.arm_counts(members, count)  # per strategy, [not held, held]
+        with_wins, with_n = int(wins[:, 1].sum()), int(observations[:, 1].sum())
+        without_wins, without_n = int(wins[:, 0].sum()), int(observations[:, 0].sum())
         row = {"group": group}
         if squares is not None:
-            members = squares[squares.group == group]
+            group_squares = squares[squares.group == group]
             row.update({
-                "squares": len(members), "price": int(members.price.sum()),
-                "landing_share": members.landing_share.sum(), "rent_per_game": members.rent_per_game.sum(),
-                "payback_rounds": members.price.sum() / members.rent_per_owned_round.sum()
-                if squares.attrs["squares_bought"] and members.rent_per_owned_round.sum() > 0 else math.nan})
+                "squares": len(group_squares), "price": int(group_squares.price.sum()),
+                "landing_share": group_squares.landing_share.sum(),
+                "rent_per_game": group_squares.rent_per_game.sum(),
+                "payback_rounds": group_squares.price.sum() / group_squares.rent_per_owned_round.sum()
+                if squares.attrs["squares_bought"] and group_squares.rent_per_owned_round.sum() > 0 else math.nan})
         rows.append({
             **row,
             "held_share": with_n / (with_n + without_n) if with_n + without_n else math.nan,
-            "held_player_games": int(with_n), "held_wins": int(with_wins), "not_held_player_games": int(without_n),
+            "held_player_games": with_n, "held_wins": with_wins, "not_held_player_games": without_n,
             "win_rate_held": with_wins / with_n if with_n else math.nan,
             "win_rate_not_held": without_wins / without_n if without_n else math.nan,
-            **stats.stratified_difference(counts.with_wins, counts.with_n, counts.without_wins, counts.without_n,
-                                          stats.clustered_design_effect(players.strategy, players.held, players.won,
-                                                                        players.game)),
+            **stats.stratified_difference(wins[:, 1], observations[:, 1], wins[:, 0], observations[:, 0],
+                                          stats.design_effect_of_clusters(members, count)),
         })
     frame = _with_interval(pd.DataFrame(rows), "held_wins", "held_player_games", prefix="held_")
     frame["small_n"] = _small(np.minimum(frame.held_player_games, frame.not_held_player_games))
@@ -348,27 +350,76 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
                           "held_ci_high"], ["lift", "lift_ci_low", "lift_ci_high"])
 
 
-def _held_rows(runs: list[Results], group: str) -> pd.DataFrame:
-    """Per player-game: its game (numbered across the runs), strategy, whether it held the group, and won."""
-    parts, first = [], 0
+def _numbered(column: pa.ChunkedArray, number: dict[str, int]) -> np.ndarray:
+    """A column of names (as stored: dictionary-encoded) as their numbers in `number`, -1 for a name not in it."""
+    if not pa.types.is_dictionary(column.type):
+        column = column.dictionary_encode()
+    parts = [np.array([number.get(name, -1) for name in chunk.dictionary.to_pylist()], dtype=np.int64)[
+        chunk.indices.to_numpy(zero_copy_only=False)] for chunk in column.chunks]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def _held_histogram(runs: list[Results], groups: list[str]) -> _HeldHistogram:
+    histogram = _HeldHistogram(sorted({e["strategy"] for r in runs for e in r.manifest["lineup"]}), groups,
+                               runs[0].players_per_game)
     for run in runs:
-        players = run.players(["game", "strategy", "won", f"held_{group}"])
-        games = players.game.to_numpy(np.int64)
-        parts.append(pd.DataFrame({"game": first + games,
-                                   "strategy": players.strategy.astype(str),
-                                   "held": players[f"held_{group}"].to_numpy(), "won": players.won}))
-        first += int(games.max(initial=-1)) + 1
-    return pd.concat(parts, ignore_index=True)
+        for players in run.player_batches(["game", "strategy", "won", *(f"held_{g}" for g in groups)]):
+            histogram.add(players, run.label)
+    return histogram
 
 
-def _held_counts(players: pd.DataFrame) -> pd.DataFrame:
-    """Per strategy: player-games and wins with and without the group held complete."""
-    table = players.groupby(["strategy", "held"]).won.agg(["sum", "count"]).unstack("held", fill_value=0)
-    counts = pd.DataFrame(index=table.index)
-    for flag, name in ((True, "with"), (False, "without")):
-        counts[f"{name}_wins"] = table["sum"][flag] if flag in table["sum"] else 0
-        counts[f"{name}_n"] = table["count"][flag] if flag in table["count"] else 0
-    return counts
+class _HeldHistogram:
+    """Per colour group, how many games looked alike: the same strategies in the same seats, the same seat
+    winning (or none) and the same seats holding the group. That is all the lift and its game-clustered
+    design effect depend on (stats.design_effect_of_clusters), so the players are read a batch at a time
+    and memory stays flat in the number of games."""
+
+    def __init__(self, strategies: list[str], groups: list[str], seats: int):
+        self.strategies, self.groups, self.seats = strategies, groups, seats
+        self.number = {name: i for i, name in enumerate(strategies)}
+        # strategies seat by seat, as a number in base len(strategies) -> [winner seat or `seats`, held bits, group]
+        self.counts: dict[int, np.ndarray] = {}
+
+    def add(self, players: pa.Table, label: str) -> None:
+        n, strategies = self.seats, len(self.strategies)
+        game = players.column("game").to_numpy()
+        order = np.argsort(game, kind="stable") if np.any(game[1:] < game[:-1]) else slice(None)
+        by_game = game[order].reshape(-1, n) if len(game) % n == 0 else None
+        if by_game is None or np.any(by_game != by_game[:, :1]) or np.any(by_game[1:, 0] == by_game[:-1, 0]):
+            raise AnalysisError(f"{label}: the players table does not hold {n} rows for each game: was it "
+                                f"written by another version or changed?")
+        seated = _numbered(players.column("strategy"), self.number)[order].reshape(-1, n)
+        won = players.column("won").to_numpy()[order].reshape(-1, n)
+        if np.any(seated < 0) or np.any(won.sum(axis=1) > 1):
+            raise AnalysisError(f"{label}: the players table holds a strategy not in the lineup or a game with "
+                                f"two winners: was it written by another version or changed?")
+        lineup, lineups = pd.factorize(seated @ strategies ** np.arange(n, dtype=np.int64))
+        first = (lineup * (n + 1) + np.where(won.any(axis=1), won.argmax(axis=1), n)) << n
+        kind = np.empty((len(first), len(self.groups)), dtype=np.int64)
+        for g, group in enumerate(self.groups):
+            held = players.column(f"held_{group}").to_numpy()[order].reshape(-1, n)
+            kind[:, g] = first + sum(held[:, seat].astype(np.int64) << seat for seat in range(n))
+        kind = kind * len(self.groups) + np.arange(len(self.groups))
+        counted = np.bincount(kind.ravel(), minlength=len(lineups) * (n + 1) * 2 ** n * len(self.groups))
+        for lineup_number, counts in zip(lineups, counted.reshape(len(lineups), n + 1, 2 ** n, len(self.groups))):
+            self.counts[lineup_number] = self.counts.get(lineup_number, 0) + counts
+
+    def clusters(self, group: str) -> tuple[np.ndarray, np.ndarray]:
+        """The kinds of game for one group, as stats.design_effect_of_clusters takes them: members by strategy,
+        held and won, and how many games were of each kind."""
+        n, g = self.seats, self.groups.index(group)
+        members, count = [], []
+        for lineup_number, counts in sorted(self.counts.items()):  # an order that the batches do not change
+            seated = lineup_number // len(self.strategies) ** np.arange(n) % len(self.strategies)
+            winner, held_bits = np.nonzero(counts[:, :, g])
+            kinds = np.zeros((len(winner), len(self.strategies), 2, 2), dtype=np.int64)
+            for seat in range(n):
+                np.add.at(kinds, (np.arange(len(winner)), seated[seat], held_bits >> seat & 1,
+                                  (winner == seat).astype(np.int64)), 1)
+            members.append(kinds)
+            count.append(counts[winner, held_bits, g])
+        return (np.concatenate(members) if members else np.zeros((0, len(self.strategies), 2, 2), dtype=np.int64),
+                np.concatenate(count) if count else np.zeros(0, dtype=np.int64))
 
 
 # ---------------------------------------------------------------------------------------------------
