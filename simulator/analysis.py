@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
+from collections.abc import Iterator
 
 import numpy as np
 import pandas as pd
@@ -351,11 +352,13 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
 
 
 def _numbered(column: pa.ChunkedArray, number: dict[str, int]) -> np.ndarray:
-    """A column of names (as stored: dictionary-encoded) as their numbers in `number`, -1 for a name not in it."""
+    """A column of names (as stored: dictionary-encoded) as their numbers in `number`, -1 for a name not in it
+    or none."""
     if not pa.types.is_dictionary(column.type):
         column = column.dictionary_encode()
-    parts = [np.array([number.get(name, -1) for name in chunk.dictionary.to_pylist()], dtype=np.int64)[
-        chunk.indices.to_numpy(zero_copy_only=False)] for chunk in column.chunks]
+    # a null (a game nobody won) points past the dictionary, at the -1 appended to it
+    parts = [np.array([number.get(name, -1) for name in chunk.dictionary.to_pylist()] + [-1], dtype=np.int64)[
+        chunk.indices.fill_null(len(chunk.dictionary)).to_numpy()] for chunk in column.chunks]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
 
@@ -437,12 +440,24 @@ def star_table(runs: list[Results]) -> pd.DataFrame:
     the causal answer is a sweep over when a strategy upgrades."""
     if not has_star_levels(runs):
         raise AnalysisError("star levels: only Monopoly Millionaire runs with their per-player frames have them")
-    frame = pd.concat([r.players(["strategy", "won", "stars", "round_3_stars", "round_5_stars"]) for r in runs])
-    frame["strategy"] = frame.strategy.astype(str)
-    rounds = frame.replace(-1, np.nan)
-    table = rounds.groupby(["strategy", "stars"]).agg(
-        player_games=("won", "size"), wins=("won", "sum"), median_round_3_stars=("round_3_stars", "median"),
-        median_round_5_stars=("round_5_stars", "median")).reset_index()
+    names = sorted({e["strategy"] for r in runs for e in r.manifest["lineup"]})
+    number = {name: i for i, name in enumerate(names)}
+    upgrades = ["round_3_stars", "round_5_stars"]
+    counts, rounds = [], {upgrade: [] for upgrade in upgrades}  # per batch: small tables, summed at the end
+    for run in runs:
+        for players in run.player_batches(["strategy", "won", "stars", *upgrades]):
+            part = pd.DataFrame({"strategy": _numbered(players.column("strategy"), number),
+                                 **{c: players.column(c).to_numpy() for c in ["won", "stars", *upgrades]}})
+            counts.append(part.groupby(["strategy", "stars"]).won.agg(player_games="size", wins="sum"))
+            for upgrade in upgrades:  # -1: never reached
+                rounds[upgrade].append(part[part[upgrade] >= 0].groupby(["strategy", "stars", upgrade]).size())
+    table = pd.concat(counts).groupby(level=[0, 1]).sum()
+    for upgrade in upgrades:
+        reached = pd.concat(rounds[upgrade]).groupby(level=[0, 1, 2]).sum()
+        table[f"median_{upgrade}"] = reached.groupby(level=[0, 1]).apply(
+            lambda counted: stats.median_of_counts(counted.index.get_level_values(2), counted.to_numpy()))
+    table = table.reset_index()
+    table["strategy"] = [names[i] for i in table.strategy]
     table["share"] = table.player_games / table.groupby("strategy").player_games.transform("sum")
     table["win_rate"] = table.wins / table.player_games
     table["small_n"] = _small(table.player_games)
@@ -543,12 +558,9 @@ def point_difference(low: Results, high: Results, strategy: str) -> dict:
     both were played on the same seeds with their per-game frames kept (stats.paired_difference; `paired`),
     otherwise as independent samples (stats.proportion_difference), which shared seeds make conservative."""
     pairs = _paired_runs([low], [high])
-    if pairs is not None:
-        games_low, games_high = _paired_games(pairs, 0), _paired_games(pairs, 1)
-        if games_low.game.equals(games_high.game) and f"seats:{strategy}" in games_low:
-            def wins(games):
-                return (games.winner_strategy == strategy).to_numpy(float), games[f"seats:{strategy}"].to_numpy(float)
-            return {**stats.paired_difference(*wins(games_low), *wins(games_high)), "paired": True}
+    paired = _paired_sums(pairs) if pairs is not None else None
+    if paired is not None and f"win rate: {strategy}" in paired:
+        return {**stats.paired_difference_of(paired[f"win rate: {strategy}"]), "paired": True}
     before, after = (strategy_ranking([run]).set_index("strategy").loc[strategy] for run in (low, high))
     return {**stats.proportion_difference(after.wins, after.player_games, before.wins, before.player_games),
             "paired": False}
@@ -620,48 +632,78 @@ def _paired_runs(a: list[Results], b: list[Results]) -> list[tuple[Results, Resu
 GAME_COLUMNS = ["game", "winner_seat", "winner_strategy", "rounds"]
 
 
-def _paired_games(pairs: list[tuple[Results, Results]], side: int) -> pd.DataFrame:
-    """One side's games of every pair of runs, in the same order as the other side's, with each strategy's
-    seats in the game (`seats:NAME`)."""
-    names = sorted({e["strategy"] for pair in pairs for e in pair[side].manifest["lineup"]})
-    parts = []
+def _paired_sums(pairs: list[tuple[Results, Results]]) -> dict[str, stats.PairedSums] | None:
+    """Per measure, what stats.paired_difference_of needs of the games of every pair of runs, read a batch at a
+    time on both sides; None when the two sides of a pair hold different games. The measures, each a ratio of
+    per-game sums: each strategy's win rate (wins over its seats), seat 1's (wins over finished games), the
+    unfinished share and the mean rounds of finished games."""
+    names = sorted({e["strategy"] for pair in pairs for e in pair[0].manifest["lineup"]})
+    sums: dict[str, stats.PairedSums] = {}
     for pair in pairs:
-        games = pair[side].games(GAME_COLUMNS).sort_values("game", ignore_index=True)
-        games["winner_strategy"] = games.winner_strategy.astype(object)
-        lineup = [e["strategy"] for e in pair[side].manifest["lineup"]]
-        for name in names:
-            games[f"seats:{name}"] = lineup.count(name)
-        parts.append(games)
-    return pd.concat(parts, ignore_index=True)
+        seats = [[entry["strategy"] for entry in run.manifest["lineup"]] for run in pair]
+        for part_a, part_b in _aligned_games(*pair):
+            if part_a is None:
+                return None
+            side_a, side_b = (_game_measures(part, lineup, names) for part, lineup in zip((part_a, part_b), seats))
+            for measure, (num_a, den_a) in side_a.items():
+                sums.setdefault(measure, stats.PairedSums()).add(num_a, den_a, *side_b[measure])
+    return sums
+
+
+def _aligned_games(a: Results, b: Results) -> Iterator[tuple[pa.Table | None, pa.Table | None]]:
+    """The games of two runs played on the same seeds, in parts that hold the same games on both sides (the
+    runs' batches may differ in size); (None, None) when they turn out to hold different games."""
+    sides = [_in_order(run.game_batches(GAME_COLUMNS)) for run in (a, b)]
+    parts: list[pa.Table | None] = [None, None]
+    while True:
+        parts = [part if part is not None and len(part) else next(side, None) for part, side in zip(parts, sides)]
+        if parts[0] is None or parts[1] is None:
+            if parts[0] is not None or parts[1] is not None:
+                yield None, None
+            return
+        size = min(len(parts[0]), len(parts[1]))
+        heads = [part.slice(0, size) for part in parts]
+        if not np.array_equal(heads[0].column("game").to_numpy(), heads[1].column("game").to_numpy()):
+            yield None, None
+            return
+        yield heads[0], heads[1]
+        parts = [part.slice(size) for part in parts]
+
+
+def _in_order(parts: Iterator[pa.Table]) -> Iterator[pa.Table]:
+    for part in parts:
+        game = part.column("game").to_numpy()
+        yield part.sort_by("game") if np.any(game[1:] < game[:-1]) else part
+
+
+def _game_measures(games: pa.Table, lineup: list[str], names: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Per measure, its numerator and denominator in each game."""
+    winner_seat = games.column("winner_seat")
+    finished = winner_seat.is_valid().to_numpy(zero_copy_only=False).astype(np.float64)
+    number = {name: i for i, name in enumerate(names)}
+    winner = _numbered(games.column("winner_strategy"), number)
+    found = {f"win rate: {name}": ((winner == number[name]).astype(np.float64),
+                                   np.full(len(games), float(lineup.count(name)))) for name in names}
+    found["win rate: seat 1"] = ((winner_seat.fill_null(0).to_numpy() == 1).astype(np.float64), finished)
+    found["unfinished share"] = (1 - finished, np.ones(len(games)))
+    found["mean rounds"] = (games.column("rounds").to_numpy().astype(np.float64) * finished, finished)
+    return found
 
 
 def _paired_rows(pairs: list[tuple[Results, Results]], detect: float) -> list[dict]:
-    games_a, games_b = _paired_games(pairs, 0), _paired_games(pairs, 1)
-    if not games_a.game.equals(games_b.game):
+    paired = _paired_sums(pairs)
+    if paired is None:
         raise AnalysisError("runs played on the same seeds hold different games: was one of them resumed with "
                             "other settings?")
-    one = np.ones(len(games_a))
-
-    def measures(games: pd.DataFrame) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        finished = games.winner_seat.notna().to_numpy(dtype=np.float64)
-        found = {f"win rate: {c[len('seats:'):]}": ((games.winner_strategy == c[len("seats:"):]).to_numpy(float),
-                                                    games[c].to_numpy(float))
-                 for c in sorted(games.columns) if c.startswith("seats:")}
-        found["win rate: seat 1"] = (games.winner_seat.eq(1).fillna(False).to_numpy(float), finished)
-        found["unfinished share"] = (1 - finished, one)
-        found["mean rounds"] = (games.rounds.to_numpy(float) * finished, finished)
-        return found
-
-    side_a, side_b = measures(games_a), measures(games_b)
     rows = []
-    for measure, (num_a, den_a) in side_a.items():
-        num_b, den_b = side_b[measure]
-        difference = stats.paired_difference(num_a, den_a, num_b, den_b)
+    for measure, sums in paired.items():
+        num_a, den_a, num_b, den_b = sums.sums
+        difference = stats.paired_difference_of(sums)
         rate = measure != "mean rounds"
-        rows.append({"measure": measure, "a": num_a.sum() / den_a.sum(), "b": num_b.sum() / den_b.sum(),
+        rows.append({"measure": measure, "a": num_a / den_a, "b": num_b / den_b,
                      **{k: difference[k] for k in ("difference", "ci_low", "ci_high", "p_value")},
-                     "counted": min(den_a.sum(), den_b.sum()),
-                     "games_to_detect": stats.paired_games_to_detect(difference["sd"], detect, den_a.mean())
+                     "counted": min(den_a, den_b),
+                     "games_to_detect": stats.paired_games_to_detect(difference["sd"], detect, den_a / sums.units)
                      if rate else math.nan})
     return rows
 

@@ -49,6 +49,19 @@ def histogram_quantiles(counts: np.ndarray, quantiles=(0.25, 0.5, 0.75)) -> list
     return [float(q) for q in np.quantile(values, quantiles, weights=counts, method="inverted_cdf")]
 
 
+def median_of_counts(values, counts) -> float:
+    """The median of values given with how often each occurs, as pandas and numpy take it (the mean of the
+    two middle values when their number is even); nan when empty."""
+    values, counts = np.asarray(values, dtype=np.float64), np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum())
+    if total == 0:
+        return math.nan
+    order = np.argsort(values, kind="stable")
+    ends = np.cumsum(counts[order])  # the values up to each one, in order
+    lower, upper = (values[order][np.searchsorted(ends, rank, side="right")] for rank in ((total - 1) // 2, total // 2))
+    return float((lower + upper) / 2)
+
+
 def histogram_moments(counts: np.ndarray) -> dict:
     """Mean and standard deviation (n - 1) of integer values given as counts per value; nan when empty."""
     total = int(counts.sum())
