@@ -151,3 +151,20 @@ def test_a_players_table_without_every_player_of_a_game_is_refused(stored):
                      label="broken")
     with pytest.raises(analysis.AnalysisError, match="does not hold 3 rows for each game"):
         analysis.group_table([broken])
+
+
+def test_no_analysis_of_stored_runs_loads_a_whole_table(stored, monkeypatch):
+    """What keeps the memory flat: the analyses and the report read stored games and players only through
+    the batch readers, never the whole table (Results.games() and players())."""
+    from simulator import report
+
+    def whole(self, table, kept, columns):
+        raise AssertionError(f"{self.label}: the whole {table} table was loaded")
+
+    monkeypatch.setattr(Results, "_frame", whole)
+    analysis.group_table([stored["classic"]])
+    analysis.compare([stored["classic"]], [stored["poorer"]])
+    analysis.point_difference(stored["classic"], stored["poorer"], "cautious")
+    analysis.star_table([stored["millionaire"]])
+    for name in ("classic", "millionaire", "deal"):
+        report.build([(name, [stored[name]])])
