@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
+from collections.abc import Iterator
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from simulator import families, stats
 from simulator.results import Results, ResultsError
@@ -311,29 +313,30 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
         if any([c[len("held_"):] for c in r.player_columns if c.startswith("held_")] != groups for r in runs):
             raise AnalysisError("the runs have different colour sets: analyse them one edition at a time")
         squares = None
+    histogram = _held_histogram(runs, groups)
     rows = []
     for group in groups:
-        players = _held_rows(runs, group)
-        counts = _held_counts(players)
-        with_wins, with_n = counts.with_wins.sum(), counts.with_n.sum()
-        without_wins, without_n = counts.without_wins.sum(), counts.without_n.sum()
+        members, count = histogram.clusters(group)
+        observations, wins = stats.arm_counts(members, count)  # per strategy, [not held, held]
+        with_wins, with_n = int(wins[:, 1].sum()), int(observations[:, 1].sum())
+        without_wins, without_n = int(wins[:, 0].sum()), int(observations[:, 0].sum())
         row = {"group": group}
         if squares is not None:
-            members = squares[squares.group == group]
+            group_squares = squares[squares.group == group]
             row.update({
-                "squares": len(members), "price": int(members.price.sum()),
-                "landing_share": members.landing_share.sum(), "rent_per_game": members.rent_per_game.sum(),
-                "payback_rounds": members.price.sum() / members.rent_per_owned_round.sum()
-                if squares.attrs["squares_bought"] and members.rent_per_owned_round.sum() > 0 else math.nan})
+                "squares": len(group_squares), "price": int(group_squares.price.sum()),
+                "landing_share": group_squares.landing_share.sum(),
+                "rent_per_game": group_squares.rent_per_game.sum(),
+                "payback_rounds": group_squares.price.sum() / group_squares.rent_per_owned_round.sum()
+                if squares.attrs["squares_bought"] and group_squares.rent_per_owned_round.sum() > 0 else math.nan})
         rows.append({
             **row,
             "held_share": with_n / (with_n + without_n) if with_n + without_n else math.nan,
-            "held_player_games": int(with_n), "held_wins": int(with_wins), "not_held_player_games": int(without_n),
+            "held_player_games": with_n, "held_wins": with_wins, "not_held_player_games": without_n,
             "win_rate_held": with_wins / with_n if with_n else math.nan,
             "win_rate_not_held": without_wins / without_n if without_n else math.nan,
-            **stats.stratified_difference(counts.with_wins, counts.with_n, counts.without_wins, counts.without_n,
-                                          stats.clustered_design_effect(players.strategy, players.held, players.won,
-                                                                        players.game)),
+            **stats.stratified_difference(wins[:, 1], observations[:, 1], wins[:, 0], observations[:, 0],
+                                          stats.design_effect_of_clusters(members, count)),
         })
     frame = _with_interval(pd.DataFrame(rows), "held_wins", "held_player_games", prefix="held_")
     frame["small_n"] = _small(np.minimum(frame.held_player_games, frame.not_held_player_games))
@@ -348,27 +351,78 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
                           "held_ci_high"], ["lift", "lift_ci_low", "lift_ci_high"])
 
 
-def _held_rows(runs: list[Results], group: str) -> pd.DataFrame:
-    """Per player-game: its game (numbered across the runs), strategy, whether it held the group, and won."""
-    parts, first = [], 0
+def _numbered(column: pa.ChunkedArray, number: dict[str, int]) -> np.ndarray:
+    """A column of names (as stored: dictionary-encoded) as their numbers in `number`, -1 for a name not in it
+    or none."""
+    if not pa.types.is_dictionary(column.type):
+        column = column.dictionary_encode()
+    # a null (a game nobody won) points past the dictionary, at the -1 appended to it
+    parts = [np.array([number.get(name, -1) for name in chunk.dictionary.to_pylist()] + [-1], dtype=np.int64)[
+        chunk.indices.fill_null(len(chunk.dictionary)).to_numpy()] for chunk in column.chunks]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def _held_histogram(runs: list[Results], groups: list[str]) -> _HeldHistogram:
+    histogram = _HeldHistogram(sorted({e["strategy"] for r in runs for e in r.manifest["lineup"]}), groups,
+                               runs[0].players_per_game)
     for run in runs:
-        players = run.players(["game", "strategy", "won", f"held_{group}"])
-        games = players.game.to_numpy(np.int64)
-        parts.append(pd.DataFrame({"game": first + games,
-                                   "strategy": players.strategy.astype(str),
-                                   "held": players[f"held_{group}"].to_numpy(), "won": players.won}))
-        first += int(games.max(initial=-1)) + 1
-    return pd.concat(parts, ignore_index=True)
+        for players in run.player_batches(["game", "strategy", "won", *(f"held_{g}" for g in groups)]):
+            histogram.add(players, run.label)
+    return histogram
 
 
-def _held_counts(players: pd.DataFrame) -> pd.DataFrame:
-    """Per strategy: player-games and wins with and without the group held complete."""
-    table = players.groupby(["strategy", "held"]).won.agg(["sum", "count"]).unstack("held", fill_value=0)
-    counts = pd.DataFrame(index=table.index)
-    for flag, name in ((True, "with"), (False, "without")):
-        counts[f"{name}_wins"] = table["sum"][flag] if flag in table["sum"] else 0
-        counts[f"{name}_n"] = table["count"][flag] if flag in table["count"] else 0
-    return counts
+class _HeldHistogram:
+    """Per colour group, how many games looked alike: the same strategies in the same seats, the same seat
+    winning (or none) and the same seats holding the group. That is all the lift and its game-clustered
+    design effect depend on (stats.design_effect_of_clusters), so the players are read a batch at a time
+    and memory stays flat in the number of games."""
+
+    def __init__(self, strategies: list[str], groups: list[str], seats: int):
+        self.strategies, self.groups, self.seats = strategies, groups, seats
+        self.number = {name: i for i, name in enumerate(strategies)}
+        # strategies seat by seat, as a number in base len(strategies) -> [winner seat or `seats`, held bits, group]
+        self.counts: dict[int, np.ndarray] = {}
+
+    def add(self, players: pa.Table, label: str) -> None:
+        n, strategies = self.seats, len(self.strategies)
+        game = players.column("game").to_numpy()
+        order = np.argsort(game, kind="stable") if np.any(game[1:] < game[:-1]) else slice(None)
+        by_game = game[order].reshape(-1, n) if len(game) % n == 0 else None
+        if by_game is None or np.any(by_game != by_game[:, :1]) or np.any(by_game[1:, 0] == by_game[:-1, 0]):
+            raise AnalysisError(f"{label}: the players table does not hold {n} rows for each game: was it "
+                                f"written by another version or changed?")
+        seated = _numbered(players.column("strategy"), self.number)[order].reshape(-1, n)
+        won = players.column("won").to_numpy()[order].reshape(-1, n)
+        if np.any(seated < 0) or np.any(won.sum(axis=1) > 1):
+            raise AnalysisError(f"{label}: the players table holds a strategy not in the lineup or a game with "
+                                f"two winners: was it written by another version or changed?")
+        lineup, lineups = pd.factorize(seated @ strategies ** np.arange(n, dtype=np.int64))
+        first = (lineup * (n + 1) + np.where(won.any(axis=1), won.argmax(axis=1), n)) << n
+        kind = np.empty((len(first), len(self.groups)), dtype=np.int64)
+        for g, group in enumerate(self.groups):
+            held = players.column(f"held_{group}").to_numpy()[order].reshape(-1, n)
+            kind[:, g] = first + sum(held[:, seat].astype(np.int64) << seat for seat in range(n))
+        kind = kind * len(self.groups) + np.arange(len(self.groups))
+        counted = np.bincount(kind.ravel(), minlength=len(lineups) * (n + 1) * 2 ** n * len(self.groups))
+        for lineup_number, counts in zip(lineups, counted.reshape(len(lineups), n + 1, 2 ** n, len(self.groups))):
+            self.counts[lineup_number] = self.counts.get(lineup_number, 0) + counts
+
+    def clusters(self, group: str) -> tuple[np.ndarray, np.ndarray]:
+        """The kinds of game for one group, as stats.design_effect_of_clusters takes them: members by strategy,
+        held and won, and how many games were of each kind."""
+        n, g = self.seats, self.groups.index(group)
+        members, count = [], []
+        for lineup_number, counts in sorted(self.counts.items()):  # an order that the batches do not change
+            seated = lineup_number // len(self.strategies) ** np.arange(n) % len(self.strategies)
+            winner, held_bits = np.nonzero(counts[:, :, g])
+            kinds = np.zeros((len(winner), len(self.strategies), 2, 2), dtype=np.int64)
+            for seat in range(n):
+                np.add.at(kinds, (np.arange(len(winner)), seated[seat], held_bits >> seat & 1,
+                                  (winner == seat).astype(np.int64)), 1)
+            members.append(kinds)
+            count.append(counts[winner, held_bits, g])
+        return (np.concatenate(members) if members else np.zeros((0, len(self.strategies), 2, 2), dtype=np.int64),
+                np.concatenate(count) if count else np.zeros(0, dtype=np.int64))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -386,12 +440,24 @@ def star_table(runs: list[Results]) -> pd.DataFrame:
     the causal answer is a sweep over when a strategy upgrades."""
     if not has_star_levels(runs):
         raise AnalysisError("star levels: only Monopoly Millionaire runs with their per-player frames have them")
-    frame = pd.concat([r.players(["strategy", "won", "stars", "round_3_stars", "round_5_stars"]) for r in runs])
-    frame["strategy"] = frame.strategy.astype(str)
-    rounds = frame.replace(-1, np.nan)
-    table = rounds.groupby(["strategy", "stars"]).agg(
-        player_games=("won", "size"), wins=("won", "sum"), median_round_3_stars=("round_3_stars", "median"),
-        median_round_5_stars=("round_5_stars", "median")).reset_index()
+    names = sorted({e["strategy"] for r in runs for e in r.manifest["lineup"]})
+    number = {name: i for i, name in enumerate(names)}
+    upgrades = ["round_3_stars", "round_5_stars"]
+    counts, rounds = [], {upgrade: [] for upgrade in upgrades}  # per batch: small tables, summed at the end
+    for run in runs:
+        for players in run.player_batches(["strategy", "won", "stars", *upgrades]):
+            part = pd.DataFrame({"strategy": _numbered(players.column("strategy"), number),
+                                 **{c: players.column(c).to_numpy() for c in ["won", "stars", *upgrades]}})
+            counts.append(part.groupby(["strategy", "stars"]).won.agg(player_games="size", wins="sum"))
+            for upgrade in upgrades:  # -1: never reached
+                rounds[upgrade].append(part[part[upgrade] >= 0].groupby(["strategy", "stars", upgrade]).size())
+    table = pd.concat(counts).groupby(level=[0, 1]).sum()
+    for upgrade in upgrades:
+        reached = pd.concat(rounds[upgrade]).groupby(level=[0, 1, 2]).sum()
+        table[f"median_{upgrade}"] = reached.groupby(level=[0, 1]).apply(
+            lambda counted: stats.median_of_counts(counted.index.get_level_values(2), counted.to_numpy()))
+    table = table.reset_index()
+    table["strategy"] = [names[i] for i in table.strategy]
     table["share"] = table.player_games / table.groupby("strategy").player_games.transform("sum")
     table["win_rate"] = table.wins / table.player_games
     table["small_n"] = _small(table.player_games)
@@ -492,12 +558,9 @@ def point_difference(low: Results, high: Results, strategy: str) -> dict:
     both were played on the same seeds with their per-game frames kept (stats.paired_difference; `paired`),
     otherwise as independent samples (stats.proportion_difference), which shared seeds make conservative."""
     pairs = _paired_runs([low], [high])
-    if pairs is not None:
-        games_low, games_high = _paired_games(pairs, 0), _paired_games(pairs, 1)
-        if games_low.game.equals(games_high.game) and f"seats:{strategy}" in games_low:
-            def wins(games):
-                return (games.winner_strategy == strategy).to_numpy(float), games[f"seats:{strategy}"].to_numpy(float)
-            return {**stats.paired_difference(*wins(games_low), *wins(games_high)), "paired": True}
+    paired = _paired_sums(pairs) if pairs is not None else None
+    if paired is not None and f"win rate: {strategy}" in paired:
+        return {**stats.paired_difference_of(paired[f"win rate: {strategy}"]), "paired": True}
     before, after = (strategy_ranking([run]).set_index("strategy").loc[strategy] for run in (low, high))
     return {**stats.proportion_difference(after.wins, after.player_games, before.wins, before.player_games),
             "paired": False}
@@ -569,48 +632,78 @@ def _paired_runs(a: list[Results], b: list[Results]) -> list[tuple[Results, Resu
 GAME_COLUMNS = ["game", "winner_seat", "winner_strategy", "rounds"]
 
 
-def _paired_games(pairs: list[tuple[Results, Results]], side: int) -> pd.DataFrame:
-    """One side's games of every pair of runs, in the same order as the other side's, with each strategy's
-    seats in the game (`seats:NAME`)."""
-    names = sorted({e["strategy"] for pair in pairs for e in pair[side].manifest["lineup"]})
-    parts = []
+def _paired_sums(pairs: list[tuple[Results, Results]]) -> dict[str, stats.PairedSums] | None:
+    """Per measure, what stats.paired_difference_of needs of the games of every pair of runs, read a batch at a
+    time on both sides; None when the two sides of a pair hold different games. The measures, each a ratio of
+    per-game sums: each strategy's win rate (wins over its seats), seat 1's (wins over finished games), the
+    unfinished share and the mean rounds of finished games."""
+    names = sorted({e["strategy"] for pair in pairs for e in pair[0].manifest["lineup"]})
+    sums: dict[str, stats.PairedSums] = {}
     for pair in pairs:
-        games = pair[side].games(GAME_COLUMNS).sort_values("game", ignore_index=True)
-        games["winner_strategy"] = games.winner_strategy.astype(object)
-        lineup = [e["strategy"] for e in pair[side].manifest["lineup"]]
-        for name in names:
-            games[f"seats:{name}"] = lineup.count(name)
-        parts.append(games)
-    return pd.concat(parts, ignore_index=True)
+        seats = [[entry["strategy"] for entry in run.manifest["lineup"]] for run in pair]
+        for part_a, part_b in _aligned_games(*pair):
+            if part_a is None:
+                return None
+            side_a, side_b = (_game_measures(part, lineup, names) for part, lineup in zip((part_a, part_b), seats))
+            for measure, (num_a, den_a) in side_a.items():
+                sums.setdefault(measure, stats.PairedSums()).add(num_a, den_a, *side_b[measure])
+    return sums
+
+
+def _aligned_games(a: Results, b: Results) -> Iterator[tuple[pa.Table | None, pa.Table | None]]:
+    """The games of two runs played on the same seeds, in parts that hold the same games on both sides (the
+    runs' batches may differ in size); (None, None) when they turn out to hold different games."""
+    sides = [_in_order(run.game_batches(GAME_COLUMNS)) for run in (a, b)]
+    parts: list[pa.Table | None] = [None, None]
+    while True:
+        parts = [part if part is not None and len(part) else next(side, None) for part, side in zip(parts, sides)]
+        if parts[0] is None or parts[1] is None:
+            if parts[0] is not None or parts[1] is not None:
+                yield None, None
+            return
+        size = min(len(parts[0]), len(parts[1]))
+        heads = [part.slice(0, size) for part in parts]
+        if not np.array_equal(heads[0].column("game").to_numpy(), heads[1].column("game").to_numpy()):
+            yield None, None
+            return
+        yield heads[0], heads[1]
+        parts = [part.slice(size) for part in parts]
+
+
+def _in_order(parts: Iterator[pa.Table]) -> Iterator[pa.Table]:
+    for part in parts:
+        game = part.column("game").to_numpy()
+        yield part.sort_by("game") if np.any(game[1:] < game[:-1]) else part
+
+
+def _game_measures(games: pa.Table, lineup: list[str], names: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Per measure, its numerator and denominator in each game."""
+    winner_seat = games.column("winner_seat")
+    finished = winner_seat.is_valid().to_numpy(zero_copy_only=False).astype(np.float64)
+    number = {name: i for i, name in enumerate(names)}
+    winner = _numbered(games.column("winner_strategy"), number)
+    found = {f"win rate: {name}": ((winner == number[name]).astype(np.float64),
+                                   np.full(len(games), float(lineup.count(name)))) for name in names}
+    found["win rate: seat 1"] = ((winner_seat.fill_null(0).to_numpy() == 1).astype(np.float64), finished)
+    found["unfinished share"] = (1 - finished, np.ones(len(games)))
+    found["mean rounds"] = (games.column("rounds").to_numpy().astype(np.float64) * finished, finished)
+    return found
 
 
 def _paired_rows(pairs: list[tuple[Results, Results]], detect: float) -> list[dict]:
-    games_a, games_b = _paired_games(pairs, 0), _paired_games(pairs, 1)
-    if not games_a.game.equals(games_b.game):
+    paired = _paired_sums(pairs)
+    if paired is None:
         raise AnalysisError("runs played on the same seeds hold different games: was one of them resumed with "
                             "other settings?")
-    one = np.ones(len(games_a))
-
-    def measures(games: pd.DataFrame) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        finished = games.winner_seat.notna().to_numpy(dtype=np.float64)
-        found = {f"win rate: {c[len('seats:'):]}": ((games.winner_strategy == c[len("seats:"):]).to_numpy(float),
-                                                    games[c].to_numpy(float))
-                 for c in sorted(games.columns) if c.startswith("seats:")}
-        found["win rate: seat 1"] = (games.winner_seat.eq(1).fillna(False).to_numpy(float), finished)
-        found["unfinished share"] = (1 - finished, one)
-        found["mean rounds"] = (games.rounds.to_numpy(float) * finished, finished)
-        return found
-
-    side_a, side_b = measures(games_a), measures(games_b)
     rows = []
-    for measure, (num_a, den_a) in side_a.items():
-        num_b, den_b = side_b[measure]
-        difference = stats.paired_difference(num_a, den_a, num_b, den_b)
+    for measure, sums in paired.items():
+        num_a, den_a, num_b, den_b = sums.sums
+        difference = stats.paired_difference_of(sums)
         rate = measure != "mean rounds"
-        rows.append({"measure": measure, "a": num_a.sum() / den_a.sum(), "b": num_b.sum() / den_b.sum(),
+        rows.append({"measure": measure, "a": num_a / den_a, "b": num_b / den_b,
                      **{k: difference[k] for k in ("difference", "ci_low", "ci_high", "p_value")},
-                     "counted": min(den_a.sum(), den_b.sum()),
-                     "games_to_detect": stats.paired_games_to_detect(difference["sd"], detect, den_a.mean())
+                     "counted": min(den_a, den_b),
+                     "games_to_detect": stats.paired_games_to_detect(difference["sd"], detect, den_a / sums.units)
                      if rate else math.nan})
     return rows
 

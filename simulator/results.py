@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet
 
 from simulator.engines.shared import layout as L
 from simulator.engines.shared.rules import GameRules
@@ -391,6 +395,38 @@ class Results:
     def players(self, columns: list[str] | None = None) -> pd.DataFrame:
         """One row per player per game."""
         return self._frame("players", self._players, columns)
+
+    def game_batches(self, columns: list[str]) -> Iterator[pa.Table]:
+        """The games in parts, in the order of their index: see _parts."""
+        return self._parts("games", self._games, columns)
+
+    def player_batches(self, columns: list[str]) -> Iterator[pa.Table]:
+        """The players in parts, each holding every player of its games, in the order of the games: see
+        _parts."""
+        return self._parts("players", self._players, columns)
+
+    def _parts(self, table: str, kept: pd.DataFrame | None, columns: list[str]) -> Iterator[pa.Table]:
+        """A stored table one batch file at a time, as Arrow tables (the next file read on a thread while the
+        caller works on this one; no pandas frame, whose building costs more than the reading), or the kept
+        frame at once: what an analysis of many games reads, so that its memory stays flat in their number."""
+        if kept is not None:
+            yield pa.Table.from_pandas(kept[columns], preserve_index=False)
+            return
+        if self.directory is None:
+            raise ResultsError(f"{self.label}: the {table} frame was not kept: run with keep_frames=True or --out")
+
+        def read(path: Path) -> pa.Table:
+            return pyarrow.parquet.ParquetFile(path).read(columns=columns, use_threads=False)
+
+        with ThreadPoolExecutor(max_workers=1) as reader:
+            ahead = None
+            for path in sorted((self.directory / table).glob("part-*.parquet")):
+                following = reader.submit(read, path)
+                if ahead is not None:
+                    yield ahead.result()
+                ahead = following
+            if ahead is not None:
+                yield ahead.result()
 
     def squares(self, columns: list[str] | None = None) -> pd.DataFrame:
         """One row per square, summed over the run (always in memory, as the cards)."""

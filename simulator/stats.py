@@ -5,9 +5,9 @@ is given on, and the empty cases."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
-import pandas as pd
 from scipy.stats import binomtest, chi2, norm, t as student
 from statsmodels.stats.contingency_tables import StratifiedTable
 from statsmodels.stats.proportion import (confint_proportions_2indep, proportion_confint, proportions_ztest,
@@ -47,6 +47,19 @@ def histogram_quantiles(counts: np.ndarray, quantiles=(0.25, 0.5, 0.75)) -> list
         return [math.nan] * len(quantiles)
     values = np.arange(len(counts), dtype=np.float64)
     return [float(q) for q in np.quantile(values, quantiles, weights=counts, method="inverted_cdf")]
+
+
+def median_of_counts(values, counts) -> float:
+    """The median of values given with how often each occurs, as pandas and numpy take it (the mean of the
+    two middle values when their number is even); nan when empty."""
+    values, counts = np.asarray(values, dtype=np.float64), np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum())
+    if total == 0:
+        return math.nan
+    order = np.argsort(values, kind="stable")
+    ends = np.cumsum(counts[order])  # the values up to each one, in order
+    lower, upper = (values[order][np.searchsorted(ends, rank, side="right")] for rank in ((total - 1) // 2, total // 2))
+    return float((lower + upper) / 2)
 
 
 def histogram_moments(counts: np.ndarray) -> dict:
@@ -121,60 +134,118 @@ def stratified_difference(with_wins, with_n, without_wins, without_n, design_eff
 def clustered_design_effect(stratum, held, won, cluster) -> float:
     """How much the variance of stratified_difference's estimate grows because its observations come in
     clusters (the players of one game: one winner, at most one holder of a group, so one player's win is
-    another's loss, in the other arm or another stratum): the variance of the estimate's linearisation summed
-    per cluster over the same summed per observation. At least 1 (within-cluster correlation that shrinks the
-    variance is not relied on); 1 when nothing varies."""
-    frame = pd.DataFrame({"stratum": stratum, "held": np.asarray(held, dtype=bool),
-                          "won": np.asarray(won, dtype=np.float64), "cluster": cluster})
-    arms = frame.groupby(["stratum", "held"]).won.agg(["mean", "count"])
-    per_row = arms.reindex(pd.MultiIndex.from_frame(frame[["stratum", "held"]]))
-    count = frame.groupby("stratum").held.agg(held="sum", observations="size")
-    weight = count.held * (count.observations - count.held) / count.observations
-    weight = weight / weight.sum() if weight.sum() > 0 else weight
-    sign = np.where(frame.held, 1.0, -1.0)
-    share = weight.reindex(frame.stratum).to_numpy() * sign / per_row["count"].to_numpy()
-    contribution = share * (frame.won.to_numpy() - per_row["mean"].to_numpy())
-    alone = float(np.sum(contribution ** 2))
-    clusters = pd.Series(contribution).groupby(frame.cluster.to_numpy()).sum()
-    if alone <= 0 or len(clusters) < 2:
+    another's loss, in the other arm or another stratum), from one row per observation: see
+    design_effect_of_clusters, which this counts the clusters for."""
+    strata, stratum_index = np.unique(np.asarray(stratum), return_inverse=True)
+    _, cluster_index = np.unique(np.asarray(cluster), return_inverse=True)
+    members = np.zeros((cluster_index.max(initial=-1) + 1, len(strata), 2, 2), dtype=np.int64)
+    np.add.at(members, (cluster_index, stratum_index, np.asarray(held, dtype=np.int64),
+                        np.asarray(won, dtype=np.int64)), 1)
+    return design_effect_of_clusters(members, np.ones(len(members), dtype=np.int64))
+
+
+def arm_counts(members: np.ndarray, count: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Observations and wins per stratum and arm (`[s, held]`) of clusters given as design_effect_of_clusters
+    takes them."""
+    summed = np.tensordot(np.asarray(count, dtype=np.int64), members, axes=1)  # [stratum, held, won]
+    return summed.sum(axis=2), summed[:, :, 1]
+
+
+def design_effect_of_clusters(members: np.ndarray, count: np.ndarray) -> float:
+    """How much the variance of stratified_difference's estimate grows because its observations come in
+    clusters: the variance of the estimate's linearisation summed per cluster over the same summed per
+    observation. At least 1 (within-cluster correlation that shrinks the variance is not relied on); 1 when
+    nothing varies. The clusters come counted by kind, which is all the estimate depends on (its
+    sufficient statistic), so that millions of games are aggregated a batch at a time: `members[k, s, h, w]`
+    is how many observations of the k-th kind of cluster are in stratum s, held (h = 1) or not, won (w = 1)
+    or not; `count[k]` how many clusters were of that kind."""
+    members, count = np.asarray(members, dtype=np.float64), np.asarray(count, dtype=np.float64)
+    observations, wins = arm_counts(members, count)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = np.where(observations > 0, wins / observations, 0.0)
+        per_stratum = observations.sum(axis=1)
+        weight = np.where(per_stratum > 0, observations[:, 1] * observations[:, 0] / per_stratum, 0.0)
+        weight = weight / weight.sum() if weight.sum() > 0 else weight
+        share = np.where(observations > 0, weight[:, None] * np.array([-1.0, 1.0]) / observations, 0.0)
+    # what one observation adds to the linearised estimate, by stratum, arm and outcome
+    contribution = share[:, :, None] * (np.array([0.0, 1.0]) - mean[:, :, None])
+    alone = float(np.tensordot(count, members, axes=1).ravel() @ (contribution ** 2).ravel())
+    per_cluster = members.reshape(len(members), -1) @ contribution.ravel()
+    clusters = float(count.sum())
+    if alone <= 0 or clusters < 2:
         return 1.0
-    together = float(np.sum(clusters ** 2)) * len(clusters) / (len(clusters) - 1)
+    together = float(count @ per_cluster ** 2) * clusters / (clusters - 1)
     return max(1.0, together / alone)
 
 
+class PairedSums:
+    """What paired_difference needs of units measured on both sides (games played on the same seeds), added a
+    batch of units at a time: their number, the sums and cross-products of (num_a, den_a, num_b, den_b) (the
+    sufficient statistic of the delta-method variance), and what McNemar's test counts. Exact while the sums
+    stay under 2**53 (the measures are counts per game)."""
+
+    def __init__(self):
+        self.units = 0
+        self.sums = np.zeros(4)
+        self.products = np.zeros((4, 4))
+        self.gained = self.lost = 0
+        self.binary = True  # every unit 0 or 1 on both sides, over one denominator shared by all
+        self.shared = math.nan
+
+    def add(self, num_a, den_a, num_b, den_b) -> PairedSums:
+        values = np.column_stack([np.asarray(v, dtype=np.float64) for v in (num_a, den_a, num_b, den_b)])
+        if not len(values):
+            return self
+        if self.units == 0:
+            self.shared = values[0, 1]
+        self.units += len(values)
+        self.sums += values.sum(axis=0)
+        self.products += values.T @ values
+        self.gained += int(np.sum(values[:, 2] > values[:, 0]))
+        self.lost += int(np.sum(values[:, 2] < values[:, 0]))
+        self.binary = self.binary and bool(np.all(values[:, [1, 3]] == self.shared)
+                                           and np.all(np.isin(values[:, [0, 2]], (0, 1))))
+        return self
+
+
 def paired_difference(num_a, den_a, num_b, den_b) -> dict:
+    """paired_difference_of the units given as arrays."""
+    return paired_difference_of(PairedSums().add(num_a, den_a, num_b, den_b))
+
+
+def paired_difference_of(paired: PairedSums) -> dict:
     """B - A of two ratios Σnum/Σden measured on the same units (games played on the same seeds), from the
     per-unit differences of their linearised values (the delta method; with den = 1 the mean of the per-game
     differences): 95% t interval, two-sided p-value, and the standard deviation of one unit's difference
     (what a paired sample size needs). When each unit counts one event or none on both sides over the same
     constant denominator (a game won or not), the p-value is McNemar's exact test on the units that differ:
     the t test is liberal when few do (4 games all one way: t gives 0.046, the exact test 0.125)."""
-    num_a, den_a, num_b, den_b = (np.asarray(v, dtype=np.float64) for v in (num_a, den_a, num_b, den_b))
-    units = len(num_a)
-    if units < 2 or den_a.sum() <= 0 or den_b.sum() <= 0:
+    units = paired.units
+    num_a, den_a, num_b, den_b = paired.sums
+    if units < 2 or den_a <= 0 or den_b <= 0:
         return {**_NO_DIFFERENCE, "sd": math.nan, "units": units}
-    ratio_a, ratio_b = num_a.sum() / den_a.sum(), num_b.sum() / den_b.sum()
-    linear = (num_b - ratio_b * den_b) / den_b.mean() - (num_a - ratio_a * den_a) / den_a.mean()
-    sd = float(linear.std(ddof=1))
+    ratio_a, ratio_b = num_a / den_a, num_b / den_b
+    # a unit's linearised difference, (num_b - ratio_b·den_b)/mean_b - (num_a - ratio_a·den_a)/mean_a, as
+    # weights on (num_a, den_a, num_b, den_b): its spread comes from their sums and cross-products, taken as
+    # the exact fractions they are so that nothing cancels to rounding (no spread when no unit differs)
+    sums = [Fraction(v) for v in paired.sums]
+    mean_a, mean_b = sums[1] / units, sums[3] / units
+    weights = [-1 / mean_a, sums[0] / sums[1] / mean_a, 1 / mean_b, -sums[2] / sums[3] / mean_b]
+    total = sum(w * v for w, v in zip(weights, sums))
+    squares = sum(weights[i] * weights[j] * Fraction(paired.products[i, j]) for i in range(4) for j in range(4))
+    sd = math.sqrt((squares - total * total / units) / (units - 1))
     se = sd / math.sqrt(units)
     difference = float(ratio_b - ratio_a)
     quantile = float(student.ppf(1 - ALPHA / 2, units - 1))
-    if _binary(num_a, den_a, num_b, den_b):
-        gained, lost = int(np.sum(num_b > num_a)), int(np.sum(num_b < num_a))
-        p_value = float(binomtest(gained, gained + lost).pvalue) if gained + lost else 1.0
+    if paired.binary:
+        changed = paired.gained + paired.lost
+        p_value = float(binomtest(paired.gained, changed).pvalue) if changed else 1.0
     elif se > 0:
         p_value = float(2 * student.sf(abs(difference) / se, units - 1))
     else:
         p_value = 1.0 if difference == 0 else 0.0
     return {"difference": difference, "ci_low": difference - quantile * se, "ci_high": difference + quantile * se,
             "p_value": p_value, "sd": sd, "units": units}
-
-
-def _binary(num_a, den_a, num_b, den_b) -> bool:
-    """Every unit counts 0 or 1 event on each side, over one denominator shared by all units and both sides."""
-    shared = den_a[0]
-    return bool(np.all(den_a == shared) and np.all(den_b == shared) and np.all(np.isin(num_a, (0, 1)))
-                and np.all(np.isin(num_b, (0, 1))))
 
 
 def mean_interval(mean: float, sd: float, n: float) -> tuple[float, float]:

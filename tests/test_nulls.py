@@ -234,10 +234,10 @@ def test_a_group_held_in_four_player_games_is_never_ranked():
     """The Empire example: held in 4 player-games (3 wins) it was ranked first with a 2-point interval."""
     rng = np.random.default_rng(4)
     runs = [synthetic_run(rng, lineup, 400) for lineup in CLONE_TABLES]
-    runs[0].players()["held_red"] = False
-    first = runs[0].players().index[:4]
-    runs[0].players().loc[first, "held_red"] = True
-    runs[0].players().loc[first[:3], "won"] = True
+    players = runs[0].players()
+    players["held_red"] = False
+    # three winners of their games and one player who lost (a game has one winner: group_table checks it)
+    players.loc[players.index[players.won][:3].union(players.index[~players.won][:1]), "held_red"] = True
     for run in runs[1:]:
         run.players()["held_red"] = False
     frame = analysis.group_table(runs)
