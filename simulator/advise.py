@@ -1,0 +1,431 @@
+"""What should I do now: every choice open to one player at a position, each with the player's win probability
+when it is taken and everyone (the player included) plays on with their strategies.
+
+A choice is an edited position (simulator/positions.py): the position with the choice applied, played from
+there. Every choice is played on the same seeds (common random numbers, as `whatif`), so game g meets the same
+dice and cards whatever was chosen, and choices are compared on paired games. The best choice is the one with
+the highest win rate; each other choice gets its paired difference against the best with a 95% interval, and a
+p-value adjusted by Holm over every pair of choices, so that whichever choice comes out best, the verdict calls
+two choices different with at most a 5% chance when none differ (tests/test_advise.py checks it across seeds).
+
+What each family's choices mean, and what they leave out, is in docs/advise.md.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simulator import positions, stats
+from simulator.checks import EditionError, hint
+from simulator.tables import with_units
+
+DEFAULT_GAMES = 10_000  # games per choice
+
+
+@dataclass
+class Choice:
+    label: str            # what is done, in a player's words
+    position: object      # the position after it (a positions.Position)
+    note: str = ""        # what the choice assumes, where it approximates the rules
+
+
+# ---------------------------------------------------------------------------------------------------
+# The choices, family by family
+
+
+def choices(position, player: str) -> list[Choice]:
+    """Every choice open to `player` now, the first being to do nothing the strategy would not do anyway."""
+    seat = seat_of(position, player)
+    family = position.edition.family
+    if family not in _CHOOSERS:
+        raise EditionError(f"advise: the {family} family has no choices yet (covered: "
+                           f"{', '.join(sorted(_CHOOSERS))})")
+    return _CHOOSERS[family](position, seat)
+
+
+def seat_of(position, player: str) -> int:
+    if player not in position.players:
+        raise EditionError(f"--player {player}: no such player in {position.source}"
+                           f"{hint(player, position.players)} (players: {', '.join(position.players)})")
+    return position.players.index(player)
+
+
+def _to_play(position) -> int:
+    return position.start.first_seat
+
+
+def _next_seat(position, seat: int, alive) -> int:
+    """The next seat after `seat` still in the game (`alive`: a flag per seat)."""
+    n = len(position.players)
+    return next((seat + k) % n for k in range(1, n + 1) if alive[(seat + k) % n])
+
+
+def _choice(position, document: dict, label: str, note: str = "") -> Choice | None:
+    """The choice `label` leading to `document`; None when the rules refuse the position it makes (the
+    position compiler's checks: even building, the bank's houses, a set a card does not fit)."""
+    try:
+        return Choice(label, positions.edited(position, document, label), note)
+    except EditionError:
+        return None
+
+
+def _board_choices(position, seat: int) -> list[Choice]:
+    """The board economy (classic, Walking Dead, Millionaire). Standing on an unowned property at its turn, the
+    player to play has just landed there: buy it or decline it, then its turn ends. Otherwise, before its roll:
+    pay to leave jail, build, mortgage or lift a mortgage, each then followed by its turn as its strategy plays it;
+    a player not to play may build, mortgage or lift between turns."""
+    from simulator.engines.shared import layout as L
+    from simulator.engines.shared.play import interest
+    from simulator.rules import compile_rules
+    board = compile_rules(position.edition)
+    start, names = position.start, board.square_names
+    pl, own, sq, rules = start.pl, start.own, board.sq, board.rules
+    document = position.document
+    me = document["players"][seat]
+    cash = int(pl[seat, L.PL_CASH])
+    square = int(pl[seat, L.PL_POS])
+    alive = pl[:, L.PL_ALIVE] != 0
+    if not alive[seat]:
+        raise EditionError(f"--player {position.players[seat]}: out of the game, no choice is open")
+    playing = seat == _to_play(position)
+
+    def edit(change) -> dict:
+        changed = copy.deepcopy(document)
+        change(changed["players"][seat], changed)
+        return changed
+
+    def properties(table) -> list[dict]:
+        return table.setdefault("properties", [])
+
+    def entry(table, s: int) -> dict:
+        return next(prop for prop in properties(table) if _square_index(prop.get("square"), names) == s)
+
+    def set_cash(table, amount: int) -> None:
+        table["cash"] = amount
+
+    if playing and sq[square, L.SQ_KIND] in L.OWNABLE_KINDS and own[square, L.O_OWNER] < 0:
+        name, price = names[square], int(sq[square, L.SQ_PRICE])
+        following = position.players[_next_seat(position, seat, alive)]
+
+        def pass_turn(d):
+            d["position"]["to_play"] = following
+
+        landed = [_choice(position, edit(lambda t, d: pass_turn(d)), f"decline {name}",
+                          "no auction follows: the square stays unowned")]
+        if cash >= price:
+            landed.insert(0, _choice(position, edit(lambda t, d: (
+                properties(t).append({"square": name}), set_cash(t, cash - price), pass_turn(d))),
+                f"buy {name} for {price:,}"))
+        return [c for c in landed if c is not None]
+
+    found = [_choice(position, document, "no move beyond what your strategy plays")]
+    if playing and pl[seat, L.PL_JAIL] >= 0:
+        fine = int(rules[L.R_JAIL_FINE])
+        if cash >= fine:
+            found.append(_choice(position, edit(lambda t, d: (t.update(in_jail=False, square=names[square]),
+                                                                t.pop("jail_tries", None), set_cash(t, cash - fine))),
+                                 f"pay {fine:,} to leave jail", "then roll as a free player"))
+        for card in dict.fromkeys(me.get("jail_cards", [])):
+            def use(t, d, card=card):
+                t.update(in_jail=False, square=names[square])
+                t.pop("jail_tries", None)
+                t["jail_cards"].remove(card)
+            found.append(_choice(position, edit(use), f"use {card} to leave jail",
+                                 "the card is kept by no one afterwards (not returned under its deck)"))
+    top = int(rules[L.R_MAX_HOUSES]) + 1
+    groups = board.groups
+    for g in range(groups.shape[0]):
+        members = [int(s) for s in groups[g, L.G_MEMBERS:L.G_MEMBERS + groups[g, L.G_SIZE]]]
+        if groups[g, L.G_KIND] != L.STREET or any(own[s, L.O_OWNER] != seat or own[s, L.O_MORTGAGED] for s in members):
+            continue
+        levels = [int(own[s, L.O_LEVEL]) for s in members]
+        for level in range(min(levels) + 1, top + 1):
+            cost = sum(max(0, level - now) * int(sq[s, L.SQ_HOUSE_COST]) for s, now in zip(members, levels))
+            if cost > cash:
+                break
+
+            def build(t, d, level=level, cost=cost, members=members):
+                for s in members:
+                    prop = entry(t, s)
+                    target = max(level, _level(prop, top))
+                    prop.pop("houses", None)
+                    prop.pop("hotel", None)
+                    prop.update({"hotel": True} if target == top else {"houses": target})
+                set_cash(t, cash - cost)
+            what = "a hotel" if level == top else f"{level} house{'s' if level > 1 else ''}"
+            found.append(_choice(position, edit(build), f"build to {what} on each of {board.group_names[g]} "
+                                                        f"(costs {cost:,})"))
+    for s in np.flatnonzero(own[:, L.O_OWNER] == seat):
+        s = int(s)
+        group = int(sq[s, L.SQ_GROUP])
+        members = groups[group, L.G_MEMBERS:L.G_MEMBERS + groups[group, L.G_SIZE]]
+        value = int(sq[s, L.SQ_MORTGAGE])
+        if own[s, L.O_MORTGAGED]:
+            cost = value + int(interest(sq, rules, s))
+            if cost <= cash:
+                found.append(_choice(position, edit(lambda t, d, s=s, cost=cost: (
+                    entry(t, s).pop("mortgaged"), set_cash(t, cash - cost))), f"lift the mortgage on {names[s]} "
+                                                                              f"(costs {cost:,})"))
+        elif not own[members, L.O_LEVEL].any():
+            found.append(_choice(position, edit(lambda t, d, s=s: (entry(t, s).update(mortgaged=True),
+                                                                   set_cash(t, cash + value))),
+                                 f"mortgage {names[s]} (+{value:,})"))
+    return [c for c in found if c is not None] + _upgrades(position, seat, board, playing)
+
+
+def _upgrades(position, seat: int, board, playing: bool) -> list[Choice]:
+    """Millionaire: on GO, the player to play may buy the next star level (rulebook: upgrade on GO)."""
+    if position.edition.family != "millionaire" or not playing:
+        return []
+    from simulator.engines.millionaire import layout as M
+    from simulator.engines.millionaire.position import STARS
+    pl = position.start.pl
+    level, cash, cost = int(pl[seat, M.PL_STAR]), int(pl[seat, M.PL_CASH]), int(board.rules[M.R_UPGRADE_COST])
+    if int(pl[seat, M.PL_POS]) != 0 or level + 1 >= len(STARS) or cash < cost:
+        return []
+    changed = copy.deepcopy(position.document)
+    changed["players"][seat].update(stars=STARS[level + 1], cash=cash - cost)
+    found = _choice(position, changed, f"upgrade to {STARS[level + 1]} stars (costs {cost:,})",
+                    "bought at the start of the turn, on GO")
+    return [found] if found else []
+
+
+def _level(prop: dict, top: int) -> int:
+    return top if prop.get("hotel") else int(prop.get("houses", 0))
+
+
+def _square_index(given, names: list[str]) -> int:
+    return given if isinstance(given, int) else names.index(given) if given in names else -1
+
+
+def _deal_choices(position, seat: int) -> list[Choice]:
+    """Monopoly Deal, for the player to play, its hand as it holds it now (after its draw): each choice is one
+    play, after which its turn ends (so each choice, ending the turn included, forgoes the turn's other plays).
+    A card banked, a property laid (as each colour it fits), a house or hotel put on a complete set, Pass Go
+    (its cards drawn from the pile, as unknown cards), a Sly Deal, Forced Deal or Deal Breaker on each target,
+    assumed not refused with a Just Say No. Rents, Birthday and Debt Collector (whose payment the payer chooses)
+    and saying no (a reply, not a play) are not offered."""
+    from simulator.engines.deal import layout as D
+    from simulator.rules import compile_rules
+    if seat != _to_play(position):
+        raise EditionError(f"--player {position.players[seat]}: in Deal only the player to play has choices "
+                           f"({position.players[_to_play(position)]})")
+    board = compile_rules(position.edition)
+    ids, cards, sets, groups = board.card_ids, board.cards, board.group_names, board.groups
+    document = position.document
+    names = position.players
+    following = names[(seat + 1) % len(names)]
+
+    def effect(card: str) -> int:
+        return int(cards[ids.index(card), D.C_EFFECT])
+
+    def fits(card: str) -> list[str]:
+        return [sets[s] for s in range(len(sets)) if (cards[ids.index(card), D.C_COLOURS] >> s) & 1]
+
+    def complete(listed: list[str], colour: str) -> bool:
+        props = [c for c in listed if effect(c) == D.PROPERTY]
+        return (len(props) >= groups[sets.index(colour), D.G_SIZE]
+                and any(not cards[ids.index(c), D.C_ANY] for c in props))
+
+    def play(label: str, change, note: str = "") -> Choice | None:
+        changed = copy.deepcopy(document)
+        changed.setdefault("position", {})["to_play"] = following
+        me = changed["players"][seat]
+        me.setdefault("hand", [])
+        me.setdefault("unknown_hand", 0 if "hand" in document["players"][seat] else int(board.rules[D.R_HAND_START]))
+        change(changed, me)
+        return _choice(position, changed, label, note)
+
+    def from_hand(me, card):
+        me["hand"].remove(card)
+
+    def to_set(table_of, card, colour):
+        table_of.setdefault("table", {}).setdefault(colour, []).append(card)
+
+    def discard(d, me, card):
+        from_hand(me, card)
+        d["position"].setdefault("discards", []).append(card)
+
+    def own_colour(me, card) -> str:
+        """Where a taken property goes: the set it fits that already holds most of the taker's cards."""
+        table = me.get("table", {})
+        return max(fits(card), key=lambda colour: len(table.get(colour, [])))
+
+    found = [play("end the turn (play nothing)", lambda d, me: None)]
+    hand = list(dict.fromkeys(document["players"][seat].get("hand", [])))
+    rivals = [q for q in range(len(names)) if q != seat]
+
+    def say_no_note(q) -> str:
+        return f"assumes {names[q]} does not refuse it with a Just Say No"
+
+    for card in hand:
+        kind = effect(card)
+        if kind == D.PROPERTY:
+            for colour in fits(card):
+                found.append(play(f"lay {card} as {colour}", lambda d, me, c=card, colour=colour: (
+                    from_hand(me, c), to_set(me, c, colour))))
+            continue
+        value = int(cards[ids.index(card), D.C_VALUE])
+        found.append(play(f"bank {card} ({value}M)", lambda d, me, c=card: (from_hand(me, c),
+                                                                         me.setdefault("bank", []).append(c))))
+        table = document["players"][seat].get("table", {})
+        if kind in (D.HOUSE, D.HOTEL):
+            for colour in table:
+                found.append(play(f"put {card} on {colour}", lambda d, me, c=card, colour=colour: (
+                    from_hand(me, c), to_set(me, c, colour))))
+        elif kind == D.PASS_GO:
+            def pass_go(d, me, c=card):
+                discard(d, me, c)
+                room = int(board.rules[D.R_HAND_LIMIT]) - len(me["hand"]) - me["unknown_hand"]
+                me["unknown_hand"] += min(int(cards[ids.index(c), D.C_AMOUNT]), max(room, 0))
+            found.append(play(f"play {card} (draw {int(cards[ids.index(card), D.C_AMOUNT])})", pass_go,
+                              "cards drawn beyond the hand limit are not drawn (the limit's discard)"))
+        elif kind in (D.SLY_DEAL, D.FORCED_DEAL, D.DEAL_BREAKER):
+            found += _deal_attacks(card, kind, seat, rivals, document, play, complete, effect, own_colour,
+                                   discard, to_set, say_no_note, D)
+    return [c for c in found if c is not None]
+
+
+def _deal_attacks(card, kind, seat, rivals, document, play, complete, effect, own_colour, discard, to_set,
+                  say_no_note, D) -> list:
+    """Sly Deal (a property from a set not complete), Forced Deal (that, for one of one's own) and Deal Breaker
+    (a complete set, its buildings with it) on every target; the set taken keeps its colour."""
+    names = [p.get("name", f"player {i + 1}") for i, p in enumerate(document["players"])]
+    mine = document["players"][seat].get("table", {})
+    found = []
+    for q in rivals:
+        theirs = document["players"][q].get("table", {})
+        for colour, listed in theirs.items():
+            if kind == D.DEAL_BREAKER:
+                if not complete(listed, colour) or colour in mine:
+                    continue  # a player's table holds one set of a colour
+
+                def take_set(d, me, q=q, colour=colour):
+                    discard(d, me, card)
+                    me.setdefault("table", {})[colour] = d["players"][q]["table"].pop(colour)
+                found.append(play(f"{card}: take {names[q]}'s {colour} set", take_set, say_no_note(q)))
+                continue
+            if complete(listed, colour):
+                continue
+            for taken in dict.fromkeys(c for c in listed if effect(c) == D.PROPERTY):
+                def take(d, me, q=q, colour=colour, taken=taken):
+                    discard(d, me, card)
+                    d["players"][q]["table"][colour].remove(taken)
+                    if not d["players"][q]["table"][colour]:
+                        d["players"][q]["table"].pop(colour)
+                    to_set(me, taken, own_colour(me, taken))
+                if kind == D.SLY_DEAL:
+                    found.append(play(f"{card}: take {taken} ({colour}) from {names[q]}", take, say_no_note(q)))
+                    continue
+                for my_colour, my_listed in mine.items():
+                    if complete(my_listed, my_colour):
+                        continue
+                    for given in dict.fromkeys(c for c in my_listed if effect(c) == D.PROPERTY):
+                        def swap(d, me, take=take, q=q, my_colour=my_colour, given=given):
+                            me["table"][my_colour].remove(given)
+                            if not me["table"][my_colour]:
+                                me["table"].pop(my_colour)
+                            take(d, me)
+                            to_set(d["players"][q], given, own_colour(d["players"][q], given))
+                        found.append(play(f"{card}: give {given} ({my_colour}) for {taken} ({colour}) of "
+                                          f"{names[q]}", swap, say_no_note(q)))
+    return found
+
+
+_CHOOSERS = {"board": _board_choices, "millionaire": _board_choices, "deal": _deal_choices}
+
+
+# ---------------------------------------------------------------------------------------------------
+# Playing the choices and ranking them
+
+
+def with_field(position, player: str, field: list[str] | None):
+    """The position with the rivals of `player` playing `field`: one strategy for every rival, or one per rival
+    in seat order; None keeps each rival's own."""
+    if not field:
+        return position
+    seat = seat_of(position, player)
+    rivals = [k for k in range(len(position.players)) if k != seat]
+    if len(field) not in (1, len(rivals)):
+        raise EditionError(f"--field: give one strategy for every rival or one per rival ({len(rivals)}: "
+                           f"{', '.join(position.players[k] for k in rivals)}), got {len(field)}")
+    changed = copy.deepcopy(position.document)
+    for k, strategy in zip(rivals, field * len(rivals) if len(field) == 1 else field):
+        changed["players"][k]["strategy"] = strategy
+    return positions.edited(position, changed, f"rivals playing {', '.join(field)}")
+
+
+def advise(position, player: str | None = None, games: int = DEFAULT_GAMES, seed: int = 0,
+           threads: int | None = None, field: list[str] | None = None, progress=None, notice=None,
+           executor=None) -> pd.DataFrame:
+    """Every choice open to `player` (default: the player to play) at `position`, best first: its win
+    probability with a 95% Wilson interval, its paired difference against the best with a 95% interval, the
+    Holm-adjusted p-value of that difference (over every pair of choices), and whether it can be told apart from
+    the best; `attrs["verdict"]` says it in a line. Each choice plays `games` games on the same seeds."""
+    if games < stats.MIN_COUNT:
+        raise EditionError(f"--games {games}: at least {stats.MIN_COUNT} games a choice are needed for a verdict")
+    player = position.players[_to_play(position)] if player is None else player
+    seat = seat_of(position, player)
+    fielded = with_field(position, player, field)
+    options = choices(fielded, player)
+    played: dict[str, np.ndarray] = {}  # choices that make the same position share its games
+    for option in options:
+        key = option.position.sha256
+        if key not in played:
+            played[key] = positions.wins_of(positions.play(option.position, games, seed, threads, progress, notice,
+                                                           executor), seat)
+    frame = rank([c.label for c in options], np.stack([played[c.position.sha256] for c in options]))
+    frame.insert(1, "note", [options[k].note for k in frame.index])
+    frame = frame.reset_index(drop=True)
+    frame.attrs.update({"player": player, "games": games, "seed": seed, "source": position.source,
+                        "field": list(field or []), "units": frame.attrs["units"]})
+    return frame
+
+
+def rank(labels: list[str], won: np.ndarray) -> pd.DataFrame:
+    """Choices ranked by win rate from `won` (a row per choice, a column per game, the games paired across rows):
+    each with its Wilson interval, its paired difference against the best, and the Holm-adjusted p-value of that
+    difference, adjusted over every pair of choices (the best is picked from the data, so any pair could be the
+    one compared). `tied` marks the choices the verdict cannot tell apart from the best. Indexed by the choices'
+    order in `labels`."""
+    count, games = won.shape
+    rates = won.mean(axis=1)
+    best = int(np.argmax(rates))  # the first of equal rates: choices keep the order they were listed in
+    ones = np.ones(games)
+    pairs = [(i, j) for i in range(count) for j in range(i + 1, count)]
+    pair_p = [stats.paired_difference(won[i], ones, won[j], ones)["p_value"] for i, j in pairs]
+    adjusted = dict(zip(pairs, stats.holm(pair_p)))
+    rows = []
+    for k in range(count):
+        low, high = stats.wilson(int(won[k].sum()), games)
+        effect = stats.paired_difference(won[best], ones, won[k], ones)
+        p = 1.0 if k == best else adjusted[(min(k, best), max(k, best))]
+        rows.append({"choice": labels[k], "win_rate": rates[k], "ci_low": low, "ci_high": high,
+                     "difference": 0.0 if k == best else effect["difference"],
+                     "difference_low": 0.0 if k == best else effect["ci_low"],
+                     "difference_high": 0.0 if k == best else effect["ci_high"], "p_adjusted": p,
+                     "tied": k == best or not p < stats.ALPHA})
+    frame = pd.DataFrame(rows).sort_values(["win_rate"], ascending=False, kind="stable")
+    frame = with_units(frame, ["win_rate", "ci_low", "ci_high"], ["difference", "difference_low", "difference_high"])
+    frame.attrs["verdict"] = verdict_line(frame, games)
+    return frame
+
+
+def verdict_line(frame: pd.DataFrame, games: int) -> str:
+    labels = list(frame.choice)
+    tied = list(frame.choice[frame.tied])
+    pairs = len(labels) * (len(labels) - 1) // 2
+    budget = f"at {games:,} games a choice (Holm-adjusted p < 5% over all {pairs} pairs)"
+    if len(labels) == 1:
+        return f"Only one choice is open: {labels[0]}."
+    if len(tied) == len(labels):
+        return (f"No choice can be told apart from the best {budget}: they are as good as each other, or more "
+                f"games are needed to separate them.")
+    if len(tied) == 1:
+        return f"Best: {tied[0]}, better than every other choice {budget}."
+    return (f"{', '.join(tied[:-1])} and {tied[-1]} cannot be told apart {budget}; each is better than the "
+            f"{len(labels) - len(tied)} other choice{'s' if len(labels) - len(tied) > 1 else ''}.")
