@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -31,6 +32,7 @@ class Choice:
     label: str            # what is done, in a player's words
     position: object      # the position after it (a positions.Position)
     note: str = ""        # what the choice assumes, where it approximates the rules
+    wins_now: bool = False  # the choice wins the game on the spot (no game is played after it)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -238,7 +240,14 @@ def _deal_choices(position, seat: int) -> list[Choice]:
         me.setdefault("hand", [])
         me.setdefault("unknown_hand", 0 if "hand" in document["players"][seat] else int(board.rules[D.R_HAND_START]))
         change(changed, me)
-        return _choice(position, changed, label, note)
+        found = _choice(position, changed, label, note)
+        # rulebook: the first player with three complete sets of different colours on its own turn wins, there
+        # and then (the game after the play is not played)
+        sets_held = sum(complete(listed, colour) for colour, listed in me.get("table", {}).items())
+        if found is not None and sets_held >= int(board.rules[D.R_SETS_TO_WIN]):
+            found.wins_now = True
+            found.note = "wins on the spot: the sets needed to win are complete"
+        return found
 
     def from_hand(me, card):
         me["hand"].remove(card)
@@ -359,30 +368,50 @@ def with_field(position, player: str, field: list[str] | None):
     return positions.edited(position, changed, f"rivals playing {', '.join(field)}")
 
 
+def open_choices(position, player: str | None = None, field: list[str] | None = None) -> tuple[str, list[Choice]]:
+    """The player advised (default: the player to play) and its choices, with the rivals playing `field`."""
+    player = position.players[_to_play(position)] if player is None else player
+    seat_of(position, player)
+    return player, choices(with_field(position, player, field), player)
+
+
 def advise(position, player: str | None = None, games: int = DEFAULT_GAMES, seed: int = 0,
            threads: int | None = None, field: list[str] | None = None, progress=None, notice=None,
            executor=None) -> pd.DataFrame:
     """Every choice open to `player` (default: the player to play) at `position`, best first: its win
     probability with a 95% Wilson interval, its paired difference against the best with a 95% interval, the
     Holm-adjusted p-value of that difference (over every pair of choices), and whether it can be told apart from
-    the best; `attrs["verdict"]` says it in a line. Each choice plays `games` games on the same seeds."""
+    the best; `attrs["verdict"]` says it in a line. Each choice plays `games` games on the same seeds, the rivals
+    playing `field` (one strategy for all, or one each; default: their own)."""
+    player, options = open_choices(position, player, field)
+    frame = play_choices(position, player, options, games, seed, threads, progress, notice, executor)
+    frame.attrs["field"] = list(field or [])
+    return frame
+
+
+def distinct_positions(options: list[Choice]) -> int:
+    """How many positions the choices make that are played on (choices making the same position share its
+    games; a choice that wins on the spot needs none)."""
+    return len({option.position.sha256 for option in options if not option.wins_now})
+
+
+def play_choices(position, player: str, options: list[Choice], games: int, seed: int = 0, threads: int | None = None,
+                 progress=None, notice=None, executor=None) -> pd.DataFrame:
+    """advise's table for choices already listed (open_choices)."""
     if games < stats.MIN_COUNT:
         raise EditionError(f"--games {games}: at least {stats.MIN_COUNT} games a choice are needed for a verdict")
-    player = position.players[_to_play(position)] if player is None else player
     seat = seat_of(position, player)
-    fielded = with_field(position, player, field)
-    options = choices(fielded, player)
-    played: dict[str, np.ndarray] = {}  # choices that make the same position share its games
+    played: dict[str, np.ndarray] = {}
     for option in options:
         key = option.position.sha256
         if key not in played:
-            played[key] = positions.wins_of(positions.play(option.position, games, seed, threads, progress, notice,
-                                                           executor), seat)
+            played[key] = np.ones(games) if option.wins_now else positions.wins_of(
+                positions.play(option.position, games, seed, threads, progress, notice, executor), seat)
     frame = rank([c.label for c in options], np.stack([played[c.position.sha256] for c in options]))
     frame.insert(1, "note", [options[k].note for k in frame.index])
+    attrs = dict(frame.attrs)
     frame = frame.reset_index(drop=True)
-    frame.attrs.update({"player": player, "games": games, "seed": seed, "source": position.source,
-                        "field": list(field or []), "units": frame.attrs["units"]})
+    frame.attrs.update({**attrs, "player": player, "games": games, "seed": seed, "source": position.source})
     return frame
 
 
@@ -429,3 +458,93 @@ def verdict_line(frame: pd.DataFrame, games: int) -> str:
         return f"Best: {tied[0]}, better than every other choice {budget}."
     return (f"{', '.join(tied[:-1])} and {tied[-1]} cannot be told apart {budget}; each is better than the "
             f"{len(labels) - len(tied)} other choice{'s' if len(labels) - len(tied) > 1 else ''}.")
+
+
+# ---------------------------------------------------------------------------------------------------
+# The page
+
+
+def page(frame: pd.DataFrame, position) -> str:
+    """A self-contained HTML page of advise's table: the players as the position describes them, then each
+    choice as a bar of its win probability and of its difference against the best, each with its 95% interval."""
+    from html import escape
+    title = f"What should {frame.attrs['player']} do? ({Path(position.source).name}, {position.edition.name})"
+    players = "".join(
+        f"<tr><td>{escape(name)}{' (to play)' if k == _to_play(position) else ''}</td>"
+        f"<td>{escape(strategy)}</td><td>{escape(_summary(table))}</td></tr>"
+        for k, (name, strategy, table) in enumerate(zip(position.players, position.strategies,
+                                                        position.document["players"])))
+    bars = _bars(frame)
+    field = ", ".join(frame.attrs.get("field") or []) or "their own strategies"
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em; color: #222; max-width: 70em; }}
+table {{ border-collapse: collapse; margin-bottom: 1.5em; }}
+td, th {{ border-bottom: 1px solid #ddd; padding: 0.3em 0.8em; text-align: left; vertical-align: top; }}
+.verdict {{ font-weight: bold; margin: 1em 0; }}
+svg text {{ font-size: 12px; font-family: system-ui, sans-serif; }}
+</style></head><body>
+<h1>{escape(title)}</h1>
+<h2>The position</h2>
+<table><tr><th>player</th><th>strategy</th><th>holds</th></tr>{players}</table>
+<h2>The choices</h2>
+<p>{frame.attrs['games']:,} games a choice on the same seeds (seed {frame.attrs['seed']}); rivals playing
+{escape(field)}. Bars: {escape(frame.attrs['player'])}'s win probability (left) and its difference against the best
+choice (right), each with its 95% interval.</p>
+<p class="verdict">{escape(frame.attrs['verdict'])}</p>
+{bars}
+</body></html>
+"""
+
+
+def _summary(table: dict) -> str:
+    """A player's table of the position file in one line (its name and strategy left out)."""
+    def text(value) -> str:
+        if isinstance(value, dict):
+            return ", ".join(f"{key} {text(item)}" if not isinstance(item, (list, dict)) else f"{key}: {text(item)}"
+                             for key, item in value.items())
+        if isinstance(value, list):
+            return "[" + "; ".join(text(item) for item in value) + "]"
+        return str(value)
+    return "; ".join(f"{key}: {text(value)}" for key, value in table.items() if key not in ("name", "strategy")) \
+        or "as at the start"
+
+
+def _bars(frame: pd.DataFrame) -> str:
+    """Two panels of horizontal bars, a row per choice: win probability (0 to 100%) and difference against the
+    best (its scale from the widest interval), intervals as whiskers."""
+    from html import escape
+    label_width, panel, row, gap = 330, 300, 26, 40
+    lowest = min(-0.01, float(frame.difference_low.min()))
+    height = row * len(frame) + 30
+
+    def x_rate(value):
+        return label_width + panel * value
+
+    def x_diff(value):
+        return label_width + panel + gap + panel * (1 - value / lowest)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{label_width + 2 * panel + gap + 20}" '
+             f'height="{height}">']
+    for k, r in enumerate(frame.itertuples()):
+        y = 20 + row * k
+        colour = "#2b7a3d" if r.tied else "#8a8f98"
+        parts.append(f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end">{escape(r.choice[:48])}</text>')
+        parts.append(f'<rect x="{label_width}" y="{y + 4}" width="{panel * r.win_rate:.1f}" height="{row - 10}" '
+                     f'fill="{colour}"><title>{100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, '
+                     f'{100 * r.ci_high:.1f}]</title></rect>')
+        parts.append(f'<line x1="{x_rate(r.ci_low):.1f}" x2="{x_rate(r.ci_high):.1f}" y1="{y + row / 2}" '
+                     f'y2="{y + row / 2}" stroke="#000" stroke-width="2"/>')
+        parts.append(f'<text x="{x_rate(r.win_rate) + 4:.1f}" y="{y + 15}">{100 * r.win_rate:.1f}%</text>')
+        left = x_diff(r.difference)
+        parts.append(f'<rect x="{left:.1f}" y="{y + 4}" width="{x_diff(0) - left:.1f}" height="{row - 10}" '
+                     f'fill="{colour}"><title>{100 * r.difference:+.1f} pts [{100 * r.difference_low:+.1f}, '
+                     f'{100 * r.difference_high:+.1f}]</title></rect>')
+        parts.append(f'<line x1="{x_diff(r.difference_low):.1f}" x2="{x_diff(r.difference_high):.1f}" '
+                     f'y1="{y + row / 2}" y2="{y + row / 2}" stroke="#000" stroke-width="2"/>')
+    parts.append(f'<text x="{label_width}" y="12">win probability (0 to 100%)</text>')
+    parts.append(f'<text x="{label_width + panel + gap}" y="12">against the best ({100 * lowest:+.1f} to 0 pts)</text>')
+    parts.append(f'<line x1="{x_diff(0)}" x2="{x_diff(0)}" y1="16" y2="{height}" stroke="#444"/>')
+    parts.append("</svg>")
+    return "\n".join(parts)
