@@ -502,8 +502,8 @@ def _summary(table: dict) -> str:
     """A player's table of the position file in one line (its name and strategy left out)."""
     def text(value) -> str:
         if isinstance(value, dict):
-            return ", ".join(f"{key} {text(item)}" if not isinstance(item, (list, dict)) else f"{key}: {text(item)}"
-                             for key, item in value.items())
+            return ", ".join(key if item is True else f"{key}: {text(item)}" if isinstance(item, (list, dict))
+                             else f"{key} {text(item)}" for key, item in value.items() if item is not False)
         if isinstance(value, list):
             return "[" + "; ".join(text(item) for item in value) + "]"
         return str(value)
@@ -515,7 +515,7 @@ def _bars(frame: pd.DataFrame) -> str:
     """Two panels of horizontal bars, a row per choice: win probability (0 to 100%) and difference against the
     best (its scale from the widest interval), intervals as whiskers."""
     from html import escape
-    label_width, panel, row, gap = 330, 300, 26, 40
+    label_width, panel, row, gap = 400, 300, 26, 40
     lowest = min(-0.01, float(frame.difference_low.min()))
     height = row * len(frame) + 30
 
@@ -525,12 +525,12 @@ def _bars(frame: pd.DataFrame) -> str:
     def x_diff(value):
         return label_width + panel + gap + panel * (1 - value / lowest)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{label_width + 2 * panel + gap + 20}" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{label_width + 2 * panel + gap + 90}" '
              f'height="{height}">']
     for k, r in enumerate(frame.itertuples()):
         y = 20 + row * k
         colour = "#2b7a3d" if r.tied else "#8a8f98"
-        parts.append(f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end">{escape(r.choice[:48])}</text>')
+        parts.append(f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end">{escape(r.choice if len(r.choice) <= 62 else r.choice[:60] + "…")}</text>')
         parts.append(f'<rect x="{label_width}" y="{y + 4}" width="{panel * r.win_rate:.1f}" height="{row - 10}" '
                      f'fill="{colour}"><title>{100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, '
                      f'{100 * r.ci_high:.1f}]</title></rect>')
@@ -543,6 +543,8 @@ def _bars(frame: pd.DataFrame) -> str:
                      f'{100 * r.difference_high:+.1f}]</title></rect>')
         parts.append(f'<line x1="{x_diff(r.difference_low):.1f}" x2="{x_diff(r.difference_high):.1f}" '
                      f'y1="{y + row / 2}" y2="{y + row / 2}" stroke="#000" stroke-width="2"/>')
+        parts.append(f'<text x="{x_diff(0) + 6:.1f}" y="{y + 15}">'
+                     f'{"best" if k == 0 else f"{100 * r.difference:+.1f} pts"}</text>')
     parts.append(f'<text x="{label_width}" y="12">win probability (0 to 100%)</text>')
     parts.append(f'<text x="{label_width + panel + gap}" y="12">against the best ({100 * lowest:+.1f} to 0 pts)</text>')
     parts.append(f'<line x1="{x_diff(0)}" x2="{x_diff(0)}" y1="16" y2="{height}" stroke="#444"/>')

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from simulator import tables
+from simulator import presentation as present, tables
 from simulator.cli.options import CliError, GAMES, batches_on, format_option, scheduler_option, user_code_options, \
     user_errors, workers_option
 from simulator.cli.position import position_file, progress_option, seed_option, threads_option
@@ -59,14 +59,14 @@ def advise(file, player, games, field, out, seed, threads, scheduler, workers, p
     rows = [[r.choice, tables.percent(r.win_rate), tables.interval(r.ci_low, r.ci_high),
              "best" if k == 0 else f"{100 * r.difference:+.1f} pts",
              "" if k == 0 else f"[{100 * r.difference_low:+.1f}, {100 * r.difference_high:+.1f}] pts",
-             "" if k == 0 else ("tied" if r.tied else f"{r.p_adjusted:.2g}")]
+             "" if k == 0 else present.p_value(r.p_adjusted) + ("" if r.tied else " *")]
             for k, r in enumerate(frame.itertuples())]
     click.echo(tables.render(["choice", "wins", "95% CI", "vs best", "95% CI", "adj. p"], rows,
                              title=f"{advised} at {file.name}: {len(frame)} choices, {games:,} games each, seed {seed}"))
     notes = [f"  {r.choice}: {r.note}" for r in frame.itertuples() if r.note]
     if notes:
         click.echo("\nAssumed:\n" + "\n".join(notes))
-    click.echo(f"\n{frame.attrs['verdict']}")
+    click.echo(f"\n* {present.SIGNIFICANCE_NOTE}\n{frame.attrs['verdict']}")
 
 
 COMMANDS = (advise,)
