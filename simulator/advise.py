@@ -407,7 +407,8 @@ def play_choices(position, player: str, options: list[Choice], games: int, seed:
         if key not in played:
             played[key] = np.ones(games) if option.wins_now else positions.wins_of(
                 positions.play(option.position, games, seed, threads, progress, notice, executor), seat)
-    frame = rank([c.label for c in options], np.stack([played[c.position.sha256] for c in options]))
+    frame = rank([c.label for c in options], np.stack([played[c.position.sha256] for c in options]),
+                 [c.position.sha256 for c in options])
     frame.insert(1, "note", [options[k].note for k in frame.index])
     attrs = dict(frame.attrs)
     frame = frame.reset_index(drop=True)
@@ -415,24 +416,26 @@ def play_choices(position, player: str, options: list[Choice], games: int, seed:
     return frame
 
 
-def rank(labels: list[str], won: np.ndarray) -> pd.DataFrame:
+def rank(labels: list[str], won: np.ndarray, same: list | None = None) -> pd.DataFrame:
     """Choices ranked by win rate from `won` (a row per choice, a column per game, the games paired across rows):
     each with its Wilson interval, its paired difference against the best, and the Holm-adjusted p-value of that
     difference, adjusted over every pair of choices (the best is picked from the data, so any pair could be the
-    one compared). `tied` marks the choices the verdict cannot tell apart from the best. Indexed by the choices'
-    order in `labels`."""
+    one compared) but those two choices known to be one (`same`: a key per choice, equal for choices that make
+    the same position; such a pair is equal, not tested). `tied` marks the choices the verdict cannot tell apart
+    from the best. Indexed by the choices' order in `labels`."""
     count, games = won.shape
+    same = list(range(count)) if same is None else same
     rates = won.mean(axis=1)
     best = int(np.argmax(rates))  # the first of equal rates: choices keep the order they were listed in
     ones = np.ones(games)
-    pairs = [(i, j) for i in range(count) for j in range(i + 1, count)]
+    pairs = [(i, j) for i in range(count) for j in range(i + 1, count) if same[i] != same[j]]
     pair_p = [stats.paired_difference(won[i], ones, won[j], ones)["p_value"] for i, j in pairs]
     adjusted = dict(zip(pairs, stats.holm(pair_p)))
     rows = []
     for k in range(count):
         low, high = stats.wilson(int(won[k].sum()), games)
         effect = stats.paired_difference(won[best], ones, won[k], ones)
-        p = 1.0 if k == best else adjusted[(min(k, best), max(k, best))]
+        p = adjusted.get((min(k, best), max(k, best)), 1.0)
         rows.append({"choice": labels[k], "win_rate": rates[k], "ci_low": low, "ci_high": high,
                      "difference": 0.0 if k == best else effect["difference"],
                      "difference_low": 0.0 if k == best else effect["ci_low"],
@@ -440,15 +443,15 @@ def rank(labels: list[str], won: np.ndarray) -> pd.DataFrame:
                      "tied": k == best or not p < stats.ALPHA})
     frame = pd.DataFrame(rows).sort_values(["win_rate"], ascending=False, kind="stable")
     frame = with_units(frame, ["win_rate", "ci_low", "ci_high"], ["difference", "difference_low", "difference_high"])
-    frame.attrs["verdict"] = verdict_line(frame, games)
+    frame.attrs["verdict"] = verdict_line(frame, games, len(pairs))
     return frame
 
 
-def verdict_line(frame: pd.DataFrame, games: int) -> str:
+def verdict_line(frame: pd.DataFrame, games: int, pairs: int) -> str:
     labels = list(frame.choice)
     tied = list(frame.choice[frame.tied])
-    pairs = len(labels) * (len(labels) - 1) // 2
-    budget = f"at {games:,} games a choice (Holm-adjusted p < 5% over all {pairs} pairs)"
+    budget = (f"at {games:,} games a choice (Holm-adjusted p < 5% over the {pairs} pair{'s' if pairs != 1 else ''} "
+              f"of different positions)")
     if len(labels) == 1:
         return f"Only one choice is open: {labels[0]}."
     if len(tied) == len(labels):
