@@ -533,7 +533,8 @@ def _bars(frame: pd.DataFrame) -> str:
     for k, r in enumerate(frame.itertuples()):
         y = 20 + row * k
         colour = "#2b7a3d" if r.tied else "#8a8f98"
-        parts.append(f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end">{escape(r.choice if len(r.choice) <= 62 else r.choice[:60] + "…")}</text>')
+        label = r.choice if len(r.choice) <= 62 else r.choice[:60] + "…"
+        parts.append(f'<text x="{label_width - 8}" y="{y + 15}" text-anchor="end">{escape(label)}</text>')
         parts.append(f'<rect x="{label_width}" y="{y + 4}" width="{panel * r.win_rate:.1f}" height="{row - 10}" '
                      f'fill="{colour}"><title>{100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, '
                      f'{100 * r.ci_high:.1f}]</title></rect>')

@@ -62,7 +62,8 @@ def advise(file, player, games, field, out, seed, threads, scheduler, workers, p
              "" if k == 0 else present.p_value(r.p_adjusted) + ("" if r.tied else " *")]
             for k, r in enumerate(frame.itertuples())]
     click.echo(tables.render(["choice", "wins", "95% CI", "vs best", "95% CI", "adj. p"], rows,
-                             title=f"{advised} at {file.name}: {len(frame)} choices, {games:,} games each, seed {seed}"))
+                             title=f"{advised} at {file.name}: {len(frame)} choices, {games:,} games each, "
+                                   f"seed {seed}"))
     notes = [f"  {r.choice}: {r.note}" for r in frame.itertuples() if r.note]
     if notes:
         click.echo("\nAssumed:\n" + "\n".join(notes))
