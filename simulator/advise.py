@@ -75,6 +75,44 @@ def _choice(position, document: dict, label: str, note: str = "") -> Choice | No
         return None
 
 
+def _edit(position, seat: int, change) -> dict:
+    """The position's document with change(the player's table, the document) applied to a copy."""
+    changed = copy.deepcopy(position.document)
+    change(changed["players"][seat], changed)
+    return changed
+
+
+def _landing(position, seat: int, name: str, price: int, cash: int, alive, buy, wins_now: bool = False) -> list:
+    """Buy or decline the square `name` the player has just landed on, then its turn ends (`buy` edits the
+    player's table to own it; `wins_now`: buying fills the player's tower, Empire's win)."""
+    following = position.players[_next_seat(position, seat, alive)]
+
+    def pass_turn(d):
+        d["position"]["to_play"] = following
+
+    landed = [_choice(position, _edit(position, seat, lambda t, d: pass_turn(d)), f"decline {name}",
+                      "no auction follows: the square stays unowned")]
+    if cash >= price:
+        bought = _choice(position, _edit(position, seat, lambda t, d: (buy(t), t.update(cash=cash - price),
+                                                                         pass_turn(d))), f"buy {name} for {price:,}")
+        if bought is None and wins_now:  # a full tower is no position: the game is over
+            bought = Choice(f"buy {name} for {price:,}", position, "fills the tower: wins on the spot", True)
+        elif bought is not None and wins_now:
+            bought.wins_now, bought.note = True, "fills the tower: wins on the spot"
+        landed.insert(0, bought)
+    return [c for c in landed if c is not None]
+
+
+def _leave_jail(position, seat: int, fine: int, cash: int, square: str) -> list:
+    """Pay the fine before rolling, then roll as a free player."""
+    if cash < fine:
+        return []
+    found = _choice(position, _edit(position, seat, lambda t, d: (
+        t.update(in_jail=False, square=square, cash=cash - fine), t.pop("jail_tries", None))),
+        f"pay {fine:,} to leave jail", "then roll as a free player")
+    return [found] if found else []
+
+
 def _board_choices(position, seat: int) -> list[Choice]:
     """The board economy (classic, Walking Dead, Millionaire). Standing on an unowned property at its turn, the
     player to play has just landed there: buy it or decline it, then its turn ends. Otherwise, before its roll:
@@ -86,8 +124,7 @@ def _board_choices(position, seat: int) -> list[Choice]:
     board = compile_rules(position.edition)
     start, names = position.start, board.square_names
     pl, own, sq, rules = start.pl, start.own, board.sq, board.rules
-    document = position.document
-    me = document["players"][seat]
+    me = position.document["players"][seat]
     cash = int(pl[seat, L.PL_CASH])
     square = int(pl[seat, L.PL_POS])
     alive = pl[:, L.PL_ALIVE] != 0
@@ -96,9 +133,7 @@ def _board_choices(position, seat: int) -> list[Choice]:
     playing = seat == _to_play(position)
 
     def edit(change) -> dict:
-        changed = copy.deepcopy(document)
-        change(changed["players"][seat], changed)
-        return changed
+        return _edit(position, seat, change)
 
     def properties(table) -> list[dict]:
         return table.setdefault("properties", [])
@@ -110,34 +145,19 @@ def _board_choices(position, seat: int) -> list[Choice]:
         table["cash"] = amount
 
     if playing and sq[square, L.SQ_KIND] in L.OWNABLE_KINDS and own[square, L.O_OWNER] < 0:
-        name, price = names[square], int(sq[square, L.SQ_PRICE])
-        following = position.players[_next_seat(position, seat, alive)]
+        return _landing(position, seat, names[square], int(sq[square, L.SQ_PRICE]), cash, alive,
+                        lambda t: properties(t).append({"square": names[square]}))
 
-        def pass_turn(d):
-            d["position"]["to_play"] = following
-
-        landed = [_choice(position, edit(lambda t, d: pass_turn(d)), f"decline {name}",
-                          "no auction follows: the square stays unowned")]
-        if cash >= price:
-            landed.insert(0, _choice(position, edit(lambda t, d: (
-                properties(t).append({"square": name}), set_cash(t, cash - price), pass_turn(d))),
-                f"buy {name} for {price:,}"))
-        return [c for c in landed if c is not None]
-
-    found = [_choice(position, document, "no move beyond what your strategy plays")]
+    found = [_choice(position, position.document, "no move beyond what your strategy plays")]
     if playing and pl[seat, L.PL_JAIL] >= 0:
-        fine = int(rules[L.R_JAIL_FINE])
-        if cash >= fine:
-            found.append(_choice(position, edit(lambda t, d: (t.update(in_jail=False, square=names[square]),
-                                                                t.pop("jail_tries", None), set_cash(t, cash - fine))),
-                                 f"pay {fine:,} to leave jail", "then roll as a free player"))
+        found += _leave_jail(position, seat, int(rules[L.R_JAIL_FINE]), cash, names[square])
         for card in dict.fromkeys(me.get("jail_cards", [])):
             def use(t, d, card=card):
                 t.update(in_jail=False, square=names[square])
                 t.pop("jail_tries", None)
                 t["jail_cards"].remove(card)
             found.append(_choice(position, edit(use), f"use {card} to leave jail",
-                                 "the card is kept by no one afterwards (not returned under its deck)"))
+                                 "the card goes back into its deck, shuffled in with the cards no one holds"))
     top = int(rules[L.R_MAX_HOUSES]) + 1
     groups = board.groups
     for g in range(groups.shape[0]):
@@ -345,7 +365,55 @@ def _deal_attacks(card, kind, seat, rivals, document, play, complete, effect, ow
     return found
 
 
-_CHOOSERS = {"board": _board_choices, "millionaire": _board_choices, "deal": _deal_choices}
+def _empire_choices(position, seat: int) -> list[Choice]:
+    """Monopoly Empire, for the player to play. Standing on a billboard no tower holds (or a utility whose pile
+    lasts), it has just landed there: buy it (with the bonus skyscraper when it completes a colour group) or
+    decline it, then its turn ends. Otherwise, before its roll: buy a skyscraper, or pay to leave jail, each then
+    followed by its turn as its strategy plays it. Empire cards and the Swap face's target are not offered."""
+    from simulator.engines.empire import layout as E
+    from simulator.engines.empire.position import SKYSCRAPER_NAME
+    from simulator.rules import compile_rules
+    if seat != _to_play(position):
+        raise EditionError(f"--player {position.players[seat]}: in Empire only the player to play has choices "
+                           f"({position.players[_to_play(position)]})")
+    board = compile_rules(position.edition)
+    start, names, sq, rules, groups = position.start, board.square_names, board.sq, board.rules, board.groups
+    cash, square, height = (int(start.pl[seat, column]) for column in (E.PL_CASH, E.PL_POS, E.PL_HEIGHT))
+    capacity, skyscrapers = int(rules[E.R_TOWER_CAPACITY]), int(start.bank[E.B_SKYSCRAPERS])
+    skyscraper_height = int(rules[E.R_SKYSCRAPER_HEIGHT])
+    alive = [True] * len(position.players)
+
+    def tower(t) -> list:
+        return t.setdefault("tower", [])
+
+    kind = sq[square, E.SQ_KIND]
+    free = (kind == E.BRAND and start.own[square, E.O_OWNER] < 0) or (kind == E.UTILITY and
+                                                                     start.own[square, E.O_STOCK] > 0)
+    if free:
+        group = int(sq[square, E.SQ_GROUP])
+        members = groups[group, E.G_MEMBERS:E.G_MEMBERS + groups[group, E.G_SIZE]]
+        # rulebook (Groupe de propriété complet): completing a group earns a skyscraper while the bank has one
+        bonus = kind == E.BRAND and skyscrapers > 0 and all(
+            start.own[s, E.O_OWNER] == seat for s in members if s != square)
+        grown = height + int(sq[square, E.SQ_HEIGHT]) + (skyscraper_height if bonus else 0)
+        return _landing(position, seat, names[square], int(sq[square, E.SQ_PRICE]), cash, alive,
+                        lambda t: tower(t).extend([names[square]] + ([SKYSCRAPER_NAME] if bonus else [])),
+                        wins_now=grown >= capacity)
+    found = [_choice(position, position.document, "no move beyond what your strategy plays")]
+    if start.pl[seat, E.PL_JAIL] >= 0:
+        found += _leave_jail(position, seat, int(rules[E.R_JAIL_FINE]), cash, names[square])
+    price = int(rules[E.R_SKYSCRAPER_PRICE])
+    if skyscrapers > 0 and cash >= price:
+        label = f"buy a skyscraper for {price:,}"
+        bought = _choice(position, _edit(position, seat, lambda t, d: (tower(t).append(SKYSCRAPER_NAME),
+                                                                       t.update(cash=cash - price))), label)
+        found.append(bought if height + skyscraper_height < capacity else
+                     Choice(label, position, "fills the tower: wins on the spot", True))
+    return [c for c in found if c is not None]
+
+
+_CHOOSERS = {"board": _board_choices, "millionaire": _board_choices, "empire": _empire_choices,
+             "deal": _deal_choices}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -382,7 +450,14 @@ def advise(position, player: str | None = None, games: int = DEFAULT_GAMES, seed
     probability with a 95% Wilson interval, its paired difference against the best with a 95% interval, the
     Holm-adjusted p-value of that difference (over every pair of choices), and whether it can be told apart from
     the best; `attrs["verdict"]` says it in a line. Each choice plays `games` games on the same seeds, the rivals
-    playing `field` (one strategy for all, or one each; default: their own)."""
+    playing `field` (one strategy for all, or one each; default: their own). `position`: a position file's path
+    or a loaded positions.Position.
+
+        from simulator import advise
+        advise.advise("tests/data/positions/advise_park_place.toml", games=2_000)
+    """
+    if not isinstance(position, positions.Position):
+        position = positions.load_position(position)
     player, options = open_choices(position, player, field)
     frame = play_choices(position, player, options, games, seed, threads, progress, notice, executor)
     frame.attrs["field"] = list(field or [])
@@ -392,7 +467,12 @@ def advise(position, player: str | None = None, games: int = DEFAULT_GAMES, seed
 def distinct_positions(options: list[Choice]) -> int:
     """How many positions the choices make that are played on (choices making the same position share its
     games; a choice that wins on the spot needs none)."""
-    return len({option.position.sha256 for option in options if not option.wins_now})
+    return len({_outcome(option) for option in options if not option.wins_now})
+
+
+def _outcome(option: Choice) -> str:
+    """Equal for choices known to end alike: those making the same position, and those winning on the spot."""
+    return "wins on the spot" if option.wins_now else option.position.sha256
 
 
 def play_choices(position, player: str, options: list[Choice], games: int, seed: int = 0, threads: int | None = None,
@@ -403,12 +483,12 @@ def play_choices(position, player: str, options: list[Choice], games: int, seed:
     seat = seat_of(position, player)
     played: dict[str, np.ndarray] = {}
     for option in options:
-        key = option.position.sha256
+        key = _outcome(option)
         if key not in played:
             played[key] = np.ones(games) if option.wins_now else positions.wins_of(
                 positions.play(option.position, games, seed, threads, progress, notice, executor), seat)
-    frame = rank([c.label for c in options], np.stack([played[c.position.sha256] for c in options]),
-                 [c.position.sha256 for c in options])
+    frame = rank([c.label for c in options], np.stack([played[_outcome(c)] for c in options]),
+                 [_outcome(c) for c in options])
     frame.insert(1, "note", [options[k].note for k in frame.index])
     attrs = dict(frame.attrs)
     frame = frame.reset_index(drop=True)

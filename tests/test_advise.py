@@ -37,6 +37,14 @@ def test_laying_the_third_sets_last_property_ranks_first():
     assert not frame.tied[1:].any() and (frame.difference_high[1:] < 0).all()
 
 
+def test_buying_the_brand_that_fills_the_tower_wins_on_the_spot():
+    # rulebook (Comment gagner ?; Groupe de propriété complet): Beats completes Ann's group, its bonus skyscraper
+    # fills her tower to 16 units, and the first full tower wins
+    frame = advise.advise(POSITIONS / "advise_empire_last_brand.toml", games=300, seed=3)
+    assert list(frame.choice) == ["buy Beats for 400", "decline Beats"]
+    assert frame.win_rate[0] == 1.0 and not frame.tied[1] and frame.difference_high[1] < 0
+
+
 def test_choices_equal_in_law_are_called_different_in_at_most_five_percent_of_seeds():
     # four choices with the same win probability on paired games (each game the same in every choice with
     # probability 0.6, drawn afresh otherwise, as shared seeds make a small change's games): whichever comes
