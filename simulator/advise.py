@@ -412,8 +412,71 @@ def _empire_choices(position, seat: int) -> list[Choice]:
     return [c for c in found if c is not None]
 
 
+def _fortnite_choices(position, seat: int) -> list[Choice]:
+    """Monopoly Fortnite, for the player to play, at the start of its turn (chest items are used "uniquement
+    pendant votre tour", rulebook: Coffre): each choice, then the turn as its strategy plays it. A heal item used
+    now (when the player is hurt); a grenade thrown at each rival in reach (in sight, not on a wall), who spends a
+    shield potion instead if it holds one, and is eliminated at 0 HP (its locations covered; its items, which
+    would lie on its square, are left out, as positions leave them). A used item goes back into the chest,
+    shuffled with the rest, rather than under it. Where to stand a wall and whom the crosshair shoots follow the
+    die's face, which a position does not say: not offered."""
+    from simulator.engines.fortnite import layout as F
+    from simulator.engines.fortnite.state import can_hit
+    from simulator.rules import compile_rules
+    if seat != _to_play(position):
+        raise EditionError(f"--player {position.players[seat]}: in Fortnite only the player to play has choices "
+                           f"({position.players[_to_play(position)]})")
+    board = compile_rules(position.edition)
+    start, ids, cards, rules = position.start, board.card_ids, board.cards, board.rules
+    names = position.players
+    hp, most = int(start.pl[seat, F.PL_HP]), int(rules[F.R_MAX_HP])
+    items = list(dict.fromkeys(position.document["players"][seat].get("items", [])))
+
+    def effect(item: str) -> int:
+        return int(cards[ids.index(item), F.C_EFFECT])
+
+    def amount(item: str) -> int:
+        return int(cards[ids.index(item), F.C_A])
+
+    found = [_choice(position, position.document, "no move beyond what your strategy plays")]
+    for item in items:
+        if effect(item) == F.HEAL and hp < most:
+            healed = _edit(position, seat, lambda t, d, item=item: (t["items"].remove(item),
+                                                                    t.update(hp=min(most, hp + amount(item)))))
+            found.append(_choice(position, healed, f"use {item} (+{amount(item)} HP)"))
+        if effect(item) != F.GRENADE:
+            continue
+        for q in range(len(names)):
+            if q == seat or not can_hit(start.own, rules, start.pl, seat, q, False):
+                continue
+            label = f"throw {item} at {names[q]}"
+            shields = [i for i in position.document["players"][q].get("items", []) if effect(i) == F.SHIELD]
+            left = int(start.pl[q, F.PL_HP]) - (0 if shields else amount(item))
+            rivals_left = sum(int(start.pl[k, F.PL_ALIVE]) for k in range(len(names)) if k not in (seat, q))
+            if left <= 0 and rivals_left == 0:
+                found.append(Choice(label, position, f"eliminates {names[q]}, the last rival: wins on the spot",
+                                    True))
+                continue
+
+            def throw(t, d, item=item, q=q, shields=shields, left=left):
+                t["items"].remove(item)
+                target = d["players"][q]
+                if shields:
+                    target["items"].remove(shields[0])
+                elif left > 0:
+                    target["hp"] = left
+                else:
+                    # rulebook (Et si je me retrouve à court de points de vie ?): out, its locations covered
+                    d["position"].setdefault("covered", []).extend(target.get("locations", []))
+                    for key in ("hp", "items", "locations", "in_jail", "jail_tries"):
+                        target.pop(key, None)
+                    target.update(out=True, square=board.square_names[int(start.pl[q, F.PL_POS])])
+            found.append(_choice(position, _edit(position, seat, throw), label))
+    return [c for c in found if c is not None]
+
+
 _CHOOSERS = {"board": _board_choices, "millionaire": _board_choices, "empire": _empire_choices,
-             "deal": _deal_choices}
+             "fortnite": _fortnite_choices, "deal": _deal_choices}
 
 
 # ---------------------------------------------------------------------------------------------------

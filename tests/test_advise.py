@@ -45,6 +45,15 @@ def test_buying_the_brand_that_fills_the_tower_wins_on_the_spot():
     assert frame.win_rate[0] == 1.0 and not frame.tied[1] and frame.difference_high[1] < 0
 
 
+def test_the_grenade_that_eliminates_the_last_rival_wins_on_the_spot():
+    # rulebook (Et si je me retrouve à court de points de vie ?; Coffre: items on one's own turn): Bea has 2 HP
+    # in sight of Ann's grenade; Ann's strategy, passive, would not throw it
+    frame = advise.advise(POSITIONS / "advise_fortnite_last_rival.toml", games=300, seed=4)
+    assert frame.choice[0] == "throw grenade at Bea" and frame.win_rate[0] == 1.0
+    assert set(frame.choice[1:]) == {"no move beyond what your strategy plays", "use med_kit (+5 HP)"}
+    assert not frame.tied[1:].any()
+
+
 def test_choices_equal_in_law_are_called_different_in_at_most_five_percent_of_seeds():
     # four choices with the same win probability on paired games (each game the same in every choice with
     # probability 0.6, drawn afresh otherwise, as shared seeds make a small change's games): whichever comes
