@@ -98,6 +98,49 @@ def test_building_and_mortgaging_choices_follow_the_rules():
     assert int(built.start.pl[0, 0]) == 100  # the cash column: 400 - 300
 
 
+def test_deal_attacks_move_the_cards_the_rulebook_says():
+    # rulebook (Cartes action): Sly Deal takes a property from a set not complete, Forced Deal swaps one for one
+    # of one's own, Deal Breaker takes a complete set; the card played goes to the discards, the turn passes
+    document = {"position": {"edition": "deal", "to_play": "Ann"},
+                "players": [{"name": "Ann", "strategy": "bank_first", "unknown_hand": 0,
+                             "hand": ["sly_deal", "forced_deal", "deal_breaker"],
+                             "table": {"brown": ["brown", "brown"], "pink": ["pink"]}},
+                            {"name": "Bea", "strategy": "opportunist", "unknown_hand": 3,
+                             "table": {"red": ["red", "red", "red"], "orange": ["orange"]}}]}
+    made = {c.label: c.position.document for c in
+            advise.choices(positions.position_from(document, "attacks"), "Ann")}
+    assert "sly_deal: take red (red) from Bea" not in made  # the reds are complete
+    taken = made["sly_deal: take orange (orange) from Bea"]
+    assert taken["players"][0]["table"]["orange"] == ["orange"] and "orange" not in taken["players"][1]["table"]
+    assert taken["position"] == {"edition": "deal", "to_play": "Bea", "discards": ["sly_deal"]}
+    swapped = made["forced_deal: give pink (pink) for orange (orange) of Bea"]
+    assert swapped["players"][1]["table"]["pink"] == ["pink"] and "pink" not in swapped["players"][0]["table"]
+    broken = made["deal_breaker: take Bea's red set"]
+    assert broken["players"][0]["table"]["red"] == ["red"] * 3 and "red" not in broken["players"][1]["table"]
+
+
+def test_a_grenade_takes_its_damage_or_a_shield_and_a_skyscraper_its_price():
+    # rulebook (Fortnite, Coffre: a grenade does 2 damage; a shield potion cancels an attack's damage)
+    fortnite = {"position": {"edition": "fortnite", "to_play": "Ann"},
+                "players": [{"name": "Ann", "strategy": "passive", "square": "Tomato Town", "items": ["grenade"]},
+                            {"name": "Bea", "strategy": "passive", "square": "Tomato Town", "hp": 9},
+                            {"name": "Cid", "strategy": "passive", "square": "Tomato Town", "hp": 9,
+                             "items": ["shield_potion"]}]}
+    made = {c.label: c.position.document for c in
+            advise.choices(positions.position_from(fortnite, "grenade"), "Ann")}
+    assert made["throw grenade at Bea"]["players"][1]["hp"] == 7
+    assert made["throw grenade at Cid"]["players"][2] == {"name": "Cid", "strategy": "passive",
+                                                           "square": "Tomato Town", "hp": 9, "items": []}
+    # rulebook (Empire, Groupe de propriété complet): a skyscraper tile for 500k
+    empire = {"position": {"edition": "empire"},
+              "players": [{"name": "Ann", "strategy": "buy_everything", "cash": 800, "tower": ["Nerf"]},
+                          {"name": "Bea", "strategy": "swapper"}]}
+    bought = advise.choices(positions.position_from(empire, "skyscraper"), "Ann")[-1]
+    assert bought.label == "buy a skyscraper for 500"
+    assert bought.position.document["players"][0] == {"name": "Ann", "strategy": "buy_everything", "cash": 300,
+                                                      "tower": ["Nerf", "skyscraper"]}
+
+
 def test_field_sets_the_rivals_strategies():
     start = positions.load_position(POSITIONS / "advise_park_place.toml")
     assert advise.with_field(start, "Ann", ["cautious"]).strategies == ["buy_all", "cautious"]
