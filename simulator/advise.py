@@ -616,7 +616,8 @@ def page(frame: pd.DataFrame, position) -> str:
     from html import escape
     title = f"What should {frame.attrs['player']} do? ({Path(position.source).name}, {position.edition.name})"
     players = "".join(
-        f"<tr><td>{escape(name)}{' (to play)' if k == _to_play(position) else ''}</td>"
+        f"<tr><td><span style=\"color:{_PALETTE[k % len(_PALETTE)]}\">&#9632;</span> "
+        f"{escape(name)}{' (to play)' if k == _to_play(position) else ''}</td>"
         f"<td>{escape(strategy)}</td><td>{escape(_summary(table))}</td></tr>"
         for k, (name, strategy, table) in enumerate(zip(position.players, position.strategies,
                                                         position.document["players"])))
@@ -634,6 +635,7 @@ svg text {{ font-size: 12px; font-family: system-ui, sans-serif; }}
 <h1>{escape(title)}</h1>
 <h2>The position</h2>
 <table><tr><th>player</th><th>strategy</th><th>holds</th></tr>{players}</table>
+{_board(position)}
 <h2>The choices</h2>
 <p>{frame.attrs['games']:,} games a choice on the same seeds (seed {frame.attrs['seed']}); rivals playing
 {escape(field)}. Bars: {escape(frame.attrs['player'])}'s win probability (left) and its difference against the best
@@ -642,6 +644,50 @@ choice (right), each with its 95% interval.</p>
 {bars}
 </body></html>
 """
+
+
+_PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf")
+
+
+def _board(position) -> str:
+    """The board as a ring of squares from GO (bottom right, as printed), each filled with its owner's colour
+    (with its houses, H for a hotel), the pawns as their players' initials; nothing for a game without a board
+    (Deal)."""
+    from html import escape
+    from simulator.engines.shared import layout as L
+    from simulator.rules import compile_rules
+    own = getattr(position.start, "own", None)
+    if own is None:
+        return ""
+    board = compile_rules(position.edition)
+    names = board.square_names
+    built = position.edition.family in ("board", "millionaire")  # the families whose squares carry buildings
+    top = int(board.rules[L.R_MAX_HOUSES]) + 1 if built else 0
+    n, cell = len(names), 34
+    side = -(-n // 4)  # squares from one corner to the next
+
+    def place(k: int) -> tuple[int, int]:
+        edge, step = divmod(k, side)
+        return [((side - step) * cell, side * cell), (0, (side - step) * cell), (step * cell, 0),
+                (side * cell, step * cell)][edge]
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{(side + 1) * cell + 2}" '
+             f'height="{(side + 1) * cell + 2}">']
+    for k in range(n):
+        x, y = place(k)
+        owner = int(own[k, L.O_OWNER])
+        fill = _PALETTE[owner % len(_PALETTE)] if owner >= 0 else "#fff"
+        parts.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="{cell - 2}" fill="{fill}" '
+                     f'fill-opacity="0.5" stroke="#999"><title>{escape(names[k])}</title></rect>')
+        level = int(own[k, L.O_LEVEL]) if built else 0
+        if level:  # houses, or H for a hotel
+            parts.append(f'<text x="{x + cell - 12}" y="{y + cell - 5}">{"H" if level == top else level}</text>')
+    for seat, name in enumerate(position.players):
+        x, y = place(int(position.start.pl[seat, L.PL_POS]))
+        parts.append(f'<text x="{x + 4 + 9 * (seat % 3)}" y="{y + 14 + 12 * (seat // 3)}" font-weight="bold" '
+                     f'fill="{_PALETTE[seat % len(_PALETTE)]}">{escape(name[0])}</text>')
+    parts.append("</svg>")
+    return "<h3>The board</h3>\n" + "\n".join(parts)
 
 
 def _summary(table: dict) -> str:

@@ -152,7 +152,9 @@ def test_the_cli_prints_the_ranking_and_writes_the_page(tmp_path):
     assert result.exit_code == 0, result.output
     assert "buy Park Place for 350" in result.output and "Best: buy Park Place" in result.output
     html = page.read_text()
-    assert html.count("<rect") == 4 and "decline Park Place" in html and "Bea" in html
+    choices = html[html.index("<h2>The choices</h2>"):]
+    assert choices.count("<rect") == 4 and "decline Park Place" in choices  # two bars a choice
+    assert html.count("<svg") == 2 and "<title>Park Place</title>" in html and "Bea" in html  # the board too
 
 
 @pytest.mark.parametrize("args, message", [
