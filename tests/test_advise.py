@@ -4,6 +4,7 @@ test's 5% across seeds, and bad input is refused in one line."""
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy.stats import binom
 
@@ -139,6 +140,12 @@ def test_a_grenade_takes_its_damage_or_a_shield_and_a_skyscraper_its_price():
     assert bought.label == "buy a skyscraper for 500"
     assert bought.position.document["players"][0] == {"name": "Ann", "strategy": "buy_everything", "cash": 300,
                                                       "tower": ["Nerf", "skyscraper"]}
+
+
+def test_the_advice_is_the_same_on_any_number_of_threads():
+    start = positions.load_position(POSITIONS / "advise_park_place.toml")
+    one, two = (advise.advise(start, games=200, seed=5, threads=threads) for threads in (1, 2))
+    pd.testing.assert_frame_equal(one, two)
 
 
 def test_field_sets_the_rivals_strategies():
