@@ -369,7 +369,8 @@ def _empire_choices(position, seat: int) -> list[Choice]:
     """Monopoly Empire, for the player to play. Standing on a billboard no tower holds (or a utility whose pile
     lasts), it has just landed there: buy it (with the bonus skyscraper when it completes a colour group) or
     decline it, then its turn ends. Otherwise, before its roll: buy a skyscraper, or pay to leave jail, each then
-    followed by its turn as its strategy plays it. Empire cards and the Swap face's target are not offered."""
+    followed by its turn as its strategy plays it; and the Empire cards in its hand it may play then
+    (_empire_cards). The Swap face's target is not offered (it follows the roll)."""
     from simulator.engines.empire import layout as E
     from simulator.engines.empire.position import SKYSCRAPER_NAME
     from simulator.rules import compile_rules
@@ -402,6 +403,7 @@ def _empire_choices(position, seat: int) -> list[Choice]:
     found = [_choice(position, position.document, "no move beyond what your strategy plays")]
     if start.pl[seat, E.PL_JAIL] >= 0:
         found += _leave_jail(position, seat, int(rules[E.R_JAIL_FINE]), cash, names[square])
+    found += _empire_cards(position, seat, board)
     price = int(rules[E.R_SKYSCRAPER_PRICE])
     if skyscrapers > 0 and cash >= price:
         label = f"buy a skyscraper for {price:,}"
@@ -410,6 +412,64 @@ def _empire_choices(position, seat: int) -> list[Choice]:
         found.append(bought if height + skyscraper_height < capacity else
                      Choice(label, position, "fills the tower: wins on the spot", True))
     return [c for c in found if c is not None]
+
+
+def _empire_cards(position, seat: int, board) -> list[Choice]:
+    """The Empire cards the player names in its hand, played before its roll on each target, each assumed not
+    answered with a Just Say No or Pas touche: a charge on each rival that can pay it in cash; a swap of its
+    highest brand billboard with each rival's (skyscrapers stay; each lands on top of its new tower); Vous êtes
+    renvoyé on each colour group a rival holds a brand of (every rival's brands of it back to the board). The card
+    played goes back into the Empire deck, shuffled (a position cannot put it under the deck). Not offered: the
+    cards that move the player (their square would still be resolved) and a swap between two rivals; a swap gives
+    no bonus skyscraper for a group it completes."""
+    from simulator.engines.empire import layout as E
+    from simulator.engines.empire.position import SKYSCRAPER_NAME
+    ids, cards, sq, names = board.card_ids, board.cards, board.sq, board.square_names
+    players = position.document["players"]
+    rivals = [q for q in range(len(players)) if q != seat]
+    cash_of = [int(position.start.pl[k, E.PL_CASH]) for k in range(len(players))]
+    note = ("assumes no answer from {} (Just Say No, Pas touche); the card goes back into the deck shuffled, "
+            "not under it")
+
+    def highest_brand(tower: list) -> int:
+        return max((k for k, tile in enumerate(tower) if tile != SKYSCRAPER_NAME), default=-1)
+
+    def play(card, change, label, target) -> Choice | None:
+        def edit(t, d):
+            t["empire_cards"].remove(card)
+            change(t, d)
+        return _choice(position, _edit(position, seat, edit), f"{card}: {label}", note.format(target))
+
+    found = []
+    for card in dict.fromkeys(players[seat].get("empire_cards", [])):
+        effect, amount = int(cards[ids.index(card), E.C_EFFECT]), int(cards[ids.index(card), E.C_A])
+        for q in rivals:
+            name = position.players[q]
+            if effect == E.CHARGE_PLAYER and cash_of[q] >= amount:
+                found.append(play(card, lambda t, d, q=q: (t.update(cash=cash_of[seat] + amount),
+                                                           d["players"][q].update(cash=cash_of[q] - amount)),
+                                  f"charge {name} {amount:,}", name))
+            elif effect == E.SWAP_TOPS and highest_brand(players[q].get("tower", [])) >= 0 \
+                    and highest_brand(players[seat].get("tower", [])) >= 0:
+                def swap(t, d, q=q):
+                    mine, theirs = t["tower"], d["players"][q]["tower"]
+                    given, taken = mine.pop(highest_brand(mine)), theirs.pop(highest_brand(theirs))
+                    mine.append(taken)
+                    theirs.append(given)
+                found.append(play(card, swap, f"swap your highest brand with {name}'s", name))
+        if effect == E.CRASH:
+            held = {int(sq[names.index(tile), E.SQ_GROUP]) for q in rivals for tile in players[q].get("tower", [])
+                    if tile != SKYSCRAPER_NAME and sq[names.index(tile), E.SQ_KIND] == E.BRAND}
+            for g in sorted(held):
+                def crash(t, d, g=g):
+                    for q in rivals:
+                        tower = d["players"][q].get("tower", [])
+                        tower[:] = [tile for tile in tower if tile == SKYSCRAPER_NAME
+                                    or sq[names.index(tile), E.SQ_KIND] != E.BRAND
+                                    or sq[names.index(tile), E.SQ_GROUP] != g]
+                found.append(play(card, crash, f"send the rivals' {board.group_names[g]} brands back to the board",
+                                  "the rivals"))
+    return found
 
 
 def _fortnite_choices(position, seat: int) -> list[Choice]:

@@ -148,6 +148,25 @@ def test_the_advice_is_the_same_on_any_number_of_threads():
     pd.testing.assert_frame_equal(one, two)
 
 
+def test_empire_cards_charge_swap_and_send_brands_back():
+    # rulebook (Empire, cartes Empire): a charge is paid in cash; a swap exchanges the highest brand billboards,
+    # skyscrapers staying; Vous êtes renvoyé sends every rival's brands of one colour back to the board
+    empire = {"position": {"edition": "empire"},
+              "players": [{"name": "Ann", "strategy": "buy_everything", "cash": 300, "tower": ["Nerf", "Beats"],
+                           "empire_cards": ["charge_400", "swap_tops", "vous_etes_renvoye"]},
+                          {"name": "Bea", "strategy": "swapper", "cash": 900,
+                           "tower": ["Transformers", "Heinz", "skyscraper"]}]}
+    made = {c.label: c.position.document["players"] for c in
+            advise.choices(positions.position_from(empire, "cards"), "Ann")}
+    charged = made["charge_400: charge Bea 400"]
+    assert (charged[0]["cash"], charged[1]["cash"]) == (700, 500)
+    assert charged[0]["empire_cards"] == ["swap_tops", "vous_etes_renvoye"]
+    swapped = made["swap_tops: swap your highest brand with Bea's"]
+    assert swapped[0]["tower"] == ["Nerf", "Heinz"] and swapped[1]["tower"] == ["Transformers", "skyscraper", "Beats"]
+    sent = made["vous_etes_renvoye: send the rivals' brown brands back to the board"]
+    assert sent[0]["tower"] == ["Nerf", "Beats"] and sent[1]["tower"] == ["Heinz", "skyscraper"]
+
+
 def test_field_sets_the_rivals_strategies():
     start = positions.load_position(POSITIONS / "advise_park_place.toml")
     assert advise.with_field(start, "Ann", ["cautious"]).strategies == ["buy_all", "cautious"]
