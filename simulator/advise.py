@@ -228,9 +228,9 @@ def _deal_choices(position, seat: int) -> list[Choice]:
     """Monopoly Deal, for the player to play, its hand as it holds it now (after its draw): each choice is one
     play, after which its turn ends (so each choice, ending the turn included, forgoes the turn's other plays).
     A card banked, a property laid (as each colour it fits), a house or hotel put on a complete set, Pass Go
-    (its cards drawn from the pile, as unknown cards), a Sly Deal, Forced Deal or Deal Breaker on each target,
-    assumed not refused with a Just Say No. Rents, Birthday and Debt Collector (whose payment the payer chooses)
-    and saying no (a reply, not a play) are not offered."""
+    (its cards drawn from the pile, as unknown cards), a Sly Deal, Forced Deal or Deal Breaker, a rent, Birthday
+    or Debt Collector on each target, assumed not refused with a Just Say No. Saying no (a reply, not a play) and
+    Double The Rent are not offered."""
     from simulator.engines.deal import layout as D
     from simulator.rules import compile_rules
     if seat != _to_play(position):
@@ -316,7 +316,80 @@ def _deal_choices(position, seat: int) -> list[Choice]:
         elif kind in (D.SLY_DEAL, D.FORCED_DEAL, D.DEAL_BREAKER):
             found += _deal_attacks(card, kind, seat, rivals, document, play, complete, effect, own_colour,
                                    discard, to_set, say_no_note, D)
+        elif kind in (D.RENT, D.BIRTHDAY, D.DEBT_COLLECTOR):
+            found += _deal_demands(position, board, card, seat, rivals, play, discard, D)
     return [c for c in found if c is not None]
+
+
+def _deal_demands(position, board, card, seat, rivals, play, discard, D) -> list:
+    """A rent (on each set it charges for that the player lays, from every rival or from each, as the card
+    says), It's My Birthday (every rival) or Debt Collector (each rival): the payers pay as the engine has them pay
+    (simulator/engines/deal/kernel.py: collect), from the position's banks and tables; assumed not refused with a
+    Just Say No; no Double The Rent with it."""
+    from simulator.engines.deal.state import rent_of
+    ids, cards, sets = board.card_ids, board.cards, board.group_names
+    c = ids.index(card)
+    kind, each = int(cards[c, D.C_EFFECT]), bool(cards[c, D.C_EACH]) or int(cards[c, D.C_EFFECT]) == D.BIRTHDAY
+    names = position.players
+    tab = _deal_state(position, board)[1]
+    if kind == D.RENT:
+        charged = [(s, int(rent_of(board.groups, tab, seat, s))) for s in range(len(sets))
+                   if (cards[c, D.C_ANY] or (cards[c, D.C_COLOURS] >> s) & 1)]
+        demands = [(f"{sets[s]} rent {amount}M", amount) for s, amount in charged if amount > 0]
+    else:
+        demands = [(f"{int(cards[c, D.C_AMOUNT])}M", int(cards[c, D.C_AMOUNT]))]
+    found = []
+    for what, amount in demands:
+        for payers in ([rivals] if each else [[q] for q in rivals]):
+            whom = "every rival" if each else names[payers[0]]
+
+            def demand(d, me, payers=payers, amount=amount):
+                discard(d, me, card)
+                _deal_paid(position, board, d, seat, payers, amount)
+            found.append(play(f"{card}: {what} from {whom}", demand,
+                              f"assumes {whom} does not refuse it with a Just Say No; paid as the engine pays"))
+    return found
+
+
+def _deal_state(position, board):
+    """The engine's state arrays (loc, tab, pl) of a Deal position's placed cards (unknown hands not dealt)."""
+    from simulator.engines.deal import kernel
+    from simulator.engines.deal import layout as D
+    from simulator.engines.deal.state import player_columns
+    cards, deck, groups = board.cards, board.deck, board.groups
+    total, n = len(deck), len(position.players)
+    loc = np.zeros((total, D.LOC_COLUMNS), dtype=np.int64)
+    loc[:, D.LOC_ZONE], loc[:, D.LOC_OWNER], loc[:, D.LOC_SET] = D.Z_DRAW, -1, -1
+    gs = np.zeros(D.GS_COLUMNS, dtype=np.int64)
+    gs[D.GS_COUNT] = total
+    tab = np.zeros((n, D.T_COLUMNS, groups.shape[0]), dtype=np.int64)
+    pl = np.zeros((n, player_columns(total)), dtype=np.int64)
+    kernel.load_position(cards, deck, groups, board.rules, position.start.loc, np.zeros(n, dtype=np.int64),
+                         position.start.first_seat, loc, np.arange(total, dtype=np.int64), gs, tab, pl,
+                         np.zeros((n, cards.shape[0]), dtype=np.int64), np.zeros(4, dtype=np.uint64))
+    return loc, tab, pl
+
+
+def _deal_paid(position, board, document: dict, seat: int, payers: list[int], amount: int) -> None:
+    """`document` after each of `payers` paid the player at `seat` `amount`, with the cards the engine's payment
+    chooses: their banks and tables, and the payee's, rewritten from where the engine put each card."""
+    from simulator.engines.deal import kernel
+    from simulator.engines.deal import layout as D
+    from strategies.deal_logic import scratch_length
+    loc, tab, pl = _deal_state(position, board)
+    scratch = np.zeros(scratch_length(board.cards, board.deck), dtype=np.int64)
+    for q in payers:
+        kernel.collect(board.cards, board.deck, board.groups, board.rules, loc, tab, pl, scratch, q, seat, amount)
+    for k in [seat, *payers]:
+        held = [(int(copy_), int(loc[copy_, D.LOC_ZONE]), int(loc[copy_, D.LOC_SET]))
+                for copy_ in np.flatnonzero(loc[:, D.LOC_OWNER] == k)]
+        table = document["players"][k]
+        table["bank"] = [board.card_ids[board.deck[c]] for c, zone, _ in held if zone == D.Z_BANK]
+        laid = {}
+        for c, zone, colour in held:
+            if zone == D.Z_TABLE:
+                laid.setdefault(board.group_names[colour], []).append(board.card_ids[board.deck[c]])
+        table["table"] = laid
 
 
 def _deal_attacks(card, kind, seat, rivals, document, play, complete, effect, own_colour, discard, to_set,

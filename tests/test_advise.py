@@ -120,6 +120,26 @@ def test_deal_attacks_move_the_cards_the_rulebook_says():
     assert broken["players"][0]["table"]["red"] == ["red"] * 3 and "red" not in broken["players"][1]["table"]
 
 
+def test_deal_demands_are_paid_as_the_engine_pays():
+    # rulebook (Cartes action): Debt Collector takes 5M from one player, It's My Birthday 2M from each; no change
+    # is given, properties pay from the table (the engine's collect chooses the cards)
+    document = {"position": {"edition": "deal", "to_play": "Ann"},
+                "players": [{"name": "Ann", "strategy": "bank_first", "unknown_hand": 0,
+                             "hand": ["debt_collector", "birthday"], "table": {"brown": ["brown"]}},
+                            {"name": "Bea", "strategy": "opportunist", "bank": ["money_1", "money_3"],
+                             "table": {"orange": ["orange"]}},
+                            {"name": "Cid", "strategy": "opportunist", "bank": ["money_5"]}]}
+    made = {c.label: c.position.document for c in advise.choices(positions.position_from(document, "pay"), "Ann")}
+    from_cid = made["debt_collector: 5M from Cid"]
+    assert from_cid["players"][0]["bank"] == ["money_5"] and from_cid["players"][2]["bank"] == []
+    assert from_cid["position"]["discards"] == ["debt_collector"]
+    birthday = made["birthday: 2M from every rival"]["players"]
+    assert sorted(birthday[0]["bank"]) == ["money_3", "money_5"] and birthday[1]["bank"] == ["money_1"]
+    from_bea = made["debt_collector: 5M from Bea"]["players"]  # 4M of notes, then the orange property
+    assert sorted(from_bea[0]["bank"]) == ["money_1", "money_3"] and from_bea[0]["table"]["orange"] == ["orange"]
+    assert from_bea[1]["bank"] == [] and from_bea[1]["table"] == {}
+
+
 def test_a_grenade_takes_its_damage_or_a_shield_and_a_skyscraper_its_price():
     # rulebook (Fortnite, Coffre: a grenade does 2 damage; a shield potion cancels an attack's damage)
     fortnite = {"position": {"edition": "fortnite", "to_play": "Ann"},
