@@ -82,16 +82,19 @@ def _edit(position, seat: int, change) -> dict:
     return changed
 
 
-def _landing(position, seat: int, name: str, price: int, cash: int, alive, buy, wins_now: bool = False) -> list:
+def _landing(position, seat: int, name: str, price: int, cash: int, alive, buy, wins_now: bool = False,
+             declines: list | None = None) -> list:
     """Buy or decline the square `name` the player has just landed on, then its turn ends (`buy` edits the
-    player's table to own it; `wins_now`: buying fills the player's tower, Empire's win)."""
+    player's table to own it; `wins_now`: buying fills the player's tower, Empire's win). `declines`: the ways to
+    decline, each (label, change of the document, note); by default one, the square staying unowned."""
     following = position.players[_next_seat(position, seat, alive)]
 
     def pass_turn(d):
         d["position"]["to_play"] = following
 
-    landed = [_choice(position, _edit(position, seat, lambda t, d: pass_turn(d)), f"decline {name}",
-                      "no auction follows: the square stays unowned")]
+    declines = declines or [(f"decline {name}", lambda d: None, "no auction follows: the square stays unowned")]
+    landed = [_choice(position, _edit(position, seat, lambda t, d, change=change: (change(d), pass_turn(d))),
+                      label, note) for label, change, note in declines]
     if cash >= price:
         bought = _choice(position, _edit(position, seat, lambda t, d: (buy(t), t.update(cash=cash - price),
                                                                          pass_turn(d))), f"buy {name} for {price:,}")
@@ -146,7 +149,8 @@ def _board_choices(position, seat: int) -> list[Choice]:
 
     if playing and sq[square, L.SQ_KIND] in L.OWNABLE_KINDS and own[square, L.O_OWNER] < 0:
         return _landing(position, seat, names[square], int(sq[square, L.SQ_PRICE]), cash, alive,
-                        lambda t: properties(t).append({"square": names[square]}))
+                        lambda t: properties(t).append({"square": names[square]}),
+                        declines=_auctions(position, seat, board, square) if rules[L.R_AUCTIONS] else None)
 
     found = [_choice(position, position.document, "no move beyond what your strategy plays")]
     if playing and pl[seat, L.PL_JAIL] >= 0:
@@ -197,6 +201,49 @@ def _board_choices(position, seat: int) -> list[Choice]:
                                                                    set_cash(t, cash + value))),
                                  f"mortgage {names[s]} (+{value:,})"))
     return [c for c in found if c is not None] + _upgrades(position, seat, board, playing)
+
+
+def _auctions(position, seat: int, board, square: int) -> list:
+    """Declining sends the square to auction (rulebook: Vente aux enchères), where the rivals bid as their
+    strategies do (strategies/board_logic.py: max_bid, at most their cash; at least the minimum where the edition
+    makes the square find a buyer) and the highest bid wins, paying one more than the runner-up
+    (shared/play.py: clearing_price). The player's own ceiling is the choice: bid nothing; bid just under the top
+    rival's ceiling, so that it pays its ceiling; or outbid it, when that costs less than the printed price."""
+    from simulator.engines.shared import layout as L
+    from simulator.engines.shared.play import clearing_price
+    from strategies.board_logic import max_bid
+    pl, own, sq, rules, names = position.start.pl, position.start.own, board.sq, board.rules, board.square_names
+    n, name = len(position.players), names[square]
+    prm = board.lineup_array(position.lineup())
+    minimum, must_sell = int(rules[L.R_AUCTION_MIN_BID]), bool(rules[L.R_AUCTION_MUST_SELL])
+    bids = []  # (bid, rival) in turn order after the player, who bids first
+    for k in range(1, n):
+        q = (seat + k) % n
+        if pl[q, L.PL_ALIVE]:
+            bid = min(int(max_bid(sq, board.groups, own, prm, pl, q, square)), int(pl[q, L.PL_CASH]))
+            bids.append((max(bid, minimum) if must_sell and pl[q, L.PL_CASH] >= minimum else bid, q))
+    top, rival = max(bids, key=lambda b: b[0])  # max keeps the first of equal bids: the earlier bidder wins
+    runner_up = max([b for b, q in bids if q != rival], default=-1)
+
+    def sold(d, to: int, cost: int):
+        d["players"][to].setdefault("properties", []).append({"square": name})
+        d["players"][to]["cash"] = int(pl[to, L.PL_CASH]) - cost
+
+    def rival_wins(ceiling: int):
+        return ((lambda d: sold(d, rival, clearing_price(minimum, top, max(runner_up, ceiling), 1)))
+                if top >= minimum else (lambda d: None))
+    rival_name, note = position.players[rival], "the rivals bid as their strategies do"
+    found = [(f"decline {name}, bid nothing at the auction", rival_wins(-1),
+              f"{note}: {rival_name} wins it for {clearing_price(minimum, top, runner_up, 1):,}" if top >= minimum
+              else f"{note}: no one bids, the square stays unowned")]
+    if top - 1 > max(runner_up, minimum - 1) and top - 1 <= pl[seat, L.PL_CASH]:
+        found.append((f"decline {name}, bid up to {top - 1:,} at the auction", rival_wins(top - 1),
+                      f"{note}: {rival_name} wins it for {top:,}"))
+    outbid = max(minimum, top + 1)
+    if outbid < int(sq[square, L.SQ_PRICE]) and outbid <= pl[seat, L.PL_CASH]:
+        found.append((f"decline {name}, win it at the auction for {outbid:,}", lambda d: sold(d, seat, outbid),
+                      f"{note}: {rival_name} bids up to {top:,}"))
+    return found
 
 
 def _upgrades(position, seat: int, board, playing: bool) -> list[Choice]:
