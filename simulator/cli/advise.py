@@ -21,7 +21,7 @@ from simulator.tables import as_csv, as_json
               help="Games played after each choice, on the same seeds for every choice (10000, 10k).")
 @click.option("--field", default=None, metavar="STRATEGY[,STRATEGY...]",
               help="The rivals' strategies: one for every rival, or one per rival in seat order (default: the "
-                   "strategies the position file gives them).")
+                   "strategies the position file gives them); --strategy-file strategies are named here too.")
 @click.option("--out", "out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Also write the advice as a self-contained HTML page (the players, and the choices as bars with "
                    "their intervals).")
@@ -33,10 +33,12 @@ from simulator.tables import as_csv, as_json
 @format_option
 @user_code_options
 def advise(file, player, games, field, out, seed, threads, scheduler, workers, progress, output_format):
-    """Every choice open to a player at the position FILE (buy or decline, build, mortgage, lift, leave jail;
-    Millionaire's upgrade; Deal's plays), each played on by everyone's strategies on the same seeds: its win
-    probability, its paired difference against the best with a 95% interval, best first, and a verdict that says
-    which choices cannot be told apart at this number of games. docs/advise.md says what each choice means."""
+    """Every choice open to a player at the position FILE (board family and Millionaire: buy, or decline with a
+    bid ceiling at the auction, build, mortgage, lift, leave jail, upgrade; Empire: buy, a skyscraper, an Empire
+    card and its target; Fortnite: a chest item, a grenade's target; Deal: the card to play, banked or laid and as
+    which colour, and its target), each played on by everyone's strategies on the same seeds: its win probability,
+    its paired difference against the best with a 95% interval, best first, and a verdict that says which choices
+    cannot be told apart at this number of games. docs/advise.md says what each choice means."""
     from simulator import advise as advice
     from simulator.cli.position import _load
     if out is not None and out.suffix.lower() not in (".html", ".htm"):
