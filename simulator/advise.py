@@ -233,6 +233,8 @@ def _auctions(position, seat: int, board, square: int) -> list:
         return ((lambda d: sold(d, rival, clearing_price(minimum, top, max(runner_up, ceiling), 1)))
                 if top >= minimum else (lambda d: None))
     rival_name, note = position.players[rival], "the rivals bid as their strategies do"
+    if any(position.lineup()[q].code for _, q in bids):  # a file's own max_bid is compiled into the kernel alone
+        note += " (one of your own strategy files bids as its base strategy)"
     found = [(f"decline {name}, bid nothing at the auction", rival_wins(-1),
               f"{note}: {rival_name} wins it for {clearing_price(minimum, top, runner_up, 1):,}" if top >= minimum
               else f"{note}: no one bids, the square stays unowned")]
