@@ -13,7 +13,6 @@ What each family's choices mean, and what they leave out, is in docs/advise.md.
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +39,8 @@ class Choice:
 
 
 def choices(position, player: str) -> list[Choice]:
-    """Every choice open to `player` now, the first being to do nothing the strategy would not do anyway."""
+    """Every choice open to `player` now (each family's function below says what its choices mean). A choice whose
+    position the rules refuse (more houses than the bank holds, a card on a set it does not fit) is not offered."""
     seat = seat_of(position, player)
     family = position.edition.family
     if family not in _CHOOSERS:

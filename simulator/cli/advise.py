@@ -7,9 +7,11 @@ from pathlib import Path
 import click
 
 from simulator import presentation as present, tables
-from simulator.cli.options import CliError, GAMES, batches_on, format_option, scheduler_option, user_code_options, \
-    user_errors, workers_option
+from simulator.cli.options import (
+    GAMES, CliError, batches_on, format_option, scheduler_option, user_code_options, user_errors, workers_option,
+)
 from simulator.cli.position import position_file, progress_option, seed_option, threads_option
+from simulator.advise import DEFAULT_GAMES
 from simulator.progress import progress_bar
 from simulator.tables import as_csv, as_json
 
@@ -17,7 +19,7 @@ from simulator.tables import as_csv, as_json
 @click.command()
 @position_file
 @click.option("--player", "-p", default=None, metavar="NAME", help="The player advised (default: the player to play).")
-@click.option("--games", "-n", type=GAMES, default=10_000, show_default=True,
+@click.option("--games", "-n", type=GAMES, default=DEFAULT_GAMES, show_default=True,
               help="Games played after each choice, on the same seeds for every choice (10000, 10k).")
 @click.option("--field", default=None, metavar="STRATEGY[,STRATEGY...]",
               help="The rivals' strategies: one for every rival, or one per rival in seat order (default: the "
