@@ -31,6 +31,12 @@ def test_buying_the_square_that_completes_a_group_ranks_first():
     assert frame.attrs["verdict"].startswith("Best: buy Park Place")
 
 
+def test_buying_the_square_that_completes_a_millionaire_group_ranks_first():
+    start = positions.load_position(POSITIONS / "advise_millionaire_group.toml")
+    frame = advise.advise(start, games=2000, seed=1)
+    assert frame.choice[0] == "buy Green 3 for 150" and not frame.tied[1:].any()
+
+
 def test_laying_the_third_sets_last_property_ranks_first():
     # rulebook (Étapes du jeu): three complete sets on one's own turn win; any other play leaves Bea, who holds
     # a Deal Breaker, a turn to break a set
