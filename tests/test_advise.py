@@ -89,6 +89,17 @@ def test_a_position_played_on_other_seeds_is_not_called_different():
     assert fired <= most_false_positives(trials)
 
 
+def test_two_choices_equal_by_symmetry_are_not_called_different():
+    # an edition whose bandages come under two ids (tests/data/editions/fortnite_twin_bandages.toml): Ann using
+    # one or the other plays different games, equal in law
+    start = positions.load_position(POSITIONS / "advise_twin_bandages.toml")
+    twins = [c for c in advise.choices(start, "Ann") if "bandages" in c.label]
+    assert [c.label for c in twins] == ["use bandages (+2 HP)", "use bandages_twin (+2 HP)"]
+    seeds = 20
+    fired = sum(not advise.play_choices(start, "Ann", twins, games=200, seed=seed).tied.all() for seed in range(seeds))
+    assert fired <= most_false_positives(seeds)
+
+
 def test_identical_choices_tie_exactly():
     won = (np.random.default_rng(1).random((1, 500)) < 0.5).astype(float)
     frame = advise.rank(["first", "second"], np.vstack([won, won]))
