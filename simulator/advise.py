@@ -206,43 +206,55 @@ def _board_choices(position, seat: int) -> list[Choice]:
 def _auctions(position, seat: int, board, square: int) -> list:
     """Declining sends the square to auction (rulebook: Vente aux enchères), where the rivals bid as their
     strategies do (strategies/board_logic.py: max_bid, at most their cash; at least the minimum where the edition
-    makes the square find a buyer) and the highest bid wins, paying one more than the runner-up
-    (shared/play.py: clearing_price). The player's own ceiling is the choice: bid nothing; bid just under the top
-    rival's ceiling, so that it pays its ceiling; or outbid it, when that costs less than the printed price."""
+    makes the square find a buyer) and the highest bid wins, paying one more than the runner-up."""
     from simulator.engines.shared import layout as L
-    from simulator.engines.shared.play import clearing_price
     from strategies.board_logic import max_bid
     pl, own, sq, rules, names = position.start.pl, position.start.own, board.sq, board.rules, board.square_names
-    n, name = len(position.players), names[square]
     prm = board.lineup_array(position.lineup())
     minimum, must_sell = int(rules[L.R_AUCTION_MIN_BID]), bool(rules[L.R_AUCTION_MUST_SELL])
-    bids = []  # (bid, rival) in turn order after the player, who bids first
-    for k in range(1, n):
-        q = (seat + k) % n
-        if pl[q, L.PL_ALIVE]:
-            bid = min(int(max_bid(sq, board.groups, own, prm, pl, q, square)), int(pl[q, L.PL_CASH]))
-            bids.append((max(bid, minimum) if must_sell and pl[q, L.PL_CASH] >= minimum else bid, q))
+
+    def bid(q: int) -> int:
+        ceiling = min(int(max_bid(sq, board.groups, own, prm, pl, q, square)), int(pl[q, L.PL_CASH]))
+        return max(ceiling, minimum) if must_sell and pl[q, L.PL_CASH] >= minimum else ceiling
+
+    return _auction_choices(position, seat, names[square], int(sq[square, L.SQ_PRICE]), pl[:, L.PL_CASH],
+                            pl[:, L.PL_ALIVE] != 0, bid, minimum, 1,
+                            lambda t, to: t.setdefault("properties", []).append({"square": names[square]}))
+
+
+def _auction_choices(position, seat: int, name: str, price: int, cash, alive, bid, minimum: int, step: int,
+                     acquire) -> list:
+    """The ways to decline `name` into its auction, as _landing takes them: the rivals bid `bid(q)` (what their
+    strategies bid, as the engine's auction asks them; below `minimum`, no bid) in turn order after the player,
+    the highest bid wins (the earlier of equal bids) and pays one step more than the runner-up (the engine's
+    clearing_price). The player's own ceiling is the choice: bid nothing; bid one step under the top rival's
+    ceiling, so that it pays its ceiling; or outbid it, when that costs less than the printed price.
+    `acquire(table, seat)` edits the table of the player at `seat` to hold the square."""
+    from simulator.engines.shared.play import clearing_price
+    n = len(position.players)
+    bids = [(bid(q), q) for q in ((seat + k) % n for k in range(1, n)) if alive[q]]
     top, rival = max(bids, key=lambda b: b[0])  # max keeps the first of equal bids: the earlier bidder wins
     runner_up = max([b for b, q in bids if q != rival], default=-1)
 
     def sold(d, to: int, cost: int):
-        d["players"][to].setdefault("properties", []).append({"square": name})
-        d["players"][to]["cash"] = int(pl[to, L.PL_CASH]) - cost
+        acquire(d["players"][to], to)
+        d["players"][to]["cash"] = int(cash[to]) - cost
 
     def rival_wins(ceiling: int):
-        return ((lambda d: sold(d, rival, clearing_price(minimum, top, max(runner_up, ceiling), 1)))
+        return ((lambda d: sold(d, rival, clearing_price(minimum, top, max(runner_up, ceiling), step)))
                 if top >= minimum else (lambda d: None))
     rival_name, note = position.players[rival], "the rivals bid as their strategies do"
     if any(position.lineup()[q].code for _, q in bids):  # a file's own max_bid is compiled into the kernel alone
         note += " (one of your own strategy files bids as its base strategy)"
     found = [(f"decline {name}, bid nothing at the auction", rival_wins(-1),
-              f"{note}: {rival_name} wins it for {clearing_price(minimum, top, runner_up, 1):,}" if top >= minimum
-              else f"{note}: no one bids, the square stays unowned")]
-    if top - 1 > max(runner_up, minimum - 1) and top - 1 <= pl[seat, L.PL_CASH]:
-        found.append((f"decline {name}, bid up to {top - 1:,} at the auction", rival_wins(top - 1),
+              f"{note}: {rival_name} wins it for {clearing_price(minimum, top, runner_up, step):,}"
+              if top >= minimum else f"{note}: no one bids, the square stays unowned")]
+    under = top - step
+    if under > max(runner_up, minimum - step) and under >= minimum and under <= cash[seat]:
+        found.append((f"decline {name}, bid up to {under:,} at the auction", rival_wins(under),
                       f"{note}: {rival_name} wins it for {top:,}"))
-    outbid = max(minimum, top + 1)
-    if outbid < int(sq[square, L.SQ_PRICE]) and outbid <= pl[seat, L.PL_CASH]:
+    outbid = max(minimum, top + step)
+    if outbid < price and outbid <= cash[seat]:
         found.append((f"decline {name}, win it at the auction for {outbid:,}", lambda d: sold(d, seat, outbid),
                       f"{note}: {rival_name} bids up to {top:,}"))
     return found
@@ -515,13 +527,19 @@ def _empire_choices(position, seat: int) -> list[Choice]:
     if free:
         group = int(sq[square, E.SQ_GROUP])
         members = groups[group, E.G_MEMBERS:E.G_MEMBERS + groups[group, E.G_SIZE]]
-        # rulebook (Groupe de propriété complet): completing a group earns a skyscraper while the bank has one
-        bonus = kind == E.BRAND and skyscrapers > 0 and all(
-            start.own[s, E.O_OWNER] == seat for s in members if s != square)
-        grown = height + int(sq[square, E.SQ_HEIGHT]) + (skyscraper_height if bonus else 0)
-        return _landing(position, seat, names[square], int(sq[square, E.SQ_PRICE]), cash, alive,
-                        lambda t: tower(t).extend([names[square]] + ([SKYSCRAPER_NAME] if bonus else [])),
-                        wins_now=grown >= capacity)
+
+        def bonus(to: int) -> bool:
+            # rulebook (Groupe de propriété complet): completing a group earns a skyscraper while the bank has one
+            return kind == E.BRAND and skyscrapers > 0 and all(
+                start.own[s, E.O_OWNER] == to for s in members if s != square)
+        grown = height + int(sq[square, E.SQ_HEIGHT]) + (skyscraper_height if bonus(seat) else 0)
+
+        def acquire(t, to=seat):
+            tower(t).extend([names[square]] + ([SKYSCRAPER_NAME] if bonus(to) else []))
+        return _landing(position, seat, names[square], int(sq[square, E.SQ_PRICE]), cash, alive, acquire,
+                        wins_now=grown >= capacity,
+                        declines=_empire_auctions(position, seat, board, square, acquire) if rules[E.R_AUCTIONS]
+                        else None)
     found = [_choice(position, position.document, "no move beyond what your strategy plays")]
     if start.pl[seat, E.PL_JAIL] >= 0:
         found += _leave_jail(position, seat, int(rules[E.R_JAIL_FINE]), cash, names[square])
@@ -534,6 +552,25 @@ def _empire_choices(position, seat: int) -> list[Choice]:
         found.append(bought if height + skyscraper_height < capacity else
                      Choice(label, position, "fills the tower: wins on the spot", True))
     return [c for c in found if c is not None]
+
+
+def _empire_auctions(position, seat: int, board, square: int, acquire) -> list:
+    """Declining sends the billboard to auction (rulebook: Les ventes aux enchères): bids from auction_start in
+    steps of auction_step, each rival bidding the highest step under what its strategy bids
+    (strategies/empire_logic.py: max_bid, at most its cash), as the engine's auction does (`acquire` as
+    _auction_choices takes it)."""
+    from simulator.engines.empire import layout as E
+    from strategies.empire_logic import max_bid
+    pl, own, sq, rules = position.start.pl, position.start.own, board.sq, board.rules
+    prm = board.lineup_array(position.lineup())
+    start, step = int(rules[E.R_AUCTION_START]), int(rules[E.R_AUCTION_STEP])
+
+    def bid(q: int) -> int:
+        ceiling = min(int(max_bid(sq, board.groups, own, prm, pl, q, square)), int(pl[q, E.PL_CASH]))
+        return start + (ceiling - start) // step * step if ceiling >= start else -1
+
+    return _auction_choices(position, seat, board.square_names[square], int(sq[square, E.SQ_PRICE]),
+                            pl[:, E.PL_CASH], [True] * len(position.players), bid, start, step, acquire)
 
 
 def _empire_cards(position, seat: int, board) -> list[Choice]:

@@ -51,8 +51,11 @@ def test_buying_the_brand_that_fills_the_tower_wins_on_the_spot():
     # rulebook (Comment gagner ?; Groupe de propriété complet): Beats completes Ann's group, its bonus skyscraper
     # fills her tower to 16 units, and the first full tower wins
     frame = advise.advise(POSITIONS / "advise_empire_last_brand.toml", games=300, seed=3)
-    assert list(frame.choice) == ["buy Beats for 400", "decline Beats"]  # Empire's auction is not modelled
-    assert frame.win_rate[0] == 1.0 and not frame.tied[1] and frame.difference_high[1] < 0
+    # declined, Beats goes to auction (Les ventes aux enchères), where Bea, the swapper, bids up to 600
+    assert frame.choice[0] == "buy Beats for 400" and frame.win_rate[0] == 1.0
+    assert set(frame.choice[1:]) == {"decline Beats, bid nothing at the auction",
+                                     "decline Beats, bid up to 550 at the auction"}
+    assert not frame.tied[1:].any() and (frame.difference_high[1:] < 0).all()
 
 
 def test_the_grenade_that_eliminates_the_last_rival_wins_on_the_spot():
