@@ -38,15 +38,26 @@ class Choice:
 # The choices, family by family
 
 
-def choices(position, player: str) -> list[Choice]:
+def choices(position, player: str, rolled: str | None = None) -> list[Choice]:
     """Every choice open to `player` now (each family's function below says what its choices mean). A choice whose
-    position the rules refuse (more houses than the bank holds, a card on a set it does not fit) is not offered."""
+    position the rules refuse (more houses than the bank holds, a card on a set it does not fit) is not offered.
+    `rolled`: the die face the player to play has just rolled, for the choices that follow it (ROLLED_FACES)."""
     seat = seat_of(position, player)
     family = position.edition.family
     if family not in _CHOOSERS:
         raise EditionError(f"advise: the {family} family has no choices yet (covered: "
                            f"{', '.join(sorted(_CHOOSERS))})")
-    return _CHOOSERS[family](position, seat)
+    if rolled is None:
+        return _CHOOSERS[family](position, seat)
+    faces = ROLLED_FACES.get(family, {})
+    if rolled not in faces:
+        allowed = "; ".join(f"{f}: {', '.join(sorted(named))}" for f, named in sorted(ROLLED_FACES.items()))
+        raise EditionError(f"--rolled {rolled}: not a face whose choices {family} positions offer (faces by "
+                           f"family: {allowed})")
+    if seat != _to_play(position):
+        raise EditionError(f"--player {position.players[seat]}: only the player to play has rolled "
+                           f"({position.players[_to_play(position)]})")
+    return faces[rolled](position, seat)
 
 
 def seat_of(position, player: str) -> int:
@@ -590,9 +601,6 @@ def _empire_cards(position, seat: int, board) -> list[Choice]:
     note = ("assumes no answer from {} (Just Say No, Pas touche); the card goes back into the deck shuffled, "
             "not under it")
 
-    def highest_brand(tower: list) -> int:
-        return max((k for k, tile in enumerate(tower) if tile != SKYSCRAPER_NAME), default=-1)
-
     def play(card, change, label, target) -> Choice | None:
         def edit(t, d):
             t["empire_cards"].remove(card)
@@ -608,14 +616,9 @@ def _empire_cards(position, seat: int, board) -> list[Choice]:
                 found.append(play(card, lambda t, d, q=q: (t.update(cash=cash_of[seat] + amount),
                                                            d["players"][q].update(cash=cash_of[q] - amount)),
                                   f"charge {name} {amount:,}", name))
-            elif effect == E.SWAP_TOPS and highest_brand(players[q].get("tower", [])) >= 0 \
-                    and highest_brand(players[seat].get("tower", [])) >= 0:
-                def swap(t, d, q=q):
-                    mine, theirs = t["tower"], d["players"][q]["tower"]
-                    given, taken = mine.pop(highest_brand(mine)), theirs.pop(highest_brand(theirs))
-                    mine.append(taken)
-                    theirs.append(given)
-                found.append(play(card, swap, f"swap your highest brand with {name}'s", name))
+            elif effect == E.SWAP_TOPS and _swap_tops(position, seat, q) is not None:
+                found.append(play(card, lambda t, d, swap=_swap_tops(position, seat, q): swap(d),
+                                  f"swap your highest brand with {name}'s", name))
         if effect == E.CRASH:
             held = {int(sq[names.index(tile), E.SQ_GROUP]) for q in rivals for tile in players[q].get("tower", [])
                     if tile != SKYSCRAPER_NAME and sq[names.index(tile), E.SQ_KIND] == E.BRAND}
@@ -637,8 +640,8 @@ def _fortnite_choices(position, seat: int) -> list[Choice]:
     now (when the player is hurt); a grenade thrown at each rival in reach (in sight, not on a wall), who spends a
     shield potion instead if it holds one, and is eliminated at 0 HP (its locations covered; its items, which
     would lie on its square, are left out, as positions leave them). A used item goes back into the chest,
-    shuffled with the rest, rather than under it. Where to stand a wall and whom the crosshair shoots follow the
-    die's face, which a position does not say: not offered."""
+    shuffled with the rest, rather than under it. Whom the crosshair shoots follows the die's face: --rolled
+    crosshair (_crosshair); where to stand a wall is not offered."""
     from simulator.engines.fortnite import layout as F
     from simulator.engines.fortnite.state import can_hit
     from simulator.rules import compile_rules
@@ -666,36 +669,129 @@ def _fortnite_choices(position, seat: int) -> list[Choice]:
         if effect(item) != F.GRENADE:
             continue
         for q in range(len(names)):
-            if q == seat or not can_hit(start.own, rules, start.pl, seat, q, False):
-                continue
-            label = f"throw {item} at {names[q]}"
-            shields = [i for i in position.document["players"][q].get("items", []) if effect(i) == F.SHIELD]
-            left = int(start.pl[q, F.PL_HP]) - (0 if shields else amount(item))
-            rivals_left = sum(int(start.pl[k, F.PL_ALIVE]) for k in range(len(names)) if k not in (seat, q))
-            if left <= 0 and rivals_left == 0:
-                found.append(Choice(label, position, f"eliminates {names[q]}, the last rival: wins on the spot",
-                                    True))
-                continue
-
-            def throw(t, d, item=item, q=q, shields=shields, left=left):
-                t["items"].remove(item)
-                target = d["players"][q]
-                if shields:
-                    target["items"].remove(shields[0])
-                elif left > 0:
-                    target["hp"] = left
-                else:
-                    # rulebook (Et si je me retrouve à court de points de vie ?): out, its locations covered
-                    d["position"].setdefault("covered", []).extend(target.get("locations", []))
-                    for key in ("hp", "items", "locations", "in_jail", "jail_tries"):
-                        target.pop(key, None)
-                    target.update(out=True, square=board.square_names[int(start.pl[q, F.PL_POS])])
-            found.append(_choice(position, _edit(position, seat, throw), label))
+            if q != seat and can_hit(start.own, rules, start.pl, seat, q, False):
+                found.append(_fortnite_hit(position, board, seat, q, amount(item), f"throw {item} at {names[q]}",
+                                           lambda t, item=item: t["items"].remove(item)))
     return [c for c in found if c is not None]
+
+
+def _fortnite_hit(position, board, seat: int, q: int, damage: int, label: str, spend, then=None) -> Choice | None:
+    """The player at `seat` takes `damage` HP from rival q (`spend` edits the player's table: the item used):
+    q spends a shield potion instead if it holds one (rulebook: Coffre), and at 0 HP is out, its locations
+    covered (Et si je me retrouve à court de points de vie ?); eliminating the last rival wins on the spot.
+    `then` edits the document afterwards (the turn passed)."""
+    from simulator.engines.fortnite import layout as F
+    start, names, ids, cards = position.start, position.players, board.card_ids, board.cards
+    shields = [i for i in position.document["players"][q].get("items", [])
+               if cards[ids.index(i), F.C_EFFECT] == F.SHIELD]
+    left = int(start.pl[q, F.PL_HP]) - (0 if shields else damage)
+    rivals_left = sum(int(start.pl[k, F.PL_ALIVE]) for k in range(len(names)) if k not in (seat, q))
+    if left <= 0 and rivals_left == 0:
+        return Choice(label, position, f"eliminates {names[q]}, the last rival: wins on the spot", True)
+
+    def hit(t, d):
+        spend(t)
+        target = d["players"][q]
+        if shields:
+            target["items"].remove(shields[0])
+        elif left > 0:
+            target["hp"] = left
+        else:
+            d["position"].setdefault("covered", []).extend(target.get("locations", []))
+            for key in ("hp", "items", "locations", "in_jail", "jail_tries"):
+                target.pop(key, None)
+            target.update(out=True, square=board.square_names[int(start.pl[q, F.PL_POS])])
+        if then is not None:
+            then(d)
+    return _choice(position, _edit(position, seat, hit), label)
+
+
+def _crosshair(position, seat: int) -> list[Choice]:
+    """Fortnite, the crosshair face rolled (rulebook: À votre tour), the player on the square it moved to: hold
+    fire, or shoot each rival the crosshair reaches (in sight, or anywhere with a sniper rifle; not on a wall) for
+    the face's damage plus its weapons' bonus; then its turn ends (the end-of-turn items and a storm card due for
+    passing GO are not played). A wall in sight brought down instead is not offered."""
+    from simulator.engines.fortnite import layout as F
+    from simulator.engines.fortnite.state import can_hit
+    from simulator.rules import compile_rules
+    _not_in_jail(position, seat, F.PL_JAIL, "crosshair")
+    board = compile_rules(position.edition)
+    start, ids, cards = position.start, board.card_ids, board.cards
+    face = next(c for c in range(len(ids)) if cards[c, F.C_EFFECT] == F.CROSSHAIR)
+    bonus = sum(int(cards[ids.index(i), F.C_A]) for i in position.document["players"][seat].get("items", [])
+                if cards[ids.index(i), F.C_EFFECT] == F.WEAPON)
+    damage = int(cards[face, F.C_A]) + bonus
+    alive = start.pl[:, F.PL_ALIVE] != 0
+    following = position.players[_next_seat(position, seat, alive)]
+
+    def pass_turn(d):
+        d["position"]["to_play"] = following
+    found = [_choice(position, _edit(position, seat, lambda t, d: pass_turn(d)), "hold fire",
+                     "then the turn ends")]
+    for q in range(len(position.players)):
+        if q != seat and can_hit(start.own, board.rules, start.pl, seat, q, True):
+            found.append(_fortnite_hit(position, board, seat, q, damage,
+                                       f"shoot {position.players[q]} ({damage} HP)", lambda t: None, pass_turn))
+    return [c for c in found if c is not None]
+
+
+def _swap_face(position, seat: int) -> list[Choice]:
+    """Empire, the Swap face rolled (rulebook: Vous obtenez le symbole Échange ?): no swap, or the highest brand
+    billboards of two towers exchanged, the player's and a rival's or two rivals' (skyscrapers stay, each lands on
+    top of its new tower, no bonus skyscraper for a group a swap completes); the swap is the turn's move, so its
+    turn then ends (rules.swap_then_move false). Assumed not answered with a Just Say No or Pas touche. Not
+    swapping moves the player by its other die, which the position does not say: that choice ends the turn
+    without the move."""
+    from simulator.engines.empire import layout as E
+    _not_in_jail(position, seat, E.PL_JAIL, "swap")
+    n = len(position.players)
+    following = position.players[(seat + 1) % n]
+
+    def pass_turn(d):
+        d["position"]["to_play"] = following
+    found = [_choice(position, _edit(position, seat, lambda t, d: pass_turn(d)), "no swap",
+                     "the turn ends without the move by the other die")]
+    for a in range(n):
+        for b in range(a + 1, n):
+            pair = f"{position.players[a]}'s and {position.players[b]}'s" if seat not in (a, b) else \
+                f"yours and {position.players[b if a == seat else a]}'s"
+            swapped = _swap_tops(position, a, b)
+            if swapped is not None:
+                found.append(_choice(position, _edit(position, seat, lambda t, d, swapped=swapped: (
+                    swapped(d), pass_turn(d))), f"swap the highest brands: {pair}",
+                    "assumes no answer (Just Say No, Pas touche)"))
+    return [c for c in found if c is not None]
+
+
+def _not_in_jail(position, seat: int, jail_column: int, face: str) -> None:
+    """A prisoner's roll is for its release, not its face (Fortnite: the action die is rolled free; Empire: the
+    Swap face moves nothing in jail)."""
+    if position.start.pl[seat, jail_column] >= 0:
+        raise EditionError(f"--rolled {face}: {position.players[seat]} is in jail, where the face does nothing")
+
+
+def _swap_tops(position, a: int, b: int):
+    """The edit exchanging the highest brand billboards of the towers of a and b (None when one has none)."""
+    from simulator.engines.empire.position import SKYSCRAPER_NAME
+    players = position.document["players"]
+
+    def highest(tower: list) -> int:
+        return max((k for k, tile in enumerate(tower) if tile != SKYSCRAPER_NAME), default=-1)
+    if highest(players[a].get("tower", [])) < 0 or highest(players[b].get("tower", [])) < 0:
+        return None
+
+    def swap(d):
+        first, second = d["players"][a]["tower"], d["players"][b]["tower"]
+        given, taken = first.pop(highest(first)), second.pop(highest(second))
+        first.append(taken)
+        second.append(given)
+    return swap
 
 
 _CHOOSERS = {"board": _board_choices, "millionaire": _board_choices, "empire": _empire_choices,
              "fortnite": _fortnite_choices, "deal": _deal_choices}
+# The faces of a die whose choices follow the roll (--rolled), by family: the position is the moment after it.
+ROLLED_FACES = {"fortnite": {"crosshair": _crosshair}, "empire": {"swap": _swap_face}}
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -718,29 +814,31 @@ def with_field(position, player: str, field: list[str] | None):
     return positions.edited(position, changed, f"rivals playing {', '.join(field)}")
 
 
-def open_choices(position, player: str | None = None, field: list[str] | None = None) -> tuple[str, list[Choice]]:
-    """The player advised (default: the player to play) and its choices, with the rivals playing `field`."""
+def open_choices(position, player: str | None = None, field: list[str] | None = None,
+                 rolled: str | None = None) -> tuple[str, list[Choice]]:
+    """The player advised (default: the player to play) and its choices, with the rivals playing `field`
+    (`rolled`: as choices takes it)."""
     player = position.players[_to_play(position)] if player is None else player
     seat_of(position, player)
-    return player, choices(with_field(position, player, field), player)
+    return player, choices(with_field(position, player, field), player, rolled)
 
 
 def advise(position, player: str | None = None, games: int = DEFAULT_GAMES, seed: int = 0,
-           threads: int | None = None, field: list[str] | None = None, progress=None, notice=None,
-           executor=None) -> pd.DataFrame:
+           threads: int | None = None, field: list[str] | None = None, rolled: str | None = None, progress=None,
+           notice=None, executor=None) -> pd.DataFrame:
     """Every choice open to `player` (default: the player to play) at `position`, best first: its win
     probability with a 95% Wilson interval, its paired difference against the best with a 95% interval, the
     Holm-adjusted p-value of that difference (over every pair of choices), and whether it can be told apart from
     the best; `attrs["verdict"]` says it in a line. Each choice plays `games` games on the same seeds, the rivals
-    playing `field` (one strategy for all, or one each; default: their own). `position`: a position file's path
-    or a loaded positions.Position.
+    playing `field` (one strategy for all, or one each; default: their own); `rolled`: the die face just rolled
+    whose choices are wanted (ROLLED_FACES). `position`: a position file's path or a loaded positions.Position.
 
         from simulator import advise
         advise.advise("tests/data/positions/advise_park_place.toml", games=2_000)
     """
     if not isinstance(position, positions.Position):
         position = positions.load_position(position)
-    player, options = open_choices(position, player, field)
+    player, options = open_choices(position, player, field, rolled)
     frame = play_choices(position, player, options, games, seed, threads, progress, notice, executor)
     frame.attrs["field"] = list(field or [])
     return frame

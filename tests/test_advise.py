@@ -67,6 +67,34 @@ def test_the_grenade_that_eliminates_the_last_rival_wins_on_the_spot():
     assert not frame.tied[1:].any()
 
 
+def test_the_crosshair_rolled_shoots_the_last_rival_out():
+    # rulebook (À votre tour: the crosshair face; Coffre: the assault rifle adds 1): Bea has 2 HP in sight
+    fortnite = {"position": {"edition": "fortnite", "covered": ["Greasy Grove"]},
+                "players": [{"name": "Ann", "strategy": "passive", "hp": 5, "square": "Tomato Town",
+                             "items": ["assault_rifle"]},
+                            {"name": "Bea", "strategy": "aggressive_shooter", "hp": 2, "square": "Tomato Town"},
+                            {"name": "Cid", "strategy": "passive", "out": True}]}
+    frame = advise.advise(positions.position_from(fortnite, "crosshair"), games=300, seed=6, rolled="crosshair")
+    assert list(frame.choice) == ["shoot Bea (2 HP)", "hold fire"]
+    assert frame.win_rate[0] == 1.0 and not frame.tied[1]
+
+
+def test_the_swap_rolled_exchanges_the_highest_brands_of_any_two_towers():
+    # rulebook (Vous obtenez le symbole Échange ?): the highest brand billboards of two towers of one's choice
+    empire = {"position": {"edition": "empire"},
+              "players": [{"name": "Ann", "strategy": "swapper", "tower": ["Nerf", "skyscraper"]},
+                          {"name": "Bea", "strategy": "swapper", "tower": ["Heinz"]},
+                          {"name": "Cid", "strategy": "swapper", "tower": ["Beats", "Razor"]}]}
+    made = {c.label: c.position.document for c in
+            advise.choices(positions.position_from(empire, "swap"), "Ann", rolled="swap")}
+    assert set(made) == {"no swap", "swap the highest brands: yours and Bea's",
+                         "swap the highest brands: yours and Cid's", "swap the highest brands: Bea's and Cid's"}
+    rivals = made["swap the highest brands: Bea's and Cid's"]
+    assert rivals["players"][1]["tower"] == ["Razor"] and rivals["players"][2]["tower"] == ["Beats", "Heinz"]
+    assert made["swap the highest brands: yours and Bea's"]["players"][0]["tower"] == ["skyscraper", "Heinz"]
+    assert all(d["position"]["to_play"] == "Bea" for d in made.values())  # the swap is the turn's move
+
+
 def test_choices_equal_in_law_are_called_different_in_at_most_five_percent_of_seeds():
     # four choices with the same win probability on paired games (each game the same in every choice with
     # probability 0.6, drawn afresh otherwise, as shared seeds make a small change's games): whichever comes
@@ -233,6 +261,7 @@ def test_the_cli_prints_the_ranking_and_writes_the_page(tmp_path):
     (["--field", "nonsense"], "unknown strategy 'nonsense'"),
     (["--out", "advice.txt"], "expected an .html file"),
     (["-n", "10"], "--games 10: at least 30 games"),
+    (["--rolled", "crosshair"], "--rolled crosshair: not a face whose choices board positions offer"),
 ])
 def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
     result = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", *args)
@@ -244,7 +273,9 @@ def test_a_position_of_the_wrong_shape_and_a_deal_player_not_to_play_are_refused
     broken = tmp_path / "broken.toml"
     broken.write_text(position_toml({"position": {"edition": "classic"}, "players": [{"name": "Ann"}]}))
     deal = invoke("advise", POSITIONS / "advise_deal_third_set.toml", "--player", "Bea", "--no-progress")
+    jailed = invoke("advise", Path(__file__).parent.parent / "reports" / "positions" / "empire_towers.toml",
+                    "--rolled", "swap", "--no-progress")
     for result, message in ((invoke("advise", broken, "--no-progress"), "players"),
-                            (deal, "only the player to play has choices")):
+                            (deal, "only the player to play has choices"), (jailed, "Bea is in jail")):
         lines = result.output.strip().splitlines()
         assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output

@@ -24,6 +24,10 @@ from simulator.tables import as_csv, as_json
 @click.option("--field", default=None, metavar="STRATEGY[,STRATEGY...]",
               help="The rivals' strategies: one for every rival, or one per rival in seat order (default: the "
                    "strategies the position file gives them); --strategy-file strategies are named here too.")
+@click.option("--rolled", default=None, metavar="FACE",
+              help="The die face the player to play has just rolled, for the choices that follow it: crosshair "
+                   "(Fortnite: whom to shoot), swap (Empire: which towers swap); the position is the moment after "
+                   "the roll and the move.")
 @click.option("--out", "out", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Also write the advice as a self-contained HTML page (the players, and the choices as bars with "
                    "their intervals).")
@@ -34,7 +38,7 @@ from simulator.tables import as_csv, as_json
 @progress_option
 @format_option
 @user_code_options
-def advise(file, player, games, field, out, seed, threads, scheduler, workers, progress, output_format):
+def advise(file, player, games, field, rolled, out, seed, threads, scheduler, workers, progress, output_format):
     """Every choice open to a player at the position FILE (board family and Millionaire: buy, or decline with a
     bid ceiling at the auction, build, mortgage, lift, leave jail, upgrade; Empire: buy, a skyscraper, an Empire
     card and its target; Fortnite: a chest item, a grenade's target; Deal: the card to play, banked or laid and as
@@ -48,7 +52,7 @@ def advise(file, player, games, field, out, seed, threads, scheduler, workers, p
     with user_errors():
         start = _load(file)
         rivals = None if field is None else [name.strip() for name in field.split(",")]
-        advised, options = advice.open_choices(start, player, rivals)
+        advised, options = advice.open_choices(start, player, rivals, rolled)
         with batches_on(threads, scheduler, workers, None, False, False) as executor, \
                 progress_bar(games * advice.distinct_positions(options), "Advising",
                              progress and output_format == "table") as bar:
