@@ -6,7 +6,8 @@ The Python API, with the command line's defaults (each function's help says more
     run = simulate("classic", games=20_000, seed=7)
     groups(run)                             # the frame behind `monopoly-mc properties`
 
-Play:     simulate, tournament, sweep; from a position file: position, trade, fair_price, whatif;
+Play:     simulate, tournament, sweep; from a position file: position, trade, fair_price, whatif,
+          trades, fair_prices;
           searches: optimize (a strategy's parameters), balance (an edition's values)
 Read:     load (results directories written by `--out` or out=...)
 Analyse:  ranking, head_to_head, seats, length, rounds_histogram, squares, groups, cards, sweep_table,
@@ -52,8 +53,8 @@ cache_lock.install()
 
 
 API = ("simulate", "load", "tournament", "sweep", "ranking", "head_to_head", "seats", "length", "rounds_histogram",
-       "squares", "groups", "cards", "sweep_table", "compare", "position", "trade", "fair_price", "whatif", "optimize",
-       "balance", "ratings", "sensitivity", "Results")
+       "squares", "groups", "cards", "sweep_table", "compare", "position", "trade", "fair_price", "whatif", "trades",
+       "fair_prices", "optimize", "balance", "ratings", "sensitivity", "Results")
 __all__ = list(API)
 
 

@@ -81,7 +81,7 @@ def _choice(position, document: dict, label: str, note: str = "") -> Choice | No
     """The choice `label` leading to `document`; None when the rules refuse the position it makes (the
     position compiler's checks: even building, the bank's houses, a set a card does not fit)."""
     try:
-        return Choice(label, positions.edited(position, document, label), note)
+        return Choice(label, positions.changed(position, document, f"after: {label}"), note)
     except EditionError:
         return None
 
@@ -808,10 +808,10 @@ def with_field(position, player: str, field: list[str] | None):
     if len(field) not in (1, len(rivals)):
         raise EditionError(f"--field: give one strategy for every rival or one per rival ({len(rivals)}: "
                            f"{', '.join(position.players[k] for k in rivals)}), got {len(field)}")
-    changed = copy.deepcopy(position.document)
+    document = copy.deepcopy(position.document)
     for k, strategy in zip(rivals, field * len(rivals) if len(field) == 1 else field):
-        changed["players"][k]["strategy"] = strategy
-    return positions.edited(position, changed, f"rivals playing {', '.join(field)}")
+        document["players"][k]["strategy"] = strategy
+    return positions.changed(position, document, f"with the rivals playing {', '.join(field)}")
 
 
 def open_choices(position, player: str | None = None, field: list[str] | None = None,

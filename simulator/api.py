@@ -32,7 +32,8 @@ __all__ = list(API)  # one list of names, also read by simulator.__getattr__
 # The layers below the API name a bad value as the command line spells it (`--games -5: ...`): the API says
 # it as its caller wrote it (`games=-5: ...`).
 _OPTION = re.compile(r"--([a-z][a-z-]*)(?: ([^\s:)]+)(?=[:)]|$))?")
-_KEYWORD = {"strategy-file": "strategy_files", "strategy": "strategies", "set": "overrides", "fair-price": "side"}
+_KEYWORD = {"strategy-file": "strategy_files", "strategy": "strategies", "set": "overrides", "fair-price": "side",
+            "rival": "rivals", "fair": "target"}
 
 
 def _keyword(match: re.Match) -> str:
@@ -251,6 +252,37 @@ def fair_price(file: str | Path, between: tuple[str, str], side: str, give: tupl
     deal = positions.Trade(between=tuple(between), give=tuple(give), get=tuple(get))
     return positions.fair_price(positions.load_position(file), deal, side, games, seed, threads, lowest, highest,
                                 step)
+
+
+@_with_user_code
+def trades(file: str | Path, player: str, rivals: list[str] | None = None,
+           cash: tuple[int, ...] | list[int] = (100, 200, 400), max_squares: int = 1, screen_games: int = 200,
+           finalists: int = 8, games: int = 4000, seed: int = 0,
+           threads: int | None = None, progress: Progress = None):
+    """Which trade `player` should offer from a position (the frame behind `monopoly-mc trades`): every trade with
+    each rival (or `rivals`), squares for squares and squares for each amount of `cash`, screened on
+    `screen_games` games of `seed`, the `finalists` best re-checked on `games` games of seed + 1. The trades that
+    raise the player's chance there, best first: its and the rival's paired differences with 95% intervals,
+    Holm-adjusted p-values, whether the rival's strategy accepts (rival_accepts), whether both gain
+    (both_gain), and a verdict. `progress` as for simulate()."""
+    from simulator import positions, trade_finder as finder
+    start = positions.load_position(file)
+    budget = finder.Budget(screen_games, finalists, games)
+    budget.check()
+    offers = finder.candidates(start, player, rivals, cash, max_squares)
+    with _feedback(progress, budget.total(len(offers)), "Trading") as (update, notice, _):
+        return finder.find_trades(start, player, budget=budget, seed=seed, threads=threads, progress=update,
+                                  notice=notice, offers=offers)
+
+
+@_with_user_code
+def fair_prices(file: str | Path, player: str, target: str, rivals: list[str] | None = None, games: int = 2000,
+                seed: int = 0, threads: int | None = None, step: int = 25):
+    """For `target` (a square or a colour group): the cash that makes each sale of its squares between `player`
+    and a rival even for each side, and for its squares still the bank's the highest bid worth paying, each
+    with its paired difference, 95% interval and even range (`monopoly-mc trades --fair`)."""
+    from simulator import positions, trade_finder as finder
+    return finder.fair_prices(positions.load_position(file), player, target, rivals, games, seed, threads, step)
 
 
 @_with_user_code

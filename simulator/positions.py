@@ -136,7 +136,7 @@ def traded(position: Position, trade: Trade) -> Position:
     """The position after the trade: squares change hands when their colour group has no buildings (rulebook:
     Passez des accords avec vos adversaires), and the cash moves; refused in one line when a player or a square
     does not fit."""
-    _refuse_untradable(position)
+    refuse_untradable(position)
     if not trade.give and not trade.get:
         raise EditionError("trade: name a square to move (--give or --get); to compare cash alone, write the "
                            "position after it and use whatif")
@@ -164,20 +164,21 @@ def traded(position: Position, trade: Trade) -> Position:
         raise EditionError(f"--cash {trade.cash}: {names[payer]} holds only {int(cash_of[payer]):,}")
     players[payer]["cash"] = int(cash_of[payer]) - amount
     players[payee]["cash"] = int(cash_of[payee]) + amount
-    return edited(position, document, trade.text())
+    return changed(position, document, f"after: {trade.text()}")
 
 
-def edited(position: Position, document: dict, change: str) -> Position:
-    """The position `document` describes, an edit of `position`'s (`change` says what was changed): compiled
-    with the same checks, its edition found as the original's was."""
-    return position_from(document, f"{position.source} after: {change}",
+def changed(position: Position, document: dict, how: str) -> Position:
+    """The position `document` describes, made from `position` as `how` says (its edition read relative to the
+    position's file, as that file's was)."""
+    return position_from(document, f"{position.source} {how}",
                          Path(position.source).parent if Path(position.source).is_file() else None)
 
 
-def _refuse_untradable(position: Position) -> None:
+def refuse_untradable(position: Position, command: str = "trade") -> None:
+    """Refuse, in one line naming `command`, a position of a family whose rules have no trades."""
     reason = families.get(position.edition.family).no_trades
     if reason:
-        raise EditionError(f"trade: {reason}")
+        raise EditionError(f"{command}: {reason}")
 
 
 def _hand_over(document: dict, position: Position, square: str, giver: int, taker: int, names: list[str]) -> None:
@@ -310,6 +311,19 @@ def fair_price(position: Position, trade: Trade, side: str, games: int, seed: in
         return paired_effect(before, play(traded(position, replace(trade, cash=cash)), games, seed, threads,
                                          progress, notice, executor), seat)
 
+    found = even_price(effect, sign, lowest, highest, step, can_pay_from, can_pay_to)
+    return {"side": side, **{k: found[k] for k in ("price", "difference", "ci_low", "ci_high", "even_from",
+                                                   "even_to")},
+            "payable_from": can_pay_from, "payable_to": can_pay_to, "at_payable_limit": found["at_payable_limit"],
+            "games": games, "evaluated": found["evaluated"], "tried": found["tried"]}
+
+
+def even_price(effect, sign: int, lowest: int, highest: int, step: int, can_pay_from: int, can_pay_to: int) -> dict:
+    """The cash at which `effect(cash)` (a side's paired effect, a dict as paired_effect's) is even: a bisection
+    over [lowest, highest] down to `step`, among the payable prices [can_pay_from, can_pay_to]; `sign` is +1 when
+    more cash hurts the side (it pays), -1 when it helps (it is paid). Returns the price with the effect there,
+    the range of prices (`step` apart, around it) whose difference is not significant, whether no even price was
+    found because the search reached a payable limit, and the differences of every price tried."""
     low, high = lowest, highest
     tried = {}  # at most bisection_steps(lowest, highest, step) prices
     while high - low > step:
@@ -319,7 +333,7 @@ def fair_price(position: Position, trade: Trade, side: str, games: int, seed: in
             low, high = (low, middle) if middle > can_pay_to else (middle, high)
             continue
         tried[middle] = effect(middle)
-        # the side gains from the trade at this price: it can pay more (first player) or ask less (second)
+        # the side gains at this price: it can pay more (it pays) or ask less (it is paid)
         if sign * tried[middle]["difference"] > 0:
             low = middle
         else:
@@ -353,9 +367,7 @@ def fair_price(position: Position, trade: Trade, side: str, games: int, seed: in
                 break
             even_to += step
     at_price = tried[price]
-    return {"side": side, "price": price, "difference": at_price["difference"], "ci_low": at_price["ci_low"],
-            "ci_high": at_price["ci_high"], "even_from": even_from, "even_to": even_to, "payable_from": can_pay_from,
-            "payable_to": can_pay_to,
+    return {"price": price, "difference": at_price["difference"], "ci_low": at_price["ci_low"],
+            "ci_high": at_price["ci_high"], "even_from": even_from, "even_to": even_to,
             "at_payable_limit": math.isnan(even_from) and not can_pay_from + step <= price <= can_pay_to - step,
-            "games": games,
             "evaluated": len(tried), "tried": {c: e["difference"] for c, e in sorted(tried.items())}}

@@ -27,6 +27,15 @@ progress_option = click.option("--progress/--no-progress", default=True, show_de
                                help="Show a progress bar on stderr.")
 
 
+def played_options(command):
+    """The options of every command that plays games from a position: the seed, where the games run, the
+    progress bar, the output format and the user's strategy files."""
+    for option in reversed((seed_option, threads_option, scheduler_option, workers_option, progress_option,
+                            format_option, user_code_options)):
+        command = option(command)
+    return command
+
+
 def _load(file: Path):
     from simulator.positions import load_position
     if not file.is_file():
@@ -41,13 +50,7 @@ def _load(file: Path):
 @click.option("--edition", "-e", default="classic", show_default=True, metavar="NAME|PATH",
               help="The edition of the --template.")
 @games_option
-@seed_option
-@threads_option
-@scheduler_option
-@workers_option
-@progress_option
-@format_option
-@user_code_options
+@played_options
 def position(file, write_template, edition, games, seed, threads, scheduler, workers, progress, output_format):
     """From the moment a position FILE describes, who wins: each player's win probability with its 95%
     interval, its final-rank distribution, the expected remaining rounds and the unfinished share. Seats stay
@@ -104,13 +107,7 @@ def _effect_rows(frame):
               help="Also find the cash (paid by A to B) that makes the trade even for PLAYER (A or B): a bisection "
                    "on the same seeds, with the range of prices not significantly different from even.")
 @games_option
-@seed_option
-@threads_option
-@scheduler_option
-@workers_option
-@progress_option
-@format_option
-@user_code_options
+@played_options
 def trade(file, between, give, get_, cash, fair_for, games, seed, threads, scheduler, workers, progress,
           output_format):
     """Each player's win probability from a position FILE with and without a trade, played on the same dice
@@ -157,13 +154,7 @@ def trade(file, between, give, get_, cash, fair_for, games, seed, threads, sched
 @click.option("--alt", "alternative", required=True, type=click.Path(path_type=Path, dir_okay=False),
               help="The other position (the same players by name), e.g. the same moment after building.")
 @games_option
-@seed_option
-@threads_option
-@scheduler_option
-@workers_option
-@progress_option
-@format_option
-@user_code_options
+@played_options
 def whatif(file, alternative, games, seed, threads, scheduler, workers, progress, output_format):
     """Two positions of the same players compared on the same dice and cards game by game: each player's win
     probability in FILE and in --alt, the paired difference, its 95% interval and a verdict."""

@@ -9,5 +9,5 @@ FAMILY = Family(name="fortnite", editions="fortnite", compile=compile_fortnite, 
                 groups_held_meaning="both locations of the pair held at the start of one of the player's turns",
                 squares_claimed=True, position=compile_fortnite_position, position_template=fortnite_template,
                 no_trades="Monopoly Fortnite's trades (locations and chest items, rulebook: Transactions de lieux) "
-                          "are not covered by `trade`: write the position after the trade and compare the two with "
-                          "`whatif`")
+                          "are not covered by `trade` or `trades`: write the position after a trade and compare the "
+                          "two with `whatif`")

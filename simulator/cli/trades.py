@@ -1,0 +1,115 @@
+"""`trades`: from a position, which trade a player should offer each rival, and at what price
+(simulator/trade_finder.py)."""
+from __future__ import annotations
+
+import click
+
+from simulator import tables
+from simulator.cli.options import GAMES, CliError, batches_on, user_errors
+from simulator.cli.position import _load, played_options, position_file
+from simulator.progress import progress_bar
+from simulator.tables import as_csv, as_json
+
+
+def _amounts(ctx, param, value: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"{value}: expected whole amounts separated by commas (100,200,400)") from None
+
+
+@click.command()
+@position_file
+@click.option("--player", required=True, metavar="NAME", help="The player who offers the trades.")
+@click.option("--rival", "rivals", multiple=True, metavar="NAME",
+              help="Only trades with this player (repeatable; default: every player still in).")
+@click.option("--cash", "cash", default="100,200,400", show_default=True, callback=_amounts, metavar="A,B,...",
+              help="The cash amounts tried: squares sold or bought for each, and swaps with each paid either way "
+                   "(or none).")
+@click.option("--max-squares", default=1, show_default=True, help="Most squares each side hands over in one trade.")
+@click.option("--screen-games", type=GAMES, default=200, show_default=True,
+              help="Games every candidate plays first, on --seed.")
+@click.option("--finalists", default=8, show_default=True,
+              help="Candidates re-checked on --games fresh games (half among those the rival's strategy accepts).")
+@click.option("--games", "-n", type=GAMES, default=4000, show_default=True,
+              help="Games each finalist (and the position as it stands) plays on seed + 1: the intervals' games; "
+                   "with --fair, the games of each price tried.")
+@click.option("--fair", "fair_target", default=None, metavar="SQUARE|GROUP",
+              help="Instead: the price of a square or colour group that makes its sale even for each side, and for "
+                   "its squares still the bank's, the highest bid worth paying.")
+@click.option("--step", default=25, show_default=True, help="With --fair: the resolution of the prices.")
+@played_options
+def trades(file, player, rivals, cash, max_squares, screen_games, finalists, games, fair_target, step, seed, threads,
+           scheduler, workers, progress, output_format):
+    """Which trade PLAYER should offer from a position FILE: every trade with each rival (squares for squares,
+    squares for cash over --cash), played on the same dice as the position; each screened on a few games, the
+    best re-checked on fresh ones. The trades that raise PLAYER's win probability, best first, with the paired
+    difference, its 95% interval, the rival's difference, whether the rival's own strategy accepts, and a verdict
+    Holm-adjusted over the finalists. --fair prices one square or group instead."""
+    from simulator import positions, trade_finder as finder
+    with user_errors():
+        start = _load(file)
+        if step < 1:
+            raise CliError(f"--step {step}: expected a whole number of at least 1")
+        if fair_target is not None:
+            positions.refuse_untradable(start, "trades")
+            finder.seat_of(start, player, "--player")
+            finder.squares_of(start, fair_target)
+            with batches_on(threads, scheduler, workers, None, False, False) as executor, \
+                    progress_bar(None, "Pricing", progress and output_format == "table") as bar:
+                frame = finder.fair_prices(start, player, fair_target, list(rivals) or None, games, seed, threads,
+                                           step, bar.update, bar.note, executor)
+            _print_prices(frame, fair_target, games, seed, output_format)
+            return
+        budget = finder.Budget(screen_games, finalists, games)
+        budget.check()
+        offers = finder.candidates(start, player, list(rivals) or None, cash, max_squares)
+        with batches_on(threads, scheduler, workers, None, False, False) as executor, \
+                progress_bar(budget.total(len(offers)), "Trading", progress and output_format == "table") as bar:
+            frame = finder.find_trades(start, player, budget=budget, seed=seed, threads=threads,
+                                       progress=bar.update, notice=bar.note, executor=executor, offers=offers)
+    if output_format != "table":
+        summary = {k: v for k, v in frame.attrs.items() if k != "units"}
+        click.echo(as_json({"trades": frame, **summary}) if output_format == "json" else as_csv({"trades": frame}))
+        return
+    a = frame.attrs
+    accepted = bool((frame.rival_accepts == "yes").any())
+    # the rival's answer is a column only when some row says yes: a column of "no" reads as a missing mark
+    headers = ["rank", "trade", f"{player} wins", "difference", "95% CI", "rival's difference"] + \
+        ["rival accepts"] * accepted + ["verdict"]
+    rows = [[k + 1, r["trade"], tables.percent(r["with"]), f"{100 * r['difference']:+.1f} pts",
+             f"[{100 * r['ci_low']:+.1f}, {100 * r['ci_high']:+.1f}] pts", f"{100 * r['rival_difference']:+.1f} pts"]
+            + [r["rival_accepts"]] * accepted + [r["verdict"]] for k, r in enumerate(frame.to_dict("records"))]
+    if rows:
+        click.echo(tables.render(headers, rows, title=f"Trades {player} could offer from {file.name}: {player} wins "
+                                                      f"{tables.percent(a['without'])} without one ({a['games']:,} "
+                                                      f"paired games, seed {seed} + 1)"))
+    else:
+        click.echo(f"No trade {player} could offer raised its chance on the re-check ({player} wins "
+                   f"{tables.percent(a['without'])} without one).")
+    click.echo(f"\n{a['candidates']:,} candidates screened on {a['screen_games']:,} games each (seed {seed}); "
+               f"the best {a['finalists']} re-checked on {a['games']:,} fresh games, {a['dropped']} of them dropped "
+               f"for not raising {player}'s chance there; {a['games_played']:,} games in all. Verdicts are "
+               f"Holm-adjusted over the {a['finalists']} finalists (5% level).")
+    if rows and not accepted:
+        click.echo("None of these is a trade its rival's strategy accepts.")
+
+
+def _print_prices(frame, target: str, games: int, seed: int, output_format: str) -> None:
+    if output_format != "table":
+        click.echo(as_json({"fair_prices": frame}) if output_format == "json" else as_csv({"fair_prices": frame}))
+        return
+    rows = []
+    for r in frame.to_dict("records"):
+        even = (f"{int(r['even_from']):,} to {int(r['even_to']):,}" if r["even_from"] == r["even_from"] else
+                "none up to the cash a side holds" if r["at_payable_limit"] else "none tried")
+        rows.append([r["squares"], r["buyer"], r["seller"], r["even_for"], f"{int(r['price']):,}",
+                     f"{100 * r['difference']:+.1f} pts", f"[{100 * r['ci_low']:+.1f}, {100 * r['ci_high']:+.1f}] pts",
+                     even, r["evaluated"]])
+    click.echo(tables.render(["squares", "buyer", "seller", "even for", "price", "difference there", "95% CI",
+                              "even range", "prices played"], rows,
+                             title=f"Fair prices of {target} ({games:,} paired games a price, seed {seed}): the "
+                                   f"price the buyer pays (from the bank: the highest bid worth paying)"))
+
+
+COMMANDS = (trades,)
