@@ -219,15 +219,19 @@ def paired_effect(before, after, player_before: int, player_after: int | None = 
     player at index `player_before` of the position's players, then at `player_after`, by default the same):
     the mean of the per-game differences, its 95% interval, and a two-sided p-value (stats.paired_difference)."""
     player_after = player_before if player_after is None else player_after
-    # a position's players sit in their listed order, and the frames count seats from 1
-    won_before = before.players[before.players.seat == player_before + 1].set_index("game").won.astype(float)
-    won_after = after.players[after.players.seat == player_after + 1].set_index("game").won.astype(float)
-    won_before = won_before.reindex(won_after.index).to_numpy()
+    won_before, won_after = wins_of(before, player_before), wins_of(after, player_after)
     ones = np.ones(len(won_after))
-    effect = stats.paired_difference(won_before, ones, won_after.to_numpy(), ones)
+    effect = stats.paired_difference(won_before, ones, won_after, ones)
     return {"without": float(won_before.mean()), "with": float(won_after.mean()),
             **{k: effect[k] for k in ("difference", "ci_low", "ci_high", "p_value")}, "games": len(ones),
-            "changed_games": int(np.count_nonzero(won_after.to_numpy() - won_before))}
+            "changed_games": int(np.count_nonzero(won_after - won_before))}
+
+
+def wins_of(result, player: int) -> np.ndarray:
+    """1.0 for each game (in game order) the player at index `player` of the position's players won, else 0.0:
+    runs of one seed line up game by game."""
+    # a position's players sit in their listed order, and the frames count seats from 1
+    return result.players[result.players.seat == player + 1].sort_values("game").won.to_numpy(dtype=float)
 
 
 def verdict(effect: dict, better: str = "better with the trade", worse: str = "worse with the trade") -> str:

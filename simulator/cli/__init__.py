@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from simulator.cli import analysis, catalog, measures, play, position, search, speed, trades
+from simulator.cli import advise, analysis, catalog, measures, play, position, search, speed, trades
 from simulator.cli.options import Interrupted
 
 
@@ -64,7 +64,7 @@ def cli():
     """
 
 
-for group in (play, analysis, measures, position, trades, search, catalog, speed):
+for group in (play, analysis, measures, position, trades, advise, search, catalog, speed):
     for command in group.COMMANDS + getattr(group, "DEVELOPER_COMMANDS", ()):
         cli.add_command(command)
 cli.developer_commands = tuple(command.name for command in speed.DEVELOPER_COMMANDS)

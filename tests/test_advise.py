@@ -1,0 +1,281 @@
+"""advise: every choice open to a player, ranked on shared seeds. Known answers come out right (a square that
+completes a group, the third set's last property), choices equal in law are never called different beyond the
+test's 5% across seeds, and bad input is refused in one line."""
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import binom
+
+from simulator import advise, positions, stats
+from tests.helpers import invoke, position_toml
+
+POSITIONS = Path(__file__).parent / "data" / "positions"
+SEEDS = 200
+
+
+def most_false_positives(seeds: int) -> int:
+    """A sound 5% test fires in more of `seeds` seeds than this once in a thousand suites."""
+    return int(binom.ppf(0.999, seeds, stats.ALPHA))
+
+
+def test_buying_the_square_that_completes_a_group_ranks_first():
+    # Ann stands on Park Place with 1,500 and holds Boardwalk: buying makes the dark blue group hers
+    # rulebook (Vente aux enchères): declined, it is auctioned; Bea (buy_all) bids up to its price
+    frame = advise.advise(positions.load_position(POSITIONS / "advise_park_place.toml"), games=600, seed=1)
+    assert frame.choice[0] == "buy Park Place for 350"
+    assert set(frame.choice[1:]) == {"decline Park Place, bid nothing at the auction",
+                                     "decline Park Place, bid up to 349 at the auction"}
+    assert not frame.tied[1:].any() and (frame.difference_high[1:] < 0).all()
+    assert frame.attrs["verdict"].startswith("Best: buy Park Place")
+
+
+def test_buying_the_square_that_completes_a_millionaire_group_ranks_first():
+    start = positions.load_position(POSITIONS / "advise_millionaire_group.toml")
+    frame = advise.advise(start, games=2000, seed=1)
+    assert frame.choice[0] == "buy Green 3 for 150" and not frame.tied[1:].any()
+
+
+def test_laying_the_third_sets_last_property_ranks_first():
+    # rulebook (Étapes du jeu): three complete sets on one's own turn win; any other play leaves Bea, who holds
+    # a Deal Breaker, a turn to break a set
+    start = positions.load_position(POSITIONS / "advise_deal_third_set.toml")
+    frame = advise.advise(start, games=300, seed=2)
+    assert frame.choice[0] == "lay green as green" and frame.win_rate[0] == 1.0
+    assert set(frame.choice[1:]) == {"end the turn (play nothing)", "bank money_1 (1M)"}
+    assert not frame.tied[1:].any() and (frame.difference_high[1:] < 0).all()
+
+
+def test_buying_the_brand_that_fills_the_tower_wins_on_the_spot():
+    # rulebook (Comment gagner ?; Groupe de propriété complet): Beats completes Ann's group, its bonus skyscraper
+    # fills her tower to 16 units, and the first full tower wins
+    frame = advise.advise(POSITIONS / "advise_empire_last_brand.toml", games=300, seed=3)
+    # declined, Beats goes to auction (Les ventes aux enchères), where Bea, the swapper, bids up to 600
+    assert frame.choice[0] == "buy Beats for 400" and frame.win_rate[0] == 1.0
+    assert set(frame.choice[1:]) == {"decline Beats, bid nothing at the auction",
+                                     "decline Beats, bid up to 550 at the auction"}
+    assert not frame.tied[1:].any() and (frame.difference_high[1:] < 0).all()
+
+
+def test_the_grenade_that_eliminates_the_last_rival_wins_on_the_spot():
+    # rulebook (Et si je me retrouve à court de points de vie ?; Coffre: items on one's own turn): Bea has 2 HP
+    # in sight of Ann's grenade; Ann's strategy, passive, would not throw it
+    frame = advise.advise(POSITIONS / "advise_fortnite_last_rival.toml", games=300, seed=4)
+    assert frame.choice[0] == "throw grenade at Bea" and frame.win_rate[0] == 1.0
+    assert set(frame.choice[1:]) == {"no move beyond what your strategy plays", "use med_kit (+5 HP)"}
+    assert not frame.tied[1:].any()
+
+
+def test_the_crosshair_rolled_shoots_the_last_rival_out():
+    # rulebook (À votre tour: the crosshair face; Coffre: the assault rifle adds 1): Bea has 2 HP in sight
+    fortnite = {"position": {"edition": "fortnite", "covered": ["Greasy Grove"]},
+                "players": [{"name": "Ann", "strategy": "passive", "hp": 5, "square": "Tomato Town",
+                             "items": ["assault_rifle"]},
+                            {"name": "Bea", "strategy": "aggressive_shooter", "hp": 2, "square": "Tomato Town"},
+                            {"name": "Cid", "strategy": "passive", "out": True}]}
+    frame = advise.advise(positions.position_from(fortnite, "crosshair"), games=300, seed=6, rolled="crosshair")
+    assert list(frame.choice) == ["shoot Bea (2 HP)", "hold fire"]
+    assert frame.win_rate[0] == 1.0 and not frame.tied[1]
+
+
+def test_the_swap_rolled_exchanges_the_highest_brands_of_any_two_towers():
+    # rulebook (Vous obtenez le symbole Échange ?): the highest brand billboards of two towers of one's choice
+    empire = {"position": {"edition": "empire"},
+              "players": [{"name": "Ann", "strategy": "swapper", "tower": ["Nerf", "skyscraper"]},
+                          {"name": "Bea", "strategy": "swapper", "tower": ["Heinz"]},
+                          {"name": "Cid", "strategy": "swapper", "tower": ["Beats", "Razor"]}]}
+    made = {c.label: c.position.document for c in
+            advise.choices(positions.position_from(empire, "swap"), "Ann", rolled="swap")}
+    assert set(made) == {"no swap", "swap the highest brands: yours and Bea's",
+                         "swap the highest brands: yours and Cid's", "swap the highest brands: Bea's and Cid's"}
+    rivals = made["swap the highest brands: Bea's and Cid's"]
+    assert rivals["players"][1]["tower"] == ["Razor"] and rivals["players"][2]["tower"] == ["Beats", "Heinz"]
+    assert made["swap the highest brands: yours and Bea's"]["players"][0]["tower"] == ["skyscraper", "Heinz"]
+    assert all(d["position"]["to_play"] == "Bea" for d in made.values())  # the swap is the turn's move
+
+
+def test_choices_equal_in_law_are_called_different_in_at_most_five_percent_of_seeds():
+    # four choices with the same win probability on paired games (each game the same in every choice with
+    # probability 0.6, drawn afresh otherwise, as shared seeds make a small change's games): whichever comes
+    # out best, the verdict may call one different from it in no more than 5% of seeds
+    rng = np.random.default_rng(7)
+    fired = 0
+    for _ in range(SEEDS):
+        shared = rng.random(400) < 0.3
+        fresh = rng.random((4, 400)) < 0.3
+        won = np.where(rng.random((4, 400)) < 0.6, shared, fresh).astype(float)
+        fired += not advise.rank(["a", "b", "c", "d"], won).tied.all()
+    assert fired <= most_false_positives(SEEDS)
+
+
+def test_a_position_played_on_other_seeds_is_not_called_different():
+    # the engine's games: one position as three choices, each on its own seed (equal in law, not paired)
+    start = positions.load_position(POSITIONS / "advise_park_place.toml")
+    trials = 12
+    fired = 0
+    for trial in range(trials):
+        won = np.stack([positions.wins_of(positions.play(start, 150, seed=100 * trial + k), 0) for k in range(3)])
+        fired += not advise.rank(["a", "b", "c"], won).tied.all()
+    assert fired <= most_false_positives(trials)
+
+
+def test_two_choices_equal_by_symmetry_are_not_called_different():
+    # an edition whose bandages come under two ids (tests/data/editions/fortnite_twin_bandages.toml): Ann using
+    # one or the other plays different games, equal in law
+    start = positions.load_position(POSITIONS / "advise_twin_bandages.toml")
+    twins = [c for c in advise.choices(start, "Ann") if "bandages" in c.label]
+    assert [c.label for c in twins] == ["use bandages (+2 HP)", "use bandages_twin (+2 HP)"]
+    seeds = 20
+    fired = sum(not advise.play_choices(start, "Ann", twins, games=200, seed=seed).tied.all() for seed in range(seeds))
+    assert fired <= most_false_positives(seeds)
+
+
+def test_identical_choices_tie_exactly():
+    won = (np.random.default_rng(1).random((1, 500)) < 0.5).astype(float)
+    frame = advise.rank(["first", "second"], np.vstack([won, won]))
+    assert frame.tied.all() and (frame.difference == 0).all() and (frame.p_adjusted == 1).all()
+    assert frame.attrs["verdict"].startswith("No choice can be told apart")
+
+
+def test_building_and_mortgaging_choices_follow_the_rules():
+    # rulebook (Construire / Hypothéquer): build evenly on a complete group without mortgages, mortgage only
+    # squares of groups without buildings; here 400 in cash and the oranges at 3 houses (100 a house)
+    start = positions.load_position(Path(__file__).parent.parent / "reports" / "positions" /
+                                    "oranges_against_greens.toml")
+    labels = [c.label for c in advise.choices(start, "Ann")]
+    assert labels == ["no move beyond what your strategy plays", "build to 4 houses on each of orange (costs 300)",
+                      "mortgage Reading Railroad (+100)"]
+    built = advise.choices(start, "Ann")[1].position
+    assert int(built.start.pl[0, 0]) == 100  # the cash column: 400 - 300
+
+
+def test_deal_attacks_move_the_cards_the_rulebook_says():
+    # rulebook (Cartes action): Sly Deal takes a property from a set not complete, Forced Deal swaps one for one
+    # of one's own, Deal Breaker takes a complete set; the card played goes to the discards, the turn passes
+    document = {"position": {"edition": "deal", "to_play": "Ann"},
+                "players": [{"name": "Ann", "strategy": "bank_first", "unknown_hand": 0,
+                             "hand": ["sly_deal", "forced_deal", "deal_breaker"],
+                             "table": {"brown": ["brown", "brown"], "pink": ["pink"]}},
+                            {"name": "Bea", "strategy": "opportunist", "unknown_hand": 3,
+                             "table": {"red": ["red", "red", "red"], "orange": ["orange"]}}]}
+    made = {c.label: c.position.document for c in
+            advise.choices(positions.position_from(document, "attacks"), "Ann")}
+    assert "sly_deal: take red (red) from Bea" not in made  # the reds are complete
+    taken = made["sly_deal: take orange (orange) from Bea"]
+    assert taken["players"][0]["table"]["orange"] == ["orange"] and "orange" not in taken["players"][1]["table"]
+    assert taken["position"] == {"edition": "deal", "to_play": "Bea", "discards": ["sly_deal"]}
+    swapped = made["forced_deal: give pink (pink) for orange (orange) of Bea"]
+    assert swapped["players"][1]["table"]["pink"] == ["pink"] and "pink" not in swapped["players"][0]["table"]
+    broken = made["deal_breaker: take Bea's red set"]
+    assert broken["players"][0]["table"]["red"] == ["red"] * 3 and "red" not in broken["players"][1]["table"]
+
+
+def test_deal_demands_are_paid_as_the_engine_pays():
+    # rulebook (Cartes action): Debt Collector takes 5M from one player, It's My Birthday 2M from each; no change
+    # is given, properties pay from the table (the engine's collect chooses the cards)
+    document = {"position": {"edition": "deal", "to_play": "Ann"},
+                "players": [{"name": "Ann", "strategy": "bank_first", "unknown_hand": 0,
+                             "hand": ["debt_collector", "birthday"], "table": {"brown": ["brown"]}},
+                            {"name": "Bea", "strategy": "opportunist", "bank": ["money_1", "money_3"],
+                             "table": {"orange": ["orange"]}},
+                            {"name": "Cid", "strategy": "opportunist", "bank": ["money_5"]}]}
+    made = {c.label: c.position.document for c in advise.choices(positions.position_from(document, "pay"), "Ann")}
+    from_cid = made["debt_collector: 5M from Cid"]
+    assert from_cid["players"][0]["bank"] == ["money_5"] and from_cid["players"][2]["bank"] == []
+    assert from_cid["position"]["discards"] == ["debt_collector"]
+    birthday = made["birthday: 2M from every rival"]["players"]
+    assert sorted(birthday[0]["bank"]) == ["money_3", "money_5"] and birthday[1]["bank"] == ["money_1"]
+    from_bea = made["debt_collector: 5M from Bea"]["players"]  # 4M of notes, then the orange property
+    assert sorted(from_bea[0]["bank"]) == ["money_1", "money_3"] and from_bea[0]["table"]["orange"] == ["orange"]
+    assert from_bea[1]["bank"] == [] and from_bea[1]["table"] == {}
+
+
+def test_a_grenade_takes_its_damage_or_a_shield_and_a_skyscraper_its_price():
+    # rulebook (Fortnite, Coffre: a grenade does 2 damage; a shield potion cancels an attack's damage)
+    fortnite = {"position": {"edition": "fortnite", "to_play": "Ann"},
+                "players": [{"name": "Ann", "strategy": "passive", "square": "Tomato Town", "items": ["grenade"]},
+                            {"name": "Bea", "strategy": "passive", "square": "Tomato Town", "hp": 9},
+                            {"name": "Cid", "strategy": "passive", "square": "Tomato Town", "hp": 9,
+                             "items": ["shield_potion"]}]}
+    made = {c.label: c.position.document for c in
+            advise.choices(positions.position_from(fortnite, "grenade"), "Ann")}
+    assert made["throw grenade at Bea"]["players"][1]["hp"] == 7
+    assert made["throw grenade at Cid"]["players"][2] == {"name": "Cid", "strategy": "passive",
+                                                           "square": "Tomato Town", "hp": 9, "items": []}
+    # rulebook (Empire, Groupe de propriété complet): a skyscraper tile for 500k
+    empire = {"position": {"edition": "empire"},
+              "players": [{"name": "Ann", "strategy": "buy_everything", "cash": 800, "tower": ["Nerf"]},
+                          {"name": "Bea", "strategy": "swapper"}]}
+    bought = advise.choices(positions.position_from(empire, "skyscraper"), "Ann")[-1]
+    assert bought.label == "buy a skyscraper for 500"
+    assert bought.position.document["players"][0] == {"name": "Ann", "strategy": "buy_everything", "cash": 300,
+                                                      "tower": ["Nerf", "skyscraper"]}
+
+
+def test_the_advice_is_the_same_on_any_number_of_threads():
+    start = positions.load_position(POSITIONS / "advise_park_place.toml")
+    one, two = (advise.advise(start, games=200, seed=5, threads=threads) for threads in (1, 2))
+    pd.testing.assert_frame_equal(one, two)
+
+
+def test_empire_cards_charge_swap_and_send_brands_back():
+    # rulebook (Empire, cartes Empire): a charge is paid in cash; a swap exchanges the highest brand billboards,
+    # skyscrapers staying; Vous êtes renvoyé sends every rival's brands of one colour back to the board
+    empire = {"position": {"edition": "empire"},
+              "players": [{"name": "Ann", "strategy": "buy_everything", "cash": 300, "tower": ["Nerf", "Beats"],
+                           "empire_cards": ["charge_400", "swap_tops", "vous_etes_renvoye"]},
+                          {"name": "Bea", "strategy": "swapper", "cash": 900,
+                           "tower": ["Transformers", "Heinz", "skyscraper"]}]}
+    made = {c.label: c.position.document["players"] for c in
+            advise.choices(positions.position_from(empire, "cards"), "Ann")}
+    charged = made["charge_400: charge Bea 400"]
+    assert (charged[0]["cash"], charged[1]["cash"]) == (700, 500)
+    assert charged[0]["empire_cards"] == ["swap_tops", "vous_etes_renvoye"]
+    swapped = made["swap_tops: swap your highest brand with Bea's"]
+    assert swapped[0]["tower"] == ["Nerf", "Heinz"] and swapped[1]["tower"] == ["Transformers", "skyscraper", "Beats"]
+    sent = made["vous_etes_renvoye: send the rivals' brown brands back to the board"]
+    assert sent[0]["tower"] == ["Nerf", "Beats"] and sent[1]["tower"] == ["Heinz", "skyscraper"]
+
+
+def test_field_sets_the_rivals_strategies():
+    start = positions.load_position(POSITIONS / "advise_park_place.toml")
+    assert advise.with_field(start, "Ann", ["cautious"]).strategies == ["buy_all", "cautious"]
+
+
+def test_the_cli_prints_the_ranking_and_writes_the_page(tmp_path):
+    page = tmp_path / "advice.html"
+    result = invoke("advise", POSITIONS / "advise_park_place.toml", "-n", 600, "--seed", 1, "--no-progress",
+                    "--out", page)
+    assert result.exit_code == 0, result.output
+    assert "buy Park Place for 350" in result.output and "Best: buy Park Place" in result.output
+    html = page.read_text()
+    choices = html[html.index("<h2>The choices</h2>"):]
+    assert choices.count("<rect") == 6 and "decline Park Place, bid nothing" in choices  # two bars a choice
+    assert html.count("<svg") == 2 and "<title>Park Place</title>" in html and "Bea" in html  # the board too
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--player", "Zed"], "--player Zed: no such player"),
+    (["--field", "cautious,buy_all"], "--field: give one strategy for every rival or one per rival"),
+    (["--field", "nonsense"], "unknown strategy 'nonsense'"),
+    (["--out", "advice.txt"], "expected an .html file"),
+    (["-n", "10"], "--games 10: at least 30 games"),
+    (["--rolled", "crosshair"], "--rolled crosshair: not a face whose choices board positions offer"),
+])
+def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
+    result = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", *args)
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output
+
+
+def test_a_position_of_the_wrong_shape_and_a_deal_player_not_to_play_are_refused(tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text(position_toml({"position": {"edition": "classic"}, "players": [{"name": "Ann"}]}))
+    deal = invoke("advise", POSITIONS / "advise_deal_third_set.toml", "--player", "Bea", "--no-progress")
+    jailed = invoke("advise", Path(__file__).parent.parent / "reports" / "positions" / "empire_towers.toml",
+                    "--rolled", "swap", "--no-progress")
+    for result, message in ((invoke("advise", broken, "--no-progress"), "players"),
+                            (deal, "only the player to play has choices"), (jailed, "Bea is in jail")):
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output
