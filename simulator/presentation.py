@@ -337,3 +337,42 @@ def best_line(outcome, baseline_label: str) -> str:
 def importance_line(outcome) -> str:
     return ("Importance of each value (PED-ANOVA over the candidates that played every rung, summing to 1): "
             + ", ".join(f"{search_label(path, outcome)} {share:.2f}" for path, share in outcome.importances.items()))
+
+
+def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None, cash_most: int) -> Table:
+    """Values by intervention (effects.group_effects) with, beside each group, the association lift of the
+    properties table (analysis.group_table) from games of the same lineup."""
+    lifts = {} if association is None else {r.group: r for r in association.itertuples()}
+
+    def cash_cell(value: float) -> str:
+        if math.isnan(value):
+            return "-"
+        return f"> {cash_most:,}" if value > cash_most else f"{value:,.0f}"
+
+    rows = []
+    for r in frame.itertuples():
+        lift = lifts.get(r.target)
+        row = [r.target, percent(r.win_without), percent(r.win_with), points(r.difference),
+               point_interval(r.ci_low, r.ci_high)]
+        if "cash" in frame:
+            row += [cash_cell(r.cash), f"[{cash_cell(r.cash_from)}, {cash_cell(r.cash_to)}]"]
+        if association is not None:
+            row += ["-", "-"] if lift is None else [points(lift.lift), point_interval(lift.lift_ci_low,
+                                                                                       lift.lift_ci_high)]
+        rows.append(row)
+    headers = ["given", "win without", "win with", "effect", "95% CI"]
+    headers += ["cash equivalent", "range"] if "cash" in frame else []
+    headers += ["association lift", "95% CI"] if association is not None else []
+    first = frame.iloc[0]
+    return Table(f"What holding it at the end of round {first['round']} is worth to player {frame.attrs['player']} "
+                 f"({frame.attrs['strategy']}): {first['positions']:,} mid-game positions, "
+                 f"{first['games'] // first['positions']:,} paired games each",
+                 headers, rows,
+                 ["effect: the player's win probability with the group given (bare) minus with it left to the bank, "
+                  "the rest of each position the same, on the same dice; interval: 95% t over the positions",
+                  "cash equivalent: the cash given instead that moves the win probability as much (bisection on the "
+                  "same dice); range: the cash whose win probability does not differ significantly from the group's",
+                  *(["association lift: win rate of players who held the group complete against those who did not, "
+                     "same strategy (the properties table); it differs from the effect because winners also complete "
+                     "groups (and a group completed late says the game went well), while the effect changes only "
+                     "who holds the group, at one round, on the same dice"] if association is not None else [])])

@@ -17,6 +17,9 @@ class Family:
     position_template: Callable  # (edition name, compiled board) -> a commented example position file
     squares_claimed: bool = False  # squares are claimed, not bought: their price is what a visitor pays
     movement_model: bool = False   # pawns move as on the classic board, so the movement Markov chain applies
+    # (edition ref, variant, compiled board, strategy names, lineup rows, round, seed, game) -> the position
+    # document of that game at the end of that round, or None if it ended before; None: no mid-game positions
+    capture: Callable | None = None
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
 
     @property

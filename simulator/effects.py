@@ -1,0 +1,219 @@
+"""Values by intervention: what holding a colour group (or a square) at a round is worth to a player.
+
+"Players who completed orange won 60%" is association: it mixes the group's value with the fact that winners
+complete groups. Here the value is measured by intervention instead (DESIGN.md, Values by intervention):
+mid-game positions are drawn from simulated games at the end of round R (the family's capture: its engine
+plays the game to that round and writes its state as a position document), and each is played twice on the
+same seeds, the group given to the player in one copy and with the bank in the other, the rest of the position
+the same. The effect is the paired difference of the player's win probability, with a 95% interval whose units
+are the positions (stats.paired_difference over per-position win counts: games from one position are not
+independent draws of the estimand). Its cash equivalent is the cash which, given instead of the group, moves
+the win probability as much: a bisection over the cash on the same seeds, with the range of cash whose
+difference from the group is not significant.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from simulator import families, stats
+from simulator.checks import EditionError, hint
+from simulator.engines.shared import layout as L
+from simulator.rules import BUILTIN_DIR, compile_rules
+from simulator.tables import with_units
+
+MOST_TRIES = 20  # games played per position wanted before giving up on reaching the round
+CASH_STEP = 25   # the resolution of a cash equivalent
+CASH_MOST = 12_800  # the largest cash equivalent searched (classic: more than every property's price together, 5,690)
+
+
+@dataclass
+class Moments:
+    """Mid-game positions: the documents of the games that were still going at the end of `rounds`, with what
+    playing them needs (compiled once: a position compiled from its file each time cost more than its games)."""
+    edition: object
+    board: object
+    params: np.ndarray       # the lineup's rows, seat by seat
+    strategies: list[str]    # the family's strategy names, which a position's players are checked against
+    rounds: int
+    documents: list[dict]
+    games_played: int
+
+    def wins(self, documents: list[dict], seat: int, games: int, seed: int, threads: int | None = None,
+             progress=None) -> np.ndarray:
+        """Per position, the games (of `games` from it, seeded position_seed(seed, k)) the player at `seat` won."""
+        from simulator.executors import BatchTask
+        family = families.get(self.edition.family)
+        counts = np.zeros(len(documents), dtype=np.int64)
+        for k, document in enumerate(documents):
+            start, _, _ = family.position(document, f"mid-game position {k + 1}", self.board, self.strategies)
+            task = BatchTask(replace(self.board, start=start), self.params, games, games, position_seed(seed, k),
+                             rotate_seats=False, check=False, threads=threads)
+            counts[k] = int(np.count_nonzero(task(0).games[:, L.GM_WINNER] == seat))
+            if progress is not None:
+                progress(games)
+        return counts
+
+
+def mid_game_positions(edition, lineup, rounds: int, count: int, seed: int = 0, seat: int = 0) -> Moments:
+    """`count` positions at the end of round `rounds` from games of `lineup` (seats not rotated), games 0, 1, ...
+    of `seed` in order, skipping those over before it or in which the player at `seat` is out: the same seed
+    gives the same positions."""
+    family = families.get(edition.family)
+    if family.capture is None:
+        raise EditionError(f"effect: mid-game positions of the {edition.family} family cannot be captured yet "
+                           f"(the families that can: {', '.join(capturing_families())})")
+    if edition.overrides:
+        raise EditionError("effect: --set is not carried into positions (a position names an edition and a "
+                           "variant): write the changed edition as a data file that extends it")
+    if rounds < 1:
+        raise EditionError(f"--round {rounds}: expected a round from 1")
+    board = compile_rules(edition)
+    params = board.lineup_array(lineup)
+    names = [s.name for s in lineup]
+    ref = edition.name if edition.source.parent == BUILTIN_DIR else str(edition.source)
+    documents, game = [], 0
+    while len(documents) < count and game < count * MOST_TRIES:
+        document = family.capture(ref, edition.variant, board, names, params, rounds, seed, game)
+        game += 1
+        if document is not None and not document["players"][seat].get("out"):
+            documents.append(document)
+    if len(documents) < count:
+        raise EditionError(f"--round {rounds}: only {len(documents)} of {game:,} games were still going at the end "
+                           f"of round {rounds} with player {seat + 1} in, fewer than the {count} positions asked: choose an earlier round")
+    from strategies import available
+    return Moments(edition=edition, board=board, params=params, strategies=[s.name for s in available(edition.family)],
+                   rounds=rounds, documents=documents, games_played=game)
+
+
+def capturing_families() -> list[str]:
+    return [name for name in families.names() if families.get(name).capture is not None]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Interventions on a position document
+
+
+def group_squares(board, group: str) -> list[str]:
+    """The squares of a colour group, by name; refused in one line for an unknown group."""
+    names = [name for _, name in board.colour_groups]
+    if group not in names:
+        raise EditionError(f"--group {group}: no colour group of that name{hint(group, names)} "
+                           f"(the groups: {', '.join(names)})")
+    g = board.group_names.index(group)
+    return [board.square_names[s] for s in board.groups[g, L.G_MEMBERS:L.G_MEMBERS + board.groups[g, L.G_SIZE]]]
+
+
+def assigned(document: dict, board, squares: list[str], seat: int | None) -> dict:
+    """The document with `squares` taken from whoever holds them and given to the player at `seat`, bare and
+    unmortgaged (None: left with the bank). Buildings on the rest of their colour groups go too: a group one
+    player no longer holds complete carries none (rulebook: Construire des maisons)."""
+    changed = copy.deepcopy(document)
+    touched = {board.sq[board.square_names.index(s), L.SQ_GROUP] for s in squares}
+    for player in changed["players"]:
+        kept = []
+        for prop in player.get("properties", []):
+            if prop["square"] in squares:
+                continue
+            if board.sq[board.square_names.index(prop["square"]), L.SQ_GROUP] in touched:
+                prop = {k: v for k, v in prop.items() if k not in ("houses", "hotel")}
+            kept.append(prop)
+        if "properties" in player:
+            player["properties"] = kept
+    if seat is not None:
+        changed["players"][seat].setdefault("properties", []).extend({"square": s} for s in squares)
+    return changed
+
+
+def with_cash(document: dict, seat: int, cash: int) -> dict:
+    changed = copy.deepcopy(document)
+    changed["players"][seat]["cash"] = changed["players"][seat]["cash"] + cash
+    return changed
+
+
+# ---------------------------------------------------------------------------------------------------
+# Playing the copies
+
+
+def position_seed(seed: int, k: int) -> int:
+    """The seed of the games from position k: one stream per position, shared by its copies."""
+    return (seed * 1_000_003 + k + 1) % 2 ** 63
+
+
+def difference(without: np.ndarray, given: np.ndarray, games: int) -> dict:
+    """With minus without, per position units (stats.paired_difference), as win rates."""
+    den = np.full(len(without), games)
+    result = stats.paired_difference(without, den, given, den)
+    return {"win_without": float(without.sum() / den.sum()), "win_with": float(given.sum() / den.sum()),
+            **{k: result[k] for k in ("difference", "ci_low", "ci_high", "p_value")}}
+
+
+def cash_equivalent(moments: Moments, base: list[dict], given_wins: np.ndarray, seat: int, games: int, seed: int,
+                    threads: int | None = None, progress=None) -> dict:
+    """The cash that, given to the player in the base copies instead of the group, makes its win probability
+    that of the group's copies: bisection over cash (CASH_STEP apart, up to CASH_MOST; CASH_MOST + CASH_STEP
+    says more) on the same seeds, and the range of cash whose win probability is not significantly different
+    from the group's (two more bisections, on the interval's ends). nan when the group's effect is not
+    significantly positive."""
+    tried: dict[int, dict] = {}
+
+    def gap(cash: int) -> dict:  # the group's copies minus the cash copies
+        if cash not in tried:
+            paid = [with_cash(d, seat, cash) for d in base]
+            tried[cash] = difference(moments.wins(paid, seat, games, seed, threads, progress), given_wins, games)
+        return tried[cash]
+
+    def crossing(key: str) -> int:
+        """The least cash at which gap(cash)[key] is at most 0 (CASH_MOST + CASH_STEP if none)."""
+        low, high = 0, CASH_MOST + CASH_STEP
+        if gap(0)[key] <= 0:
+            return 0
+        while high - low > CASH_STEP:
+            middle = (low + high) // 2 // CASH_STEP * CASH_STEP
+            if middle in (low, high):
+                break
+            low, high = (middle, high) if gap(middle)[key] > 0 else (low, middle)
+        return high
+
+    if gap(0)["ci_low"] <= 0:
+        return {"cash": math.nan, "cash_from": math.nan, "cash_to": math.nan, "evaluated": len(tried)}
+    # the gap falls as the cash grows: it stops being significantly positive first, then turns significantly
+    # negative; the cash between is worth the group within the interval (CASH_MOST + CASH_STEP: beyond the search)
+    above = crossing("ci_high")
+    return {"cash": crossing("difference"), "cash_from": crossing("ci_low"),
+            "cash_to": above if above > CASH_MOST else above - CASH_STEP, "evaluated": len(tried)}
+
+
+def group_effects(moments: Moments, groups: list[str], seat: int, games: int, seed: int = 0,
+                  threads: int | None = None, cash: bool = True, squares: list[str] = (), progress=None) -> pd.DataFrame:
+    """Per colour group (and per square in `squares`): the player at `seat`'s win probability with it and
+    without it in the mid-game positions, the effect with its interval, and (with `cash`) its cash
+    equivalent."""
+    board = compile_rules(moments.edition)
+    players = len(moments.documents[0]["players"])
+    if not 0 <= seat < players:
+        raise EditionError(f"--player {seat + 1}: expected a seat from 1 to {players}")
+    for square in squares:
+        if square not in board.square_names or board.sq[board.square_names.index(square), L.SQ_KIND] not in L.OWNABLE_KINDS:
+            owned = [board.square_names[s] for s in range(board.n_squares) if board.sq[s, L.SQ_KIND] in L.OWNABLE_KINDS]
+            raise EditionError(f"--square {square}: no property of that name{hint(square, owned)}")
+    targets = [(g, "group", group_squares(board, g)) for g in groups] + [(s, "square", [s]) for s in squares]
+    rows = []
+    for name, kind, members in targets:
+        base = [assigned(d, board, members, None) for d in moments.documents]
+        given = [assigned(d, board, members, seat) for d in moments.documents]
+        base_wins = moments.wins(base, seat, games, seed, threads, progress)
+        given_wins = moments.wins(given, seat, games, seed, threads, progress)
+        row = {"target": name, "kind": kind, "round": moments.rounds, "positions": len(base),
+               "games": len(base) * games, **difference(base_wins, given_wins, games)}
+        if cash:
+            row.update(cash_equivalent(moments, base, given_wins, seat, games, seed, threads, progress))
+        rows.append(row)
+    frame = pd.DataFrame(rows)
+    frame.attrs["player"] = seat + 1
+    frame.attrs["strategy"] = moments.documents[0]["players"][seat]["strategy"]
+    return with_units(frame, ["win_without", "win_with"], ["difference", "ci_low", "ci_high"])

@@ -1,0 +1,80 @@
+"""Mid-game positions over the board economy: a game played from the edition's setup to the end of a round,
+its state written back as a position document (the inverse of compile_board_position), so that values by
+intervention (simulator/effects.py) start from moments real games reach. The game is the engine's own
+play_game, called once with the turn cap set to the round: no second turn loop to keep in step with it."""
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engines.shared import layout as L
+from simulator.engines.shared.games import chunk_state
+
+
+def play_to_round(play_game, board, params: np.ndarray, rounds: int, seed: int, game: int):
+    """Game `game` of `seed` (seats as `params` lists them, not rotated) played to the end of round `rounds`:
+    (pl, own, bank, held, first seat) at that moment, or None when the game ended before it."""
+    layout = board.layout
+    capped = board.rules.copy()
+    capped[layout.R_MAX_ROUNDS] = rounds
+    n = params.shape[0]
+    state = chunk_state(board.n_squares, board.decks, len(board.card_ids), n, layout.PL_COLUMNS, layout.O_COLUMNS,
+                        layout.B_COLUMNS, layout.N_PARAMS)
+    game_row = np.zeros(L.GM_COLUMNS, dtype=np.int64)
+    player_rows = np.zeros((n, layout.PO_COLUMNS), dtype=np.int64)
+    sq_agg = np.zeros((board.n_squares, L.SA_COLUMNS), dtype=np.int64)
+    card_agg = np.zeros((len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
+    arguments = list(board.kernel_args)
+    arguments[5] = capped  # kernel_args: sq, rent, groups, cards, decks, rules, then the (empty) start arrays
+    play_game(*arguments, params, False, seed, game, None, *state, game_row, player_rows, sq_agg, card_agg)
+    if game_row[L.GM_END] != L.END_TURN_CAP:
+        return None
+    pl, own, bank, _, held = state[:5]
+    return pl, own, bank, held, 0
+
+
+def board_document(edition_ref: str, variant: str | None, board, strategies: list[str], pl, own, bank, held,
+                   first: int) -> dict:
+    """The position document of a board-economy moment: what compile_board_position reads back into the same
+    cash, squares, jail states, kept cards, buildings, mortgages and pot (players named P1, P2, ... in seat
+    order)."""
+    names = [f"P{p + 1}" for p in range(pl.shape[0])]
+    top = int(board.rules[L.R_MAX_HOUSES]) + 1
+    players = []
+    for p, name in enumerate(names):
+        player = {"name": name, "strategy": strategies[p]}
+        if pl[p, L.PL_ALIVE] == 0:
+            players.append({**player, "out": True, "cash": 0})
+            continue
+        player.update(cash=int(pl[p, L.PL_CASH]), square=board.square_names[int(pl[p, L.PL_POS])])
+        if pl[p, L.PL_JAIL] >= 0:
+            player.update(in_jail=True, jail_tries=int(pl[p, L.PL_JAIL]))
+        cards = [board.card_ids[c] for c in range(held.shape[1]) for _ in range(int(held[p, c]))]
+        if cards:
+            player["jail_cards"] = cards
+        properties = []
+        for s in np.flatnonzero(own[:, L.O_OWNER] == p):
+            prop = {"square": board.square_names[s]}
+            level = int(own[s, L.O_LEVEL])
+            if level == top:
+                prop["hotel"] = True
+            elif level:
+                prop["houses"] = level
+            if own[s, L.O_MORTGAGED]:
+                prop["mortgaged"] = True
+            properties.append(prop)
+        player["properties"] = properties
+        players.append(player)
+    position = {"edition": edition_ref, "to_play": names[first]}
+    if variant is not None:
+        position["variant"] = variant
+    if board.rules[L.R_FREE_PARKING_JACKPOT]:
+        position["pot"] = int(bank[L.B_POT])
+    return {"position": position, "players": players}
+
+
+def board_capture(play_game, edition_ref: str, variant: str | None, board, strategies: list[str],
+                  params: np.ndarray, rounds: int, seed: int, game: int) -> dict | None:
+    """A board-economy family's mid-game position (its engine's `play_game`): game `game` at the end of round
+    `rounds`, or None when the game ended before it."""
+    state = play_to_round(play_game, board, params, rounds, seed, game)
+    return None if state is None else board_document(edition_ref, variant, board, strategies, *state)
