@@ -63,16 +63,14 @@ def mid_game_positions(edition, lineup, rounds: int, count: int, seed: int = 0, 
     """`count` positions at the end of round `rounds` from games of `lineup` (seats not rotated), games 0, 1, ...
     of `seed` in order, skipping those over before it or in which the player at `seat` is out: the same seed
     gives the same positions."""
-    family = families.get(edition.family)
-    if family.capture is None:
-        raise EditionError(f"effect: mid-game positions of the {edition.family} family cannot be captured yet "
-                           f"(the families that can: {', '.join(capturing_families())})")
+    family = capturable(edition)
     if edition.overrides:
         raise EditionError("effect: --set is not carried into positions (a position names an edition and a "
                            "variant): write the changed edition as a data file that extends it")
-    if rounds < 1:
-        raise EditionError(f"--round {rounds}: expected a round from 1")
     board = compile_rules(edition)
+    if not 1 <= rounds < board.max_rounds:
+        raise EditionError(f"--round {rounds}: expected a round from 1 to {board.max_rounds - 1} (the edition's turn "
+                           f"cap, rules.max_rounds = {board.max_rounds}, ends every game still going)")
     params = board.lineup_array(lineup)
     names = [s.name for s in lineup]
     ref = edition.name if edition.source.parent == BUILTIN_DIR else str(edition.source)
@@ -88,6 +86,15 @@ def mid_game_positions(edition, lineup, rounds: int, count: int, seed: int = 0, 
     from strategies import available
     return Moments(edition=edition, board=board, params=params, strategies=[s.name for s in available(edition.family)],
                    rounds=rounds, documents=documents, games_played=game)
+
+
+def capturable(edition):
+    """The edition's family, refused in one line when its mid-game positions cannot be captured."""
+    family = families.get(edition.family)
+    if family.capture is None:
+        raise EditionError(f"effect: mid-game positions of the {edition.family} family cannot be captured yet "
+                           f"(the families that can: {', '.join(capturing_families())})")
+    return family
 
 
 def capturing_families() -> list[str]:
@@ -167,24 +174,25 @@ def cash_equivalent(moments: Moments, base: list[dict], given_wins: np.ndarray, 
             tried[cash] = difference(moments.wins(paid, seat, games, seed, threads, progress), given_wins, games)
         return tried[cash]
 
-    def crossing(key: str) -> int:
-        """The least cash at which gap(cash)[key] is at most 0 (CASH_MOST + CASH_STEP if none)."""
+    def crossing(key: str, below) -> int:
+        """The least cash at which below(gap(cash)[key]) (CASH_MOST + CASH_STEP if none)."""
         low, high = 0, CASH_MOST + CASH_STEP
-        if gap(0)[key] <= 0:
+        if below(gap(0)[key]):
             return 0
         while high - low > CASH_STEP:
             middle = (low + high) // 2 // CASH_STEP * CASH_STEP
             if middle in (low, high):
                 break
-            low, high = (middle, high) if gap(middle)[key] > 0 else (low, middle)
+            low, high = (low, middle) if below(gap(middle)[key]) else (middle, high)
         return high
 
     if gap(0)["ci_low"] <= 0:
         return {"cash": math.nan, "cash_from": math.nan, "cash_to": math.nan, "evaluated": len(tried)}
     # the gap falls as the cash grows: it stops being significantly positive first, then turns significantly
     # negative; the cash between is worth the group within the interval (CASH_MOST + CASH_STEP: beyond the search)
-    above = crossing("ci_high")
-    return {"cash": crossing("difference"), "cash_from": crossing("ci_low"),
+    above = crossing("ci_high", lambda value: value < 0)
+    return {"cash": crossing("difference", lambda value: value <= 0),
+            "cash_from": crossing("ci_low", lambda value: value <= 0),
             "cash_to": above if above > CASH_MOST else above - CASH_STEP, "evaluated": len(tried)}
 
 

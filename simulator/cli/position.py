@@ -220,6 +220,7 @@ def effect(edition, variant, players, strategy_names, rounds, positions, games, 
     from simulator.runner import RunSpec, as_results, resolve_lineup, run
     with user_errors():
         loaded = edition_of(edition, variant)
+        effects.capturable(loaded)
         board = compile_rules(loaded)
         lineup = resolve_lineup(loaded, board, players, list(strategy_names))
         if player > players:
