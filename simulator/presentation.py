@@ -138,16 +138,32 @@ def squares_table(frame: pd.DataFrame) -> Table:
                       "95% CI"], rows,
                      [landings_note + "; cost: what a visitor pays the owner; owned games: finished games with an "
                                       "owner"])
-    rows = [[rank_cell(r.payback_rank), r.name, r.group, count(r.price), percent(r.landing_share, 2),
-             magnitude(r.rent_per_game), number(r.payback_rounds), count(r.first_owned),
-             percent(r.first_owner_win_rate),
+    counted = frame.attrs.get("buildings_counted", False)
+    rows = [[rank_cell(r.payback_rank), r.name, r.group, count(r.price),
+             *([magnitude(r.spend_per_owner)] if counted else []), percent(r.landing_share, 2),
+             magnitude(r.rent_per_game), number(r.payback_rounds), *([number(r.payback_rounds_price)] if counted else []),
+             count(r.first_owned), percent(r.first_owner_win_rate),
              interval(r.first_owner_ci_low, r.first_owner_ci_high)]
             for r in ownable.sort_values(["payback_rank", "first_owned"], ascending=[True, False],
                                          na_position="last").itertuples()]
-    return Table("Properties ranked by payback (rounds of ownership for its rent to repay its price)",
-                 ["rank", "square", "group", "price", "landings", "rent/game", "payback rounds", "owned games",
+    what = "its price and buildings" if counted else "its price"
+    agreement = frame.attrs.get("payback_rounds_vs_first_owner", math.nan)
+    story = [] if math.isnan(agreement) else [
+        f"payback against first owner wins (Spearman rank correlation over the ranked squares): {agreement:+.2f}"
+        + (f" counting buildings, {frame.attrs['payback_rounds_price_vs_first_owner']:+.2f} counting the price "
+           f"alone" if counted else "")
+        + "; negative: the squares that repay sooner are those whose first owners win more. Where they disagree, "
+          "payback is money back per round owned while first owner wins is the whole game: a group's rent at "
+          "hotels bankrupts opponents, which a rate of repayment does not show"]
+    return Table(f"Properties ranked by payback (rounds of ownership for its rent to repay {what})",
+                 ["rank", "square", "group", "price", *(["spent per owner"] if counted else []), "landings",
+                  "rent/game", "payback rounds", *(["price only"] if counted else []), "owned games",
                   "first owner wins", "95% CI"], rows,
                  [landings_note + "; owned games: finished games with an owner",
+                  *(["spent per owner: the price plus what was paid for the buildings on it, per time the bank sold "
+                     "it; payback rounds: that over rent per round owned; price only: the price over it"]
+                    if counted else []),
+                  *story,
                   *few_notes(ownable, "finished games with an owner")])
 
 

@@ -399,7 +399,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     # A trade may have brought the cash up to the hoarding mark since the turn began.
     if may_build(pl, p) and not millionaire.hoards(prm, pl, p):
         cash = pl[p, PL_CASH]
-        build(sq, rent, groups, own, rules, prm, pl, bank, p)
+        build(sq, rent, groups, own, rules, prm, pl, bank, sq_agg, p)
         _note_spending(pl, p, cash, True)
     steps = 0
     if pl[p, PL_JAIL] >= 0:
