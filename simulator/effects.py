@@ -45,11 +45,15 @@ class Moments:
 
     def wins(self, documents: list[dict], seat: int, games: int, seed: int, threads: int | None = None,
              progress=None) -> np.ndarray:
-        """Per position, the games (of `games` from it, seeded position_seed(seed, k)) the player at `seat` won."""
+        """Per position, the games (of `games` from it, seeded position_seed(seed, k)) the player at `seat` won; a
+        position None is one the player has won already (a gift that ends the game: family.give)."""
         from simulator.executors import BatchTask
         family = families.get(self.edition.family)
         counts = np.zeros(len(documents), dtype=np.int64)
         for k, document in enumerate(documents):
+            if document is None:
+                counts[k] = games
+                continue
             start, _, _ = family.position(document, f"mid-game position {k + 1}", self.board, self.strategies)
             task = BatchTask(replace(self.board, start=start), self.params, games, games, position_seed(seed, k),
                              rotate_seats=False, check=False, threads=threads)
@@ -115,28 +119,9 @@ def group_squares(board, group: str) -> list[str]:
     return [board.square_names[s] for s in board.groups[g, L.G_MEMBERS:L.G_MEMBERS + board.groups[g, L.G_SIZE]]]
 
 
-def assigned(document: dict, board, squares: list[str], seat: int | None) -> dict:
-    """The document with `squares` taken from whoever holds them and given to the player at `seat`, bare and
-    unmortgaged (None: left with the bank). Buildings on the rest of their colour groups go too: a group one
-    player no longer holds complete carries none (rulebook: Construire des maisons)."""
-    changed = copy.deepcopy(document)
-    touched = {board.sq[board.square_names.index(s), L.SQ_GROUP] for s in squares}
-    for player in changed["players"]:
-        kept = []
-        for prop in player.get("properties", []):
-            if prop["square"] in squares:
-                continue
-            if board.sq[board.square_names.index(prop["square"]), L.SQ_GROUP] in touched:
-                prop = {k: v for k, v in prop.items() if k not in ("houses", "hotel")}
-            kept.append(prop)
-        if "properties" in player:
-            player["properties"] = kept
-    if seat is not None:
-        changed["players"][seat].setdefault("properties", []).extend({"square": s} for s in squares)
-    return changed
-
-
-def with_cash(document: dict, seat: int, cash: int) -> dict:
+def with_cash(document: dict | None, seat: int, cash: int) -> dict | None:
+    if document is None:
+        return None
     changed = copy.deepcopy(document)
     changed["players"][seat]["cash"] = changed["players"][seat]["cash"] + cash
     return changed
@@ -201,7 +186,8 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
     """Per colour group (and per square in `squares`): the player at `seat`'s win probability with it and
     without it in the mid-game positions, the effect with its interval, and (with `cash`) its cash
     equivalent."""
-    board = compile_rules(moments.edition)
+    board = moments.board
+    family = families.get(moments.edition.family)
     players = len(moments.documents[0]["players"])
     if not 0 <= seat < players:
         raise EditionError(f"--player {seat + 1}: expected a seat from 1 to {players}")
@@ -212,8 +198,8 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
     targets = [(g, "group", group_squares(board, g)) for g in groups] + [(s, "square", [s]) for s in squares]
     rows = []
     for name, kind, members in targets:
-        base = [assigned(d, board, members, None) for d in moments.documents]
-        given = [assigned(d, board, members, seat) for d in moments.documents]
+        base = [family.give(d, board, members, None) for d in moments.documents]
+        given = [family.give(d, board, members, seat) for d in moments.documents]
         base_wins = moments.wins(base, seat, games, seed, threads, progress)
         given_wins = moments.wins(given, seat, games, seed, threads, progress)
         row = {"target": name, "kind": kind, "round": moments.rounds, "positions": len(base),

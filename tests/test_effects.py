@@ -10,7 +10,7 @@ from scipy.stats import binom
 from simulator import effects, families
 from simulator.checks import EditionError
 from simulator.engines.shared import layout as L
-from simulator.engines.shared.capture import play_to_round
+from simulator.engines.shared.capture import give_board_squares as give, play_to_round
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import resolve_lineup
 from tests.helpers import invoke
@@ -66,11 +66,11 @@ def test_giving_takes_the_squares_from_their_holders_and_the_buildings_off_their
         {"name": "P1", "strategy": "buy_all", "cash": 100, "properties": []},
         {"name": "P2", "strategy": "buy_all", "cash": 100, "properties": [
             {"square": s, "houses": 2} for s in oranges] + [{"square": "Boardwalk", "mortgaged": True}]}]}
-    given = effects.assigned(document, board, oranges[:1], 0)
+    given = give(document, board, oranges[:1], 0)
     assert given["players"][0]["properties"] == [{"square": oranges[0]}]
     assert given["players"][1]["properties"] == [{"square": s} for s in oranges[1:]] + \
         [{"square": "Boardwalk", "mortgaged": True}]
-    banked = effects.assigned(document, board, oranges, None)
+    banked = give(document, board, oranges, None)
     assert banked["players"][0]["properties"] == [] and banked["players"][1]["properties"] == \
         [{"square": "Boardwalk", "mortgaged": True}]
     assert document["players"][1]["properties"][0] == {"square": oranges[0], "houses": 2}  # the original untouched
@@ -79,7 +79,7 @@ def test_giving_takes_the_squares_from_their_holders_and_the_buildings_off_their
 def test_a_position_against_itself_on_shared_seeds_differs_by_exactly_nothing(classic):
     """Common random numbers: a copy that is the same position meets the same dice game by game (an
     implementation that seeded the copies apart would show a difference)."""
-    base = [effects.assigned(d, classic.board, effects.group_squares(classic.board, "orange"), 0)
+    base = [give(d, classic.board, effects.group_squares(classic.board, "orange"), 0)
             for d in classic.documents]
     first, second = classic.wins(base, 0, 30, seed=2), classic.wins(base, 0, 30, seed=2)
     assert (first == second).all()
@@ -91,7 +91,7 @@ def test_a_symmetric_intervention_is_zero_within_its_interval_across_seeds(class
     95% interval holds zero, its false-positive rate bounded (at most 5 of 30 seeds: under 1% chance for a
     correct 5% test, while an interval that ignored the positions' clustering or mixed seats would fail)."""
     board = classic.board
-    given = [effects.assigned(d, board, effects.group_squares(board, "green"), 0) for d in classic.documents]
+    given = [give(d, board, effects.group_squares(board, "green"), 0) for d in classic.documents]
     trials, rejected = 30, 0
     for seed in range(trials):
         copies = given if seed % 2 else classic.documents
@@ -130,3 +130,21 @@ def test_refusals_are_one_line(classic):
     assert result.exit_code == 2 and "--player 5" in result.output
     with pytest.raises(EditionError, match="--round 500: expected a round from 1 to 499"):
         effects.mid_game_positions(classic.edition, resolve_lineup(classic.edition, classic.board, 4, []), 500, 5)
+
+
+def test_empire_positions_compile_back_to_the_towers_the_engine_built():
+    """Empire's capture writes each tower tile by tile: compiled back, heights and owners are the engine's, and
+    a gift that fills a tower is a game already won (rulebook: Comment gagner ?)."""
+    from simulator.engines.empire import layout as E
+    edition = load_edition("empire")
+    board = compile_rules(edition)
+    moments = effects.mid_game_positions(edition, resolve_lineup(edition, board, 4, []), 3, 4, seed=2)
+    family = families.get("empire")
+    for document in moments.documents:
+        start, _, _ = family.position(document, "captured", board, moments.strategies)
+        for player, row in zip(document["players"], start.pl):
+            assert row[E.PL_TILES] == len(player["tower"]) and row[E.PL_CASH] == player["cash"]
+    brands = [board.square_names[s] for s in range(board.n_squares) if board.sq[s, E.SQ_KIND] == E.BRAND]
+    assert family.give(moments.documents[0], board, brands, 0) is None
+    assert family.give(moments.documents[0], board, brands, None) is not None
+    assert moments.wins([None], 0, 7, seed=1).tolist() == [7]

@@ -4,6 +4,8 @@ intervention (simulator/effects.py) start from moments real games reach. The gam
 play_game, called once with the turn cap set to the round: no second turn loop to keep in step with it."""
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from simulator.engines.shared import layout as L
@@ -78,3 +80,24 @@ def board_capture(play_game, edition_ref: str, variant: str | None, board, strat
     `rounds`, or None when the game ended before it."""
     state = play_to_round(play_game, board, params, rounds, seed, game)
     return None if state is None else board_document(edition_ref, variant, board, strategies, *state)
+
+
+def give_board_squares(document: dict, board, squares: list[str], seat: int | None) -> dict:
+    """The document with `squares` taken from whoever holds them and given to the player at `seat`, bare and
+    unmortgaged (None: left with the bank). Buildings on the rest of their colour groups go too: a group one
+    player no longer holds complete carries none (rulebook: Construire des maisons)."""
+    changed = copy.deepcopy(document)
+    touched = {board.sq[board.square_names.index(s), L.SQ_GROUP] for s in squares}
+    for player in changed["players"]:
+        kept = []
+        for prop in player.get("properties", []):
+            if prop["square"] in squares:
+                continue
+            if board.sq[board.square_names.index(prop["square"]), L.SQ_GROUP] in touched:
+                prop = {k: v for k, v in prop.items() if k not in ("houses", "hotel")}
+            kept.append(prop)
+        if "properties" in player:
+            player["properties"] = kept
+    if seat is not None:
+        changed["players"][seat].setdefault("properties", []).extend({"square": s} for s in squares)
+    return changed

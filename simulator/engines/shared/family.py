@@ -20,6 +20,9 @@ class Family:
     # (edition ref, variant, compiled board, strategy names, lineup rows, round, seed, game) -> the position
     # document of that game at the end of that round, or None if it ended before; None: no mid-game positions
     capture: Callable | None = None
+    # (position document, compiled board, square names, seat or None) -> the document with those squares taken
+    # from their holders and given to that seat, bare (None: left with the bank); None if that wins the game
+    give: Callable | None = None
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
 
     @property
