@@ -12,21 +12,32 @@ from simulator.engines.shared import layout as L
 from simulator.engines.shared.games import chunk_state
 
 
-def play_to_round(play_game, board, params: np.ndarray, rounds: int, seed: int, game: int):
-    """Game `game` of `seed` (seats as `params` lists them, not rotated) played to the end of round `rounds`:
-    (pl, own, bank, held, first seat) at that moment, or None when the game ended before it."""
+def capped(board, rounds: int) -> np.ndarray:
+    """The edition's rules with the turn cap at `rounds`: the game stops at the end of that round."""
+    rules = board.rules.copy()
+    rules[board.layout.R_MAX_ROUNDS] = rounds
+    return rules
+
+
+def board_state(board, players: int) -> tuple:
+    """A game's state arrays over the board economy, as a batch kernel's chunk allocates them."""
     layout = board.layout
-    capped = board.rules.copy()
-    capped[layout.R_MAX_ROUNDS] = rounds
+    return chunk_state(board.n_squares, board.decks, len(board.card_ids), players, layout.PL_COLUMNS,
+                       layout.O_COLUMNS, layout.B_COLUMNS, layout.N_PARAMS)
+
+
+def play_to_round(play_game, board, params: np.ndarray, rounds: int, seed: int, game: int):
+    """Game `game` of `seed` (seats as `params` lists them, not rotated) played to the end of round `rounds` by
+    the classic family's play_game: (pl, own, bank, held, first seat) at that moment, or None when the game
+    ended before it."""
     n = params.shape[0]
-    state = chunk_state(board.n_squares, board.decks, len(board.card_ids), n, layout.PL_COLUMNS, layout.O_COLUMNS,
-                        layout.B_COLUMNS, layout.N_PARAMS)
+    state = board_state(board, n)
     game_row = np.zeros(L.GM_COLUMNS, dtype=np.int64)
-    player_rows = np.zeros((n, layout.PO_COLUMNS), dtype=np.int64)
+    player_rows = np.zeros((n, board.layout.PO_COLUMNS), dtype=np.int64)
     sq_agg = np.zeros((board.n_squares, L.SA_COLUMNS), dtype=np.int64)
     card_agg = np.zeros((len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
     arguments = list(board.kernel_args)
-    arguments[5] = capped  # kernel_args: sq, rent, groups, cards, decks, rules, then the (empty) start arrays
+    arguments[5] = capped(board, rounds)  # kernel_args: sq, rent, groups, cards, decks, rules, then the start
     play_game(*arguments, params, False, seed, game, None, *state, game_row, player_rows, sq_agg, card_agg)
     if game_row[L.GM_END] != L.END_TURN_CAP:
         return None
@@ -35,10 +46,11 @@ def play_to_round(play_game, board, params: np.ndarray, rounds: int, seed: int, 
 
 
 def board_document(edition_ref: str, variant: str | None, board, strategies: list[str], pl, own, bank, held,
-                   first: int) -> dict:
+                   first: int, family_fields=None) -> dict:
     """The position document of a board-economy moment: what compile_board_position reads back into the same
-    cash, squares, jail states, kept cards, buildings, mortgages and pot (players named P1, P2, ... in seat
-    order)."""
+    cash, squares, jail states, kept Get Out of Jail Free cards, buildings, mortgages and pot (players named
+    P1, P2, ... in seat order); `family_fields(p)` adds a family's own fields of player p."""
+    jail = {c for c in range(len(board.card_ids)) if board.cards[c, board.layout.C_EFFECT] == L.GET_OUT_OF_JAIL}
     names = [f"P{p + 1}" for p in range(pl.shape[0])]
     top = int(board.rules[L.R_MAX_HOUSES]) + 1
     players = []
@@ -50,7 +62,7 @@ def board_document(edition_ref: str, variant: str | None, board, strategies: lis
         player.update(cash=int(pl[p, L.PL_CASH]), square=board.square_names[int(pl[p, L.PL_POS])])
         if pl[p, L.PL_JAIL] >= 0:
             player.update(in_jail=True, jail_tries=int(pl[p, L.PL_JAIL]))
-        cards = [board.card_ids[c] for c in range(held.shape[1]) for _ in range(int(held[p, c]))]
+        cards = [board.card_ids[c] for c in sorted(jail) for _ in range(int(held[p, c]))]
         if cards:
             player["jail_cards"] = cards
         properties = []
@@ -65,7 +77,7 @@ def board_document(edition_ref: str, variant: str | None, board, strategies: lis
                 prop["mortgaged"] = True
             properties.append(prop)
         player["properties"] = properties
-        players.append(player)
+        players.append({**player, **(family_fields(p) if family_fields else {})})
     position = {"edition": edition_ref, "to_play": names[first]}
     if variant is not None:
         position["variant"] = variant
