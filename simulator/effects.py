@@ -172,20 +172,43 @@ def cash_equivalent(moments: Moments, base: list[dict], given_wins: np.ndarray, 
         return high
 
     if gap(0)["ci_low"] <= 0:
-        return {"cash": math.nan, "cash_from": math.nan, "cash_to": math.nan, "evaluated": len(tried)}
+        return {"cash": math.nan, "cash_from": math.nan, "cash_to": math.nan, "short_at_most": math.nan,
+                "evaluated": len(tried)}
     # the gap falls as the cash grows: it stops being significantly positive first, then turns significantly
     # negative; the cash between is worth the group within the interval (CASH_MOST + CASH_STEP: beyond the search)
     above = crossing("ci_high", lambda value: value < 0)
-    return {"cash": crossing("difference", lambda value: value <= 0),
-            "cash_from": crossing("ci_low", lambda value: value <= 0),
-            "cash_to": above if above > CASH_MOST else above - CASH_STEP, "evaluated": len(tried)}
+    cash = crossing("difference", lambda value: value <= 0)
+    # when no cash searched is worth as much, how far the most still falls short (cash's effect levels off)
+    short = gap(CASH_MOST)["difference"] if cash > CASH_MOST else math.nan
+    return {"cash": cash, "cash_from": crossing("ci_low", lambda value: value <= 0),
+            "cash_to": above if above > CASH_MOST else above - CASH_STEP, "short_at_most": short,
+            "evaluated": len(tried)}
+
+
+def holdable_cards(moments: Moments) -> dict[str, str]:
+    """The cards a position can say a player holds, each with the player field that lists it."""
+    return families.get(moments.edition.family).held_cards(moments.board)
+
+
+def give_card(document: dict | None, card: str, field: str, seat: int | None) -> dict | None:
+    """The document with every copy of `card` back in its deck, then one held by the player at `seat`."""
+    if document is None:
+        return None
+    changed = copy.deepcopy(document)
+    for player in changed["players"]:
+        if field in player:
+            player[field] = [c for c in player[field] if c != card]
+    if seat is not None:
+        changed["players"][seat][field] = changed["players"][seat].get(field, []) + [card]
+    return changed
 
 
 def group_effects(moments: Moments, groups: list[str], seat: int, games: int, seed: int = 0,
-                  threads: int | None = None, cash: bool = True, squares: list[str] = (), progress=None) -> pd.DataFrame:
-    """Per colour group (and per square in `squares`): the player at `seat`'s win probability with it and
-    without it in the mid-game positions, the effect with its interval, and (with `cash`) its cash
-    equivalent."""
+                  threads: int | None = None, cash: bool = True, squares: list[str] = (), cards: list[str] = (),
+                  progress=None) -> pd.DataFrame:
+    """Per colour group (and per square in `squares`, per card in `cards`): the player at `seat`'s win
+    probability with it and without it in the mid-game positions (a card: held, against every copy back in the
+    deck), the effect with its interval, and (with `cash`) its cash equivalent."""
     board = moments.board
     family = families.get(moments.edition.family)
     players = len(moments.documents[0]["players"])
@@ -195,11 +218,24 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
         if square not in board.square_names or board.sq[board.square_names.index(square), L.SQ_KIND] not in L.OWNABLE_KINDS:
             owned = [board.square_names[s] for s in range(board.n_squares) if board.sq[s, L.SQ_KIND] in L.OWNABLE_KINDS]
             raise EditionError(f"--square {square}: no property of that name{hint(square, owned)}")
-    targets = [(g, "group", group_squares(board, g)) for g in groups] + [(s, "square", [s]) for s in squares]
+    holdable = holdable_cards(moments) if cards else {}
+    for card in cards:
+        if card not in holdable:
+            raise EditionError(f"--card {card}: no card a player keeps in hand{hint(card, list(holdable))} (a position "
+                               f"can hold: {', '.join(holdable) or 'none in this edition'})")
+
+    def giving(members):
+        return lambda document, to: family.give(document, board, members, to)
+
+    def holding(card):
+        return lambda document, to: give_card(document, card, holdable[card], to)
+
+    targets = [(g, "group", giving(group_squares(board, g))) for g in groups] + \
+        [(s, "square", giving([s])) for s in squares] + [(c, "card", holding(c)) for c in cards]
     rows = []
-    for name, kind, members in targets:
-        base = [family.give(d, board, members, None) for d in moments.documents]
-        given = [family.give(d, board, members, seat) for d in moments.documents]
+    for name, kind, give in targets:
+        base = [give(d, None) for d in moments.documents]
+        given = [give(d, seat) for d in moments.documents]
         base_wins = moments.wins(base, seat, games, seed, threads, progress)
         given_wins = moments.wins(given, seat, games, seed, threads, progress)
         row = {"target": name, "kind": kind, "round": moments.rounds, "positions": len(base),
@@ -210,4 +246,5 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
     frame = pd.DataFrame(rows)
     frame.attrs["player"] = seat + 1
     frame.attrs["strategy"] = moments.documents[0]["players"][seat]["strategy"]
-    return with_units(frame, ["win_without", "win_with"], ["difference", "ci_low", "ci_high"])
+    points = ["difference", "ci_low", "ci_high", *(["short_at_most"] if cash else [])]
+    return with_units(frame, ["win_without", "win_with"], points)

@@ -371,13 +371,13 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None, cash_mo
         row = [r.target, percent(r.win_without), percent(r.win_with), points(r.difference),
                point_interval(r.ci_low, r.ci_high)]
         if "cash" in frame:
-            row += [cash_cell(r.cash), f"[{cash_cell(r.cash_from)}, {cash_cell(r.cash_to)}]"]
+            row += [cash_cell(r.cash), f"[{cash_cell(r.cash_from)}, {cash_cell(r.cash_to)}]", points(r.short_at_most)]
         if association is not None:
             row += ["-", "-"] if lift is None else [points(lift.lift), point_interval(lift.lift_ci_low,
                                                                                        lift.lift_ci_high)]
         rows.append(row)
     headers = ["given", "win without", "win with", "effect", "95% CI"]
-    headers += ["cash equivalent", "range"] if "cash" in frame else []
+    headers += ["cash equivalent", "range", f"short at {cash_most:,}"] if "cash" in frame else []
     headers += ["association lift", "95% CI"] if association is not None else []
     first = frame.iloc[0]
     return Table(f"What holding it at the end of round {first['round']} is worth to player {frame.attrs['player']} "
@@ -387,7 +387,9 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None, cash_mo
                  ["effect: the player's win probability with the group given (bare) minus with it left to the bank, "
                   "the rest of each position the same, on the same dice; interval: 95% t over the positions",
                   "cash equivalent: the cash given instead that moves the win probability as much (bisection on the "
-                  "same dice); range: the cash whose win probability does not differ significantly from the group's",
+                  "same dice); range: the cash whose win probability does not differ significantly from the group's; "
+                  f"> {cash_most:,}: no cash searched is worth as much, and short at {cash_most:,} says by how much "
+                  f"that cash still falls short of the group (cash's effect levels off: it buys no group)",
                   *(["association lift: win rate of players who held the group complete against those who did not, "
                      "same strategy (the properties table); it differs from the effect because winners also complete "
                      "groups (and a group completed late says the game went well), while the effect changes only "

@@ -148,3 +148,16 @@ def test_empire_positions_compile_back_to_the_towers_the_engine_built():
     assert family.give(moments.documents[0], board, brands, 0) is None
     assert family.give(moments.documents[0], board, brands, None) is not None
     assert moments.wins([None], 0, 7, seed=1).tolist() == [7]
+
+
+def test_a_card_is_held_against_every_copy_back_in_its_deck(classic):
+    card = "chance_get_out_of_jail"
+    document = {"players": [{"name": "P1", "jail_cards": []}, {"name": "P2", "jail_cards": [card, "cc_get_out_of_jail"]}]}
+    held = effects.give_card(document, card, "jail_cards", 0)
+    assert held["players"][0]["jail_cards"] == [card] and held["players"][1]["jail_cards"] == ["cc_get_out_of_jail"]
+    assert effects.give_card(document, card, "jail_cards", None)["players"][0]["jail_cards"] == []
+    frame = effects.group_effects(classic, [], 0, 10, seed=1, cash=False, cards=[card])
+    row = frame.iloc[0]
+    assert row.kind == "card" and row.ci_low <= row.difference <= row.ci_high
+    with pytest.raises(EditionError, match="--card chance_go_to_jail: no card a player keeps"):
+        effects.group_effects(classic, [], 0, 10, cards=["chance_go_to_jail"])

@@ -200,6 +200,9 @@ def whatif(file, alternative, games, seed, threads, scheduler, workers, progress
 @click.option("--group", "groups", multiple=True, metavar="NAME",
               help="A colour group to give (repeatable); default: every colour group.")
 @click.option("--square", "squares", multiple=True, metavar="NAME", help="A single property to give (repeatable).")
+@click.option("--card", "cards", multiple=True, metavar="ID",
+              help="A card to hold, against every copy back in its deck (repeatable): a card players keep in hand "
+                   "(Get Out of Jail Free; Millionaire's kept Fortune cards; Empire cards).")
 @click.option("--cash-equivalent/--no-cash-equivalent", "cash", default=True, show_default=True,
               help="Also find the cash worth as much (about 25 more plays of every position per group).")
 @click.option("--association-games", type=GAMES, default=20000, show_default=True,
@@ -208,10 +211,10 @@ def whatif(file, alternative, games, seed, threads, scheduler, workers, progress
 @threads_option
 @progress_option
 @format_option
-def effect(edition, variant, players, strategy_names, rounds, positions, games, player, groups, squares, cash,
-           association_games, seed, threads, progress, output_format):
-    """Values by intervention: what holding a colour group (or a square) at the end of a round is worth to a
-    player. Mid-game positions are drawn from simulated games; each is played with the group given to the
+def effect(edition, variant, players, strategy_names, rounds, positions, games, player, groups, squares, cards,
+           cash, association_games, seed, threads, progress, output_format):
+    """Values by intervention: what holding a colour group (a square, a card) at the end of a round is worth to a
+    player (classic, Walking Dead and its quick game, Millionaire, Empire). Mid-game positions are drawn from simulated games; each is played with the group given to the
     player and with it left to the bank, on the same dice: the paired difference in win probability, its 95%
     interval, and its cash equivalent, beside the association lift of the properties table."""
     from simulator import analysis, effects, presentation
@@ -225,16 +228,16 @@ def effect(edition, variant, players, strategy_names, rounds, positions, games, 
         lineup = resolve_lineup(loaded, board, players, list(strategy_names))
         if player > players:
             raise CliError(f"--player {player}: expected a seat from 1 to {players}")
-        chosen = list(groups) if groups or squares else [name for _, name in board.colour_groups]
+        chosen = list(groups) if groups or squares or cards else [name for _, name in board.colour_groups]
         for group in chosen:
             effects.group_squares(board, group)  # an unknown group is refused before any game is played
         moments = effects.mid_game_positions(loaded, lineup, rounds, positions, seed, player - 1)
-        plays = len(chosen) + len(squares)
+        plays = len(chosen) + len(squares) + len(cards)
         # the cash bisections stop when they converge: their games are not known ahead
         with progress_bar(None if cash else plays * 2 * positions * games, "Intervening",
                           progress and output_format == "table") as bar:
             frame = effects.group_effects(moments, chosen, player - 1, games, seed, threads, cash, list(squares),
-                                          bar.update)
+                                          list(cards), bar.update)
         association = None
         if association_games:
             spec = RunSpec(edition=loaded, lineup=lineup, games=association_games, seed=seed, threads=threads)

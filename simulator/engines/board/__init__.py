@@ -2,7 +2,7 @@
 files, kernel.py plays them over the board economy in shared/play.py."""
 from simulator.engines.shared.position import compile_board_position, template
 from simulator.engines.board.rules import compile_board
-from simulator.engines.shared.capture import board_capture, give_board_squares
+from simulator.engines.shared.capture import board_capture, give_board_squares, jail_cards_held
 from simulator.engines.shared.family import Family
 
 
@@ -17,4 +17,4 @@ FAMILY = Family(name="board", editions="classic, walking_dead", compile=compile_
                 groups_held_meaning="complete at the start of one of the player's turns, before the first bankruptcy",
                 movement_model=True, position=compile_board_position,
                 position_template=lambda edition, board: template(edition, board, ("buy_all", "cautious")),
-                capture=_capture, give=give_board_squares)
+                capture=_capture, give=give_board_squares, held_cards=jail_cards_held)

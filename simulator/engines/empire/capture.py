@@ -75,3 +75,11 @@ def give_empire_squares(document: dict, board, squares: list[str], seat: int | N
     height = sum(int(board.rules[E.R_SKYSCRAPER_HEIGHT]) if tile == SKYSCRAPER_NAME
                  else int(board.sq[board.square_names.index(tile), E.SQ_HEIGHT]) for tile in tower)
     return None if height >= board.rules[E.R_TOWER_CAPACITY] else changed
+
+
+def empire_held_cards(board) -> dict[str, str]:
+    """The cards an Empire position lists in a hand: Get Out of Jail Free cards and the Empire cards kept."""
+    kept = set(np.flatnonzero(board.deck_kept).tolist())
+    return {board.card_ids[c]: "jail_cards" if board.cards[c, E.C_EFFECT] == E.GET_OUT_OF_JAIL else "empire_cards"
+            for c in range(len(board.card_ids))
+            if board.cards[c, E.C_EFFECT] == E.GET_OUT_OF_JAIL or board.card_decks[c] in kept}

@@ -66,3 +66,9 @@ def millionaire_capture(edition_ref: str, variant: str | None, board, strategies
         return {"stars": STARS[int(pl[i, M.PL_STAR])], **({"fortune_cards": cards} if cards else {})}
 
     return board_document(edition_ref, variant, board, strategies, pl, own, bank, held, int(p), stars_and_cards)
+
+
+def millionaire_held_cards(board) -> dict[str, str]:
+    """The cards a Millionaire position lists in a hand: Get Out of Jail Free cards and kept Fortune cards."""
+    from simulator.engines.shared.capture import jail_cards_held
+    return {**jail_cards_held(board), **{card: "fortune_cards" for card in cards_with(board, M.KEPT_EFFECTS, M)}}

@@ -10,6 +10,7 @@ import numpy as np
 
 from simulator.engines.shared import layout as L
 from simulator.engines.shared.games import chunk_state
+from simulator.engines.shared.position import cards_with
 
 
 def capped(board, rounds: int) -> np.ndarray:
@@ -92,6 +93,11 @@ def board_capture(play_game, edition_ref: str, variant: str | None, board, strat
     `rounds`, or None when the game ended before it."""
     state = play_to_round(play_game, board, params, rounds, seed, game)
     return None if state is None else board_document(edition_ref, variant, board, strategies, *state)
+
+
+def jail_cards_held(board) -> dict[str, str]:
+    """The cards a board-economy position lists in a player's hand: the Get Out of Jail Free cards."""
+    return {card: "jail_cards" for card in cards_with(board, (L.GET_OUT_OF_JAIL,), board.layout)}
 
 
 def give_board_squares(document: dict, board, squares: list[str], seat: int | None) -> dict:

@@ -23,6 +23,8 @@ class Family:
     # (position document, compiled board, square names, seat or None) -> the document with those squares taken
     # from their holders and given to that seat, bare (None: left with the bank); None if that wins the game
     give: Callable | None = None
+    # compiled board -> {card id: the position's player field that lists it held} for the cards a player keeps
+    held_cards: Callable | None = None
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
 
     @property
