@@ -161,3 +161,20 @@ def test_a_card_is_held_against_every_copy_back_in_its_deck(classic):
     assert row.kind == "card" and row.ci_low <= row.difference <= row.ci_high
     with pytest.raises(EditionError, match="--card chance_go_to_jail: no card a player keeps"):
         effects.group_effects(classic, [], 0, 10, cards=["chance_go_to_jail"])
+
+
+def test_millionaire_positions_keep_stars_and_kept_fortune_cards():
+    """Millionaire's capture: the board economy's document with each player's stars and kept Fortune cards,
+    compiled back to the same star levels and cash (Get Out of Jail Free cards listed apart)."""
+    from simulator.engines.millionaire import layout as M
+    edition = load_edition("millionaire")
+    board = compile_rules(edition)
+    moments = effects.mid_game_positions(edition, resolve_lineup(edition, board, 4, []), 6, 4, seed=3)
+    family = families.get("millionaire")
+    kept = effects.holdable_cards(moments)
+    for document in moments.documents:
+        start, _, _ = family.position(document, "captured", board, moments.strategies)
+        for player, row in zip(document["players"], start.pl):
+            assert [1, 3, 5][row[M.PL_STAR]] == player["stars"] and row[M.PL_CASH] == player["cash"]
+            assert all(kept[c] == "fortune_cards" for c in player.get("fortune_cards", []))
+            assert all(kept[c] == "jail_cards" for c in player.get("jail_cards", []))
