@@ -386,11 +386,13 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None, cash_mo
                  headers, rows,
                  ["effect: the player's win probability with the group given (bare) minus with it left to the bank, "
                   "the rest of each position the same, on the same dice; interval: 95% t over the positions",
-                  "cash equivalent: the cash given instead that moves the win probability as much (bisection on the "
-                  "same dice); range: the cash whose win probability does not differ significantly from the group's; "
-                  f"> {cash_most:,}: no cash searched is worth as much, and short at {cash_most:,} says by how much "
-                  f"that cash still falls short of the group (cash's effect levels off: it buys no group)",
+                  *(["cash equivalent: the cash given instead that moves the win probability as much (bisection on "
+                     "the same dice); range: the cash whose win probability does not differ significantly from the "
+                     f"group's; > {cash_most:,}: no cash searched is worth as much, and short at {cash_most:,} says by "
+                     "how much that cash still falls short of the group (cash's effect levels off: it buys no group)"]
+                    if "cash" in frame else []),
                   *(["association lift: win rate of players who held the group complete against those who did not, "
-                     "same strategy (the properties table); it differs from the effect because winners also complete "
-                     "groups (and a group completed late says the game went well), while the effect changes only "
-                     "who holds the group, at one round, on the same dice"] if association is not None else [])])
+                     "same strategy (the properties table). The two answer different questions: the lift compares "
+                     "players who completed the group at any time, paid for it, and mixes in that winners complete "
+                     "groups; the effect gives the group complete, free and at one round, to one player, and changes "
+                     "nothing else, on the same dice"] if association is not None else [])])
