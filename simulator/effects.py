@@ -27,8 +27,11 @@ from simulator.rules import BUILTIN_DIR, compile_rules
 from simulator.tables import with_units
 
 MOST_TRIES = 20  # games played per position wanted before giving up on reaching the round
-CASH_STEP = 25   # the resolution of a cash equivalent
-CASH_MOST = 12_800  # the largest cash equivalent searched (classic: more than every property's price together, 5,690)
+# The cash equivalent is searched in steps of the start cash / CASH_STEPS_PER_START up to CASH_STARTS start cashes:
+# classic, 25 apart up to 12,000 (more than every property's price together, 5,690); an edition whose units differ
+# (Millionaire's thousands, Empire's) is searched on its own scale
+CASH_STEPS_PER_START = 60
+CASH_STARTS = 8
 
 
 @dataclass
@@ -42,6 +45,27 @@ class Moments:
     rounds: int
     documents: list[dict]
     games_played: int
+
+    @property
+    def cash_step(self) -> int:
+        return max(1, int(self.board.rules[self.board.layout.R_START_CASH]) // CASH_STEPS_PER_START)
+
+    @property
+    def cash_most(self) -> int:
+        """The most cash a cash equivalent is searched up to (a whole number of steps)."""
+        return CASH_STARTS * CASH_STEPS_PER_START * self.cash_step
+
+    def with_cash(self, document: dict | None, seat: int, cash: int) -> dict | None:
+        """The document with `cash` more for the player at `seat`; None when it makes that player win at once
+        (the family's winning_cash: Millionaire's million)."""
+        if document is None:
+            return None
+        winning = families.get(self.edition.family).winning_cash
+        if winning is not None and document["players"][seat]["cash"] + cash >= winning(self.board):
+            return None
+        changed = copy.deepcopy(document)
+        changed["players"][seat]["cash"] += cash
+        return changed
 
     def wins(self, documents: list[dict], seat: int, games: int, seed: int, threads: int | None = None,
              progress=None) -> np.ndarray:
@@ -119,14 +143,6 @@ def group_squares(board, group: str) -> list[str]:
     return [board.square_names[s] for s in board.groups[g, L.G_MEMBERS:L.G_MEMBERS + board.groups[g, L.G_SIZE]]]
 
 
-def with_cash(document: dict | None, seat: int, cash: int) -> dict | None:
-    if document is None:
-        return None
-    changed = copy.deepcopy(document)
-    changed["players"][seat]["cash"] = changed["players"][seat]["cash"] + cash
-    return changed
-
-
 # ---------------------------------------------------------------------------------------------------
 # Playing the copies
 
@@ -147,25 +163,26 @@ def difference(without: np.ndarray, given: np.ndarray, games: int) -> dict:
 def cash_equivalent(moments: Moments, base: list[dict], given_wins: np.ndarray, seat: int, games: int, seed: int,
                     threads: int | None = None, progress=None) -> dict:
     """The cash that, given to the player in the base copies instead of the group, makes its win probability
-    that of the group's copies: bisection over cash (CASH_STEP apart, up to CASH_MOST; CASH_MOST + CASH_STEP
+    that of the group's copies: bisection over cash (moments.cash_step apart, up to moments.cash_most; one step more
     says more) on the same seeds, and the range of cash whose win probability is not significantly different
     from the group's (two more bisections, on the interval's ends). nan when the group's effect is not
     significantly positive."""
     tried: dict[int, dict] = {}
+    step, most = moments.cash_step, moments.cash_most
 
     def gap(cash: int) -> dict:  # the group's copies minus the cash copies
         if cash not in tried:
-            paid = [with_cash(d, seat, cash) for d in base]
+            paid = [moments.with_cash(d, seat, cash) for d in base]
             tried[cash] = difference(moments.wins(paid, seat, games, seed, threads, progress), given_wins, games)
         return tried[cash]
 
     def crossing(key: str, below) -> int:
-        """The least cash at which below(gap(cash)[key]) (CASH_MOST + CASH_STEP if none)."""
-        low, high = 0, CASH_MOST + CASH_STEP
+        """The least cash at which below(gap(cash)[key]) (most + step if none)."""
+        low, high = 0, most + step
         if below(gap(0)[key]):
             return 0
-        while high - low > CASH_STEP:
-            middle = (low + high) // 2 // CASH_STEP * CASH_STEP
+        while high - low > step:
+            middle = (low + high) // 2 // step * step
             if middle in (low, high):
                 break
             low, high = (low, middle) if below(gap(middle)[key]) else (middle, high)
@@ -175,13 +192,13 @@ def cash_equivalent(moments: Moments, base: list[dict], given_wins: np.ndarray, 
         return {"cash": math.nan, "cash_from": math.nan, "cash_to": math.nan, "short_at_most": math.nan,
                 "evaluated": len(tried)}
     # the gap falls as the cash grows: it stops being significantly positive first, then turns significantly
-    # negative; the cash between is worth the group within the interval (CASH_MOST + CASH_STEP: beyond the search)
+    # negative; the cash between is worth the group within the interval (most + step: beyond the search)
     above = crossing("ci_high", lambda value: value < 0)
     cash = crossing("difference", lambda value: value <= 0)
     # when no cash searched is worth as much, how far the most still falls short (cash's effect levels off)
-    short = gap(CASH_MOST)["difference"] if cash > CASH_MOST else math.nan
+    short = gap(most)["difference"] if cash > most else math.nan
     return {"cash": cash, "cash_from": crossing("ci_low", lambda value: value <= 0),
-            "cash_to": above if above > CASH_MOST else above - CASH_STEP, "short_at_most": short,
+            "cash_to": above if above > most else above - step, "short_at_most": short,
             "evaluated": len(tried)}
 
 
@@ -246,5 +263,6 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
     frame = pd.DataFrame(rows)
     frame.attrs["player"] = seat + 1
     frame.attrs["strategy"] = moments.documents[0]["players"][seat]["strategy"]
+    frame.attrs["cash_most"] = moments.cash_most
     points = ["difference", "ci_low", "ci_high", *(["short_at_most"] if cash else [])]
     return with_units(frame, ["win_without", "win_with"], points)

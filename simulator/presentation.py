@@ -355,10 +355,11 @@ def importance_line(outcome) -> str:
             + ", ".join(f"{search_label(path, outcome)} {share:.2f}" for path, share in outcome.importances.items()))
 
 
-def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None, cash_most: int) -> Table:
+def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Table:
     """Values by intervention (effects.group_effects) with, beside each group, the association lift of the
     properties table (analysis.group_table) from games of the same lineup."""
     lifts = {} if association is None else {r.group: r for r in association.itertuples()}
+    cash_most = frame.attrs.get("cash_most", 0)
 
     def cash_cell(value: float) -> str:
         if math.isnan(value):

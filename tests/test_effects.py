@@ -113,7 +113,7 @@ def test_the_cash_equivalent_of_a_gift_of_cash_is_that_cash(classic):
     cash the wrong way or compared the wrong copies would not."""
     gift = 600
     base = classic.documents
-    given_wins = classic.wins([effects.with_cash(d, 0, gift) for d in base], 0, 60, seed=4)
+    given_wins = classic.wins([classic.with_cash(d, 0, gift) for d in base], 0, 60, seed=4)
     found = effects.cash_equivalent(classic, base, given_wins, 0, 60, seed=4)
     if np.isnan(found["cash"]):
         pytest.skip("600 in cash did not change the win probability significantly on these positions")

@@ -246,7 +246,7 @@ def effect(edition, variant, players, strategy_names, rounds, positions, games, 
     if output_format != "table":
         click.echo(as_json(frames) if output_format == "json" else as_csv(frames))
         return
-    click.echo(presentation.effects_table(frame, association, effects.CASH_MOST).text())
+    click.echo(presentation.effects_table(frame, association).text())
 
 
 COMMANDS = (position, trade, whatif, effect)

@@ -25,6 +25,7 @@ class Family:
     give: Callable | None = None
     # compiled board -> {card id: the position's player field that lists it held} for the cards a player keeps
     held_cards: Callable | None = None
+    winning_cash: Callable | None = None  # compiled board -> the cash that wins at once (None: no such rule)
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
 
     @property
