@@ -1,4 +1,4 @@
-"""Values by intervention: what holding a colour group (or a square) at a round is worth to a player.
+"""Values by intervention: what holding a colour group (a square, a card) at a round is worth to a player.
 
 "Players who completed orange won 60%" is association: it mixes the group's value with the fact that winners
 complete groups. Here the value is measured by intervention instead (DESIGN.md, Values by intervention):
@@ -110,7 +110,8 @@ def mid_game_positions(edition, lineup, rounds: int, count: int, seed: int = 0, 
             documents.append(document)
     if len(documents) < count:
         raise EditionError(f"--round {rounds}: only {len(documents)} of {game:,} games were still going at the end "
-                           f"of round {rounds} with player {seat + 1} in, fewer than the {count} positions asked: choose an earlier round")
+                           f"of round {rounds} with player {seat + 1} in, fewer than the {count} positions asked: "
+                           f"choose an earlier round")
     from strategies import available
     return Moments(edition=edition, board=board, params=params, strategies=[s.name for s in available(edition.family)],
                    rounds=rounds, documents=documents, games_played=game)
@@ -231,10 +232,10 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
     players = len(moments.documents[0]["players"])
     if not 0 <= seat < players:
         raise EditionError(f"--player {seat + 1}: expected a seat from 1 to {players}")
+    ownable = [name for name, price in zip(board.square_names, board.square_prices) if price > 0]
     for square in squares:
-        if square not in board.square_names or board.sq[board.square_names.index(square), L.SQ_KIND] not in L.OWNABLE_KINDS:
-            owned = [board.square_names[s] for s in range(board.n_squares) if board.sq[s, L.SQ_KIND] in L.OWNABLE_KINDS]
-            raise EditionError(f"--square {square}: no property of that name{hint(square, owned)}")
+        if square not in ownable:
+            raise EditionError(f"--square {square}: no property of that name{hint(square, ownable)}")
     holdable = holdable_cards(moments) if cards else {}
     for card in cards:
         if card not in holdable:

@@ -141,7 +141,8 @@ def squares_table(frame: pd.DataFrame) -> Table:
     counted = frame.attrs.get("buildings_counted", False)
     rows = [[rank_cell(r.payback_rank), r.name, r.group, count(r.price),
              *([magnitude(r.spend_per_owner)] if counted else []), percent(r.landing_share, 2),
-             magnitude(r.rent_per_game), number(r.payback_rounds), *([number(r.payback_rounds_price)] if counted else []),
+             magnitude(r.rent_per_game), number(r.payback_rounds),
+             *([number(r.payback_rounds_price)] if counted else []),
              count(r.first_owned), percent(r.first_owner_win_rate),
              interval(r.first_owner_ci_low, r.first_owner_ci_high)]
             for r in ownable.sort_values(["payback_rank", "first_owned"], ascending=[True, False],

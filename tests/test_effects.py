@@ -152,7 +152,8 @@ def test_empire_positions_compile_back_to_the_towers_the_engine_built():
 
 def test_a_card_is_held_against_every_copy_back_in_its_deck(classic):
     card = "chance_get_out_of_jail"
-    document = {"players": [{"name": "P1", "jail_cards": []}, {"name": "P2", "jail_cards": [card, "cc_get_out_of_jail"]}]}
+    document = {"players": [{"name": "P1", "jail_cards": []},
+                            {"name": "P2", "jail_cards": [card, "cc_get_out_of_jail"]}]}
     held = effects.give_card(document, card, "jail_cards", 0)
     assert held["players"][0]["jail_cards"] == [card] and held["players"][1]["jail_cards"] == ["cc_get_out_of_jail"]
     assert effects.give_card(document, card, "jail_cards", None)["players"][0]["jail_cards"] == []
