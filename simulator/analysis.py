@@ -260,12 +260,16 @@ def rounds_histogram(runs: list[Results]) -> pd.Series:
 
 def square_table(runs: list[Results]) -> pd.DataFrame:
     """Per square: how often a roll ends there, rent per game, rounds of ownership its rent takes to
-    repay its price (rent over the rounds it was owned; buildings' cost not counted), and how often its
-    first owner won the game (against the fair share 1/players). Ownable squares are ranked by payback, those
-    owned in at least stats.MIN_COUNT finished games (`first_owned`) only."""
+    repay what its owners spent on it (`payback_rounds`: its price and the buildings put on it, per time it was
+    sold by the bank; `payback_rounds_price`: the price alone), and how often its first owner won the game
+    (against the fair share 1/players). Ownable squares are ranked by payback, those owned in at least
+    stats.MIN_COUNT finished games (`first_owned`) only. Results written before the engine counted building
+    spend per square have no `building_spend`: their payback counts the price alone (attrs["buildings_counted"])."""
     _one_board(runs)
     one_setup(runs)
-    summed = ["landings", "bought", "auctioned", "rent_collected", "owned_rounds", "first_owned", "first_owner_won"]
+    counted = all("building_spend" in r.squares() for r in runs)
+    summed = ["landings", "bought", "auctioned", "rent_collected", "owned_rounds", "first_owned", "first_owner_won",
+              *(["building_spend"] if counted else [])]
     frame = runs[0].squares(["square", "name", "kind", "group", "price"]).copy()
     for column in summed:
         frame[column] = sum(r.squares()[column].to_numpy() for r in runs)
@@ -276,16 +280,28 @@ def square_table(runs: list[Results]) -> pd.DataFrame:
     with np.errstate(divide="ignore", invalid="ignore"):
         per_round = frame.rent_collected / frame.owned_rounds
         frame["rent_per_owned_round"] = per_round.where(ownable)
-        frame["payback_rounds"] = (frame.price / per_round).where(ownable & (per_round > 0))
+        frame["payback_rounds_price"] = (frame.price / per_round).where(ownable & (per_round > 0))
+        # each time the bank sold it, its buyer paid the price; the buildings are spread over those times
+        spend = frame.price + (frame.building_spend / (frame.bought + frame.auctioned)).fillna(0) if counted \
+            else frame.price
+        frame["spend_per_owner"] = spend.where(ownable)
+        frame["payback_rounds"] = (spend / per_round).where(ownable & (per_round > 0))
         frame["first_owner_win_rate"] = (frame.first_owner_won / frame.first_owned).where(ownable)
     frame = _with_interval(frame, "first_owner_won", "first_owned", prefix="first_owner_")
     frame.loc[~ownable, ["first_owner_ci_low", "first_owner_ci_high"]] = math.nan
     bought = not _claimed_free(runs)
     if not bought:
-        frame["payback_rounds"] = math.nan
+        frame[["payback_rounds", "payback_rounds_price", "spend_per_owner"]] = math.nan
     frame["small_n"] = _small(frame.first_owned) & ownable
     frame["payback_rank"] = _rank(frame.payback_rounds, frame.small_n, ascending=True)
+    ranked = frame[frame.payback_rank.notna() & frame.first_owner_win_rate.notna()]
+    for column in ("payback_rounds", "payback_rounds_price"):
+        # do squares that repay sooner make their first owners win more? (negative: they do)
+        frame.attrs[f"{column}_vs_first_owner"] = float(ranked[column].corr(ranked.first_owner_win_rate,
+                                                                             method="spearman")) \
+            if len(ranked) > 2 else math.nan
     frame.attrs["squares_bought"] = bought
+    frame.attrs["buildings_counted"] = counted
     frame.attrs["currency"] = runs[0].manifest.get("currency", "")
     return with_units(frame, ["landing_share", "first_owner_win_rate", "first_owner_ci_low", "first_owner_ci_high"])
 
@@ -327,7 +343,7 @@ def group_table(runs: list[Results]) -> pd.DataFrame:
                 "squares": len(group_squares), "price": int(group_squares.price.sum()),
                 "landing_share": group_squares.landing_share.sum(),
                 "rent_per_game": group_squares.rent_per_game.sum(),
-                "payback_rounds": group_squares.price.sum() / group_squares.rent_per_owned_round.sum()
+                "payback_rounds": group_squares.spend_per_owner.sum() / group_squares.rent_per_owned_round.sum()
                 if squares.attrs["squares_bought"] and group_squares.rent_per_owned_round.sum() > 0 else math.nan})
         rows.append({
             **row,

@@ -138,16 +138,33 @@ def squares_table(frame: pd.DataFrame) -> Table:
                       "95% CI"], rows,
                      [landings_note + "; cost: what a visitor pays the owner; owned games: finished games with an "
                                       "owner"])
-    rows = [[rank_cell(r.payback_rank), r.name, r.group, count(r.price), percent(r.landing_share, 2),
-             magnitude(r.rent_per_game), number(r.payback_rounds), count(r.first_owned),
-             percent(r.first_owner_win_rate),
+    counted = frame.attrs.get("buildings_counted", False)
+    rows = [[rank_cell(r.payback_rank), r.name, r.group, count(r.price),
+             *([magnitude(r.spend_per_owner)] if counted else []), percent(r.landing_share, 2),
+             magnitude(r.rent_per_game), number(r.payback_rounds),
+             *([number(r.payback_rounds_price)] if counted else []),
+             count(r.first_owned), percent(r.first_owner_win_rate),
              interval(r.first_owner_ci_low, r.first_owner_ci_high)]
             for r in ownable.sort_values(["payback_rank", "first_owned"], ascending=[True, False],
                                          na_position="last").itertuples()]
-    return Table("Properties ranked by payback (rounds of ownership for its rent to repay its price)",
-                 ["rank", "square", "group", "price", "landings", "rent/game", "payback rounds", "owned games",
+    what = "its price and buildings" if counted else "its price"
+    agreement = frame.attrs.get("payback_rounds_vs_first_owner", math.nan)
+    story = [] if math.isnan(agreement) else [
+        f"payback against first owner wins (Spearman rank correlation over the ranked squares): {agreement:+.2f}"
+        + (f" counting buildings, {frame.attrs['payback_rounds_price_vs_first_owner']:+.2f} counting the price "
+           f"alone" if counted else "")
+        + "; negative: the squares that repay sooner are those whose first owners win more. Where they disagree, "
+          "payback is money back per round owned while first owner wins is the whole game: a group's rent at "
+          "hotels bankrupts opponents, which a rate of repayment does not show"]
+    return Table(f"Properties ranked by payback (rounds of ownership for its rent to repay {what})",
+                 ["rank", "square", "group", "price", *(["spent per owner"] if counted else []), "landings",
+                  "rent/game", "payback rounds", *(["price only"] if counted else []), "owned games",
                   "first owner wins", "95% CI"], rows,
                  [landings_note + "; owned games: finished games with an owner",
+                  *(["spent per owner: the price plus what was paid for the buildings on it, per time the bank sold "
+                     "it; payback rounds: that over rent per round owned; price only: the price over it"]
+                    if counted else []),
+                  *story,
                   *few_notes(ownable, "finished games with an owner")])
 
 
@@ -337,3 +354,47 @@ def best_line(outcome, baseline_label: str) -> str:
 def importance_line(outcome) -> str:
     return ("Importance of each value (PED-ANOVA over the candidates that played every rung, summing to 1): "
             + ", ".join(f"{search_label(path, outcome)} {share:.2f}" for path, share in outcome.importances.items()))
+
+
+def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Table:
+    """Values by intervention (effects.group_effects) with, beside each group, the association lift of the
+    properties table (analysis.group_table) from games of the same lineup."""
+    lifts = {} if association is None else {r.group: r for r in association.itertuples()}
+    cash_most = frame.attrs.get("cash_most", 0)
+
+    def cash_cell(value: float) -> str:
+        if math.isnan(value):
+            return "-"
+        return f"> {cash_most:,}" if value > cash_most else f"{value:,.0f}"
+
+    rows = []
+    for r in frame.itertuples():
+        lift = lifts.get(r.target)
+        row = [r.target, percent(r.win_without), percent(r.win_with), points(r.difference),
+               point_interval(r.ci_low, r.ci_high)]
+        if "cash" in frame:
+            row += [cash_cell(r.cash), f"[{cash_cell(r.cash_from)}, {cash_cell(r.cash_to)}]", points(r.short_at_most)]
+        if association is not None:
+            row += ["-", "-"] if lift is None else [points(lift.lift), point_interval(lift.lift_ci_low,
+                                                                                       lift.lift_ci_high)]
+        rows.append(row)
+    headers = ["given", "win without", "win with", "effect", "95% CI"]
+    headers += ["cash equivalent", "range", f"short at {cash_most:,}"] if "cash" in frame else []
+    headers += ["association lift", "95% CI"] if association is not None else []
+    first = frame.iloc[0]
+    return Table(f"What holding it at the end of round {first['round']} is worth to player {frame.attrs['player']} "
+                 f"({frame.attrs['strategy']}): {first['positions']:,} mid-game positions, "
+                 f"{first['games'] // first['positions']:,} paired games each",
+                 headers, rows,
+                 ["effect: the player's win probability with the group given (bare) minus with it left to the bank, "
+                  "the rest of each position the same, on the same dice; interval: 95% t over the positions",
+                  *(["cash equivalent: the cash given instead that moves the win probability as much (bisection on "
+                     "the same dice); range: the cash whose win probability does not differ significantly from the "
+                     f"group's; > {cash_most:,}: no cash searched is worth as much, and short at {cash_most:,} says by "
+                     "how much that cash still falls short of the group (cash's effect levels off: it buys no group)"]
+                    if "cash" in frame else []),
+                  *(["association lift: win rate of players who held the group complete against those who did not, "
+                     "same strategy (the properties table). The two answer different questions: the lift compares "
+                     "players who completed the group at any time, paid for it, and mixes in that winners complete "
+                     "groups; the effect gives the group complete, free and at one round, to one player, and changes "
+                     "nothing else, on the same dice"] if association is not None else [])])

@@ -134,6 +134,26 @@ def test_property_tables_are_consistent_with_the_stored_frames(tmp_path):
     assert (groups.lift_ci_low <= groups.lift).all() and (groups.lift <= groups.lift_ci_high).all()
 
 
+def test_payback_counts_the_price_and_the_buildings_paid_per_sale():
+    """payback_rounds: (price + building spend per time the bank sold the square) over rent per round owned; the
+    price-only figure is kept beside it. A payback that left out the buildings, or spread them over the wrong
+    count, would not match the stored sums."""
+    run = simulate(games=600, seed=7)
+    squares = analysis.square_table([run]).set_index("name")
+    built = squares.loc["Boardwalk"]
+    assert built.building_spend > 0
+    per_round = built.rent_collected / built.owned_rounds
+    assert built.payback_rounds == pytest.approx((built.price + built.building_spend / (built.bought + built.auctioned))
+                                                 / per_round)
+    assert built.payback_rounds_price == pytest.approx(built.price / per_round)
+    railroads = squares[squares.kind == "railroad"]
+    assert (railroads.building_spend == 0).all() and (railroads.payback_rounds == railroads.payback_rounds_price).all()
+    players = run.players()
+    assert squares.building_spend.sum() >= (players.buildings_bought * 50).sum()  # 50: the cheapest house
+    table = present.squares_table(analysis.square_table([run]))
+    assert "price only" in table.headers and any("Spearman" in note for note in table.notes)
+
+
 def test_a_strategy_in_every_seat_is_said_to_be_fixed_by_the_lineup():
     """Its win rate is the finished share over the players whatever it does: no interval pretends otherwise."""
     alone = simulate(players=2, strategies=["buy_all", "buy_all"], games=300, seed=1)

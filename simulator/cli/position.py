@@ -173,4 +173,72 @@ def whatif(file, alternative, games, seed, threads, scheduler, workers, progress
                                                         f"({games:,} paired games, seed {seed})"))
 
 
-COMMANDS = (position, trade, whatif)
+@click.command()
+@click.option("--edition", "-e", default="classic", show_default=True, metavar="NAME|PATH",
+              help="Built-in edition name or path to a data file.")
+@click.option("--variant", default=None, metavar="NAME", help="A variant of the edition (e.g. quick).")
+@click.option("--players", "-p", default=4, show_default=True, help="Number of players.")
+@click.option("--strategy", "-s", "strategy_names", multiple=True, metavar="NAME",
+              help="Strategies (repeatable), seat by seat; default: the default lineup.")
+@click.option("--round", "rounds", type=click.IntRange(min=1), default=10, show_default=True,
+              help="The positions are the games still going at the end of this round.")
+@click.option("--positions", type=click.IntRange(min=2), default=100, show_default=True,
+              help="Mid-game positions drawn (the interval's units).")
+@click.option("--games", "-n", type=GAMES, default=100, show_default=True,
+              help="Paired games played from each position and each copy (20000, 20k).")
+@click.option("--player", type=click.IntRange(min=1), default=1, show_default=True,
+              help="The seat (from 1) given the group.")
+@click.option("--group", "groups", multiple=True, metavar="NAME",
+              help="A colour group to give (repeatable); default: every colour group.")
+@click.option("--square", "squares", multiple=True, metavar="NAME", help="A single property to give (repeatable).")
+@click.option("--card", "cards", multiple=True, metavar="ID",
+              help="A card to hold, against every copy back in its deck (repeatable): a card players keep in hand "
+                   "(Get Out of Jail Free; Millionaire's kept Fortune cards; Empire cards).")
+@click.option("--cash-equivalent/--no-cash-equivalent", "cash", default=True, show_default=True,
+              help="Also find the cash worth as much (about 25 more plays of every position per group).")
+@click.option("--association-games", type=GAMES, default=20000, show_default=True,
+              help="Games of the same lineup (seats rotated) for the association lift shown beside; 0: none.")
+@seed_option
+@threads_option
+@progress_option
+@format_option
+def effect(edition, variant, players, strategy_names, rounds, positions, games, player, groups, squares, cards,
+           cash, association_games, seed, threads, progress, output_format):
+    """Values by intervention: what holding a colour group (a square, a card) at the end of a round is worth to a
+    player (classic, Walking Dead and its quick game, Millionaire, Empire). Mid-game positions are drawn from
+    simulated games; each is played with the group given to the player and with it left to the bank, on the
+    same dice: the paired difference in win probability, its 95% interval, and its cash equivalent, beside the
+    association lift of the properties table."""
+    from simulator import analysis, effects, presentation
+    from simulator.cli.options import edition_of
+    from simulator.rules import compile_rules
+    from simulator.runner import RunSpec, as_results, resolve_lineup, run
+    with user_errors():
+        loaded = edition_of(edition, variant)
+        effects.capturable(loaded)
+        board = compile_rules(loaded)
+        lineup = resolve_lineup(loaded, board, players, list(strategy_names))
+        if player > players:
+            raise CliError(f"--player {player}: expected a seat from 1 to {players}")
+        chosen = list(groups) if groups or squares or cards else [name for _, name in board.colour_groups]
+        for group in chosen:
+            effects.group_squares(board, group)  # an unknown group is refused before any game is played
+        moments = effects.mid_game_positions(loaded, lineup, rounds, positions, seed, player - 1)
+        plays = len(chosen) + len(squares) + len(cards)
+        # the cash bisections stop when they converge: their games are not known ahead
+        with progress_bar(None if cash else plays * 2 * positions * games, "Intervening",
+                          progress and output_format == "table") as bar:
+            frame = effects.group_effects(moments, chosen, player - 1, games, seed, threads, cash, list(squares),
+                                          list(cards), bar.update)
+        association = None
+        if association_games:
+            spec = RunSpec(edition=loaded, lineup=lineup, games=association_games, seed=seed, threads=threads)
+            association = analysis.group_table([as_results(run(spec, keep_frames=True))])
+    frames = {"effects": frame, **({"association": association} if association is not None else {})}
+    if output_format != "table":
+        click.echo(as_json(frames) if output_format == "json" else as_csv(frames))
+        return
+    click.echo(presentation.effects_table(frame, association).text())
+
+
+COMMANDS = (position, trade, whatif, effect)

@@ -145,7 +145,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     if pl[p, PL_GROUPS_SEEN] != bank[B_OWNERSHIP]:
         note_groups(pl, bank, p)
     if may_build(pl, p):
-        build(sq, rent, groups, own, rules, prm, pl, bank, p)
+        build(sq, rent, groups, own, rules, prm, pl, bank, sq_agg, p)
     steps = 0
     if pl[p, PL_JAIL] >= 0:
         steps = jail_turn(sq, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, p)

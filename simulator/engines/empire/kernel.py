@@ -803,6 +803,32 @@ def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rot
     record_aggregates(own, bank, winner, draws, player_rows, sq_agg, card_agg)
 
 
+@engine_njit
+def play_turns(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng, sq_agg, draws,
+               p, check, money_at_start):
+    """The game's turns from seat p until a tower is full or the turn cap is reached: the invariants violated. A
+    function of its own so that a game can also be played to a round and its state read (mid-game positions,
+    simulator/engines/empire/capture.py)."""
+    violations = 0
+    first = p
+    n_players = pl.shape[0]
+    while True:
+        take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
+                  sq_agg, draws, p)
+        bank[B_TURN] += 1
+        if check:
+            violations |= check_invariants(
+                borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(cards), borrowed(decks), borrowed(dq),
+                borrowed(held), borrowed(rules), borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
+                money_at_start)
+        if bank[B_WINNER] >= 0:
+            break
+        p, capped = next_seat(bank, p, n_players, rules[R_MAX_ROUNDS], first)
+        if capped:
+            break
+    return violations
+
+
 @njit(cache=True, nogil=True)
 def play_chunk(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, start_tw, start_own, start_bank,
                start_held, start_dealt, start_seat, lineup, rotate, seed, first_game, check, games_out, players_out,
@@ -832,22 +858,8 @@ def play_chunk(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, sta
             borrowed(start_own), borrowed(start_bank), borrowed(start_held), borrowed(start_dealt), start_seat,
             borrowed(lineup), rotate, seed, first_game + g, borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
             borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng))
-        violations = 0
-        first = p
-        while True:
-            take_turn(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank, rng,
-                      sq_agg, draws, p)
-            bank[B_TURN] += 1
-            if check:
-                violations |= check_invariants(
-                    borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(cards), borrowed(decks), borrowed(dq),
-                    borrowed(held), borrowed(rules), borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
-                    money_at_start)
-            if bank[B_WINNER] >= 0:
-                break
-            p, capped = next_seat(bank, p, n_players, rules[R_MAX_ROUNDS], first)
-            if capped:
-                break
+        violations = play_turns(sq, groups, ladder, cards, decks, deck_kept, dq, held, rules, prm, pl, tw, own, bank,
+                                rng, sq_agg, draws, p, check, money_at_start)
         _record(borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(rules), borrowed(pl), borrowed(tw),
                 borrowed(own), borrowed(bank), borrowed(draws), violations, rotation, borrowed(games_out[g]),
                 borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))

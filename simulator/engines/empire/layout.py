@@ -259,5 +259,6 @@ COLUMN_MEANINGS = {
         "held_<group>": "the group was complete in its tower at the start of one of its turns",
     },
     "squares": {"landings": "rolls or moves by choice (Free Parking's paid move, a move-anywhere card) ending there",
-                "rent_collected": "rent collected on it (a utility has none)"},
+                "rent_collected": "rent collected on it (a utility has none)",
+                "building_spend": "always 0: Empire builds no houses or hotels on its squares"},
 }

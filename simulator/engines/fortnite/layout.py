@@ -249,6 +249,7 @@ COLUMN_MEANINGS = {
         "held_<group>": "it held the colour pair at the start of one of its turns",
     },
     "squares": {"price": "a location's HP cost", "bought": "claims",
-                "rent_collected": "HP paid on it by visitors"},
+                "rent_collected": "HP paid on it by visitors",
+                "building_spend": "always 0: Fortnite builds no houses or hotels on its squares"},
     "cards": {"draws": "storm cards turned, chest items drawn, die faces rolled"},
 }

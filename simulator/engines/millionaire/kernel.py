@@ -399,7 +399,7 @@ def take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, card
     # A trade may have brought the cash up to the hoarding mark since the turn began.
     if may_build(pl, p) and not millionaire.hoards(prm, pl, p):
         cash = pl[p, PL_CASH]
-        build(sq, rent, groups, own, rules, prm, pl, bank, p)
+        build(sq, rent, groups, own, rules, prm, pl, bank, sq_agg, p)
         _note_spending(pl, p, cash, True)
     steps = 0
     if pl[p, PL_JAIL] >= 0:
@@ -473,6 +473,58 @@ def start_measures(pl):
         pl[:, column] = -1
 
 
+@njit(cache=True, _nrt=True)  # once a game
+def start_game(sq, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
+               rotate, seed, game, pl, own, bank, dq, held, draws, prm, rng):
+    """Game `game` seated and set up from the edition's setup or the position: (the seats' rotation, the seat
+    to play first, the money in the game). Called, not inlined (see play_chunk), by the batch kernel and by the
+    capture of mid-game positions (simulator/engines/millionaire/__init__.py)."""
+    n = pl.shape[0]
+    rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
+    new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
+    p = np.int64(0)
+    money_at_start = n * rules[R_START_CASH]
+    if start_pl.shape[0] > 0:
+        load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks, dq)
+        money_at_start = pl[:, PL_CASH].sum()  # no Free Parking jackpot in Millionaire
+        p = start_seat
+    start_measures(pl)
+    bank[B_WINNER] = -1
+    deal_fortune(sq, rules, own, decks, dq)
+    return rotation, p, money_at_start
+
+
+@engine_njit
+def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, check,
+               money_at_start):
+    """The game's turns from seat p until a player holds the million, one player is left or the turn cap is
+    reached: (how it ended, the invariants violated)."""
+    n = pl.shape[0]
+    violations = 0
+    end = END_TURN_CAP
+    first = p
+    while True:
+        if pl[p, PL_ALIVE] != 0:
+            take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
+            bank[B_TURN] += 1
+            if check is not None:
+                violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards,
+                                               money_at_start)
+            if reached_million(rules, pl, bank, p):
+                end = END_MILLION
+                break
+            alive = 0
+            for i in range(n):
+                alive += pl[i, PL_ALIVE]
+            if alive <= 1:
+                end = END_LAST_STANDING
+                break
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
+        if capped:
+            break
+    return end, violations
+
+
 @njit(cache=True, nogil=True)
 def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
                rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
@@ -496,40 +548,11 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
         pl, own, bank, dq, held, draws, prm, rng, scratch = (
             borrowed(chunk[0]), borrowed(chunk[1]), borrowed(chunk[2]), borrowed(chunk[3]), borrowed(chunk[4]),
             borrowed(chunk[5]), borrowed(chunk[6]), borrowed(chunk[7]), borrowed(chunk[8]))
-        rotation = seat_lineup(rng, prm, lineup, rotate, seed, first_game + g)
-        new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
-        p = 0
-        money_at_start = n * rules[R_START_CASH]
-        if start_pl.shape[0] > 0:
-            load_position(sq, groups, start_pl, start_own, start_bank, start_held, pl, own, bank, held, cards, decks,
-                          dq)
-            money_at_start = pl[:, PL_CASH].sum()  # no Free Parking jackpot in Millionaire
-            p = start_seat
-        start_measures(pl)
-        bank[B_WINNER] = -1
-        deal_fortune(sq, rules, own, decks, dq)
-        violations = 0
-        end = END_TURN_CAP
-        first = p
-        while True:
-            if pl[p, PL_ALIVE] != 0:
-                take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
-                bank[B_TURN] += 1
-                if check is not None:
-                    violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards,
-                                                   money_at_start)
-                if reached_million(rules, pl, bank, p):
-                    end = END_MILLION
-                    break
-                alive = 0
-                for i in range(n):
-                    alive += pl[i, PL_ALIVE]
-                if alive <= 1:
-                    end = END_LAST_STANDING
-                    break
-            p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
-            if capped:
-                break
+        rotation, p, money_at_start = start_game(sq, groups, cards, decks, rules, start_pl, start_own, start_bank,
+                                                 start_held, start_seat, lineup, rotate, seed, first_game + g, pl,
+                                                 own, bank, dq, held, draws, prm, rng)
+        end, violations = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg,
+                                     draws, p, check, money_at_start)
         # The record: the millionaire wins, or the last player in; the others rank by cash, the measure of the race.
         worth = scratch[:n]
         cash = scratch[n:2 * n]

@@ -37,3 +37,38 @@ def millionaire_template(edition: str, board) -> str:
     return template(edition, board, ("upgrade_at_once", "never_upgrade"),
                     extra='stars = 3                      # the star level: 1, 3 or 5\n'
                           '# fortune_cards = ["..."]      # ids of kept Fortune cards (steal, swap, free house)\n')
+
+
+def millionaire_capture(edition_ref: str, variant: str | None, board, strategies: list[str], params, rounds: int,
+                        seed: int, game: int) -> dict | None:
+    """Game `game` of `seed` (seats not rotated) at the end of round `rounds` as a position document (the board
+    economy's, with each player's stars and kept Fortune cards), or None when it ended before: set up and
+    played by the engine's own start_game and play_turns."""
+    import numpy as np
+
+    from simulator.engines.millionaire.kernel import play_turns, start_game
+    from simulator.engines.shared.capture import board_document, board_state, capped
+    rules = capped(board, rounds)
+    state = board_state(board, params.shape[0])
+    pl, own, bank, dq, held, draws, prm, rng, _ = state
+    start = board.kernel_args[6:11]  # kernel_args: sq, rent, groups, cards, decks, rules, then the start
+    _, p, money = start_game(board.sq, board.groups, board.cards, board.decks, rules, *start, params, False, seed,
+                             game, pl, own, bank, dq, held, draws, prm, rng)
+    end, _ = play_turns(board.sq, board.rent, board.groups, own, rules, prm, pl, bank, board.decks, dq, held,
+                        board.cards, rng, np.zeros((board.n_squares, M.SA_COLUMNS), dtype=np.int64), draws, p, None,
+                        money)
+    if end != M.END_TURN_CAP:
+        return None
+    kept = cards_with(board, M.KEPT_EFFECTS, M)
+
+    def stars_and_cards(i: int) -> dict:
+        cards = [card for card in kept for _ in range(int(held[i, board.card_ids.index(card)]))]
+        return {"stars": STARS[int(pl[i, M.PL_STAR])], **({"fortune_cards": cards} if cards else {})}
+
+    return board_document(edition_ref, variant, board, strategies, pl, own, bank, held, int(p), stars_and_cards)
+
+
+def millionaire_held_cards(board) -> dict[str, str]:
+    """The cards a Millionaire position lists in a hand: Get Out of Jail Free cards and kept Fortune cards."""
+    from simulator.engines.shared.capture import jail_cards_held
+    return {**jail_cards_held(board), **{card: "fortune_cards" for card in cards_with(board, M.KEPT_EFFECTS, M)}}

@@ -17,6 +17,15 @@ class Family:
     position_template: Callable  # (edition name, compiled board) -> a commented example position file
     squares_claimed: bool = False  # squares are claimed, not bought: their price is what a visitor pays
     movement_model: bool = False   # pawns move as on the classic board, so the movement Markov chain applies
+    # (edition ref, variant, compiled board, strategy names, lineup rows, round, seed, game) -> the position
+    # document of that game at the end of that round, or None if it ended before; None: no mid-game positions
+    capture: Callable | None = None
+    # (position document, compiled board, square names, seat or None) -> the document with those squares taken
+    # from their holders and given to that seat, bare (None: left with the bank); None if that wins the game
+    give: Callable | None = None
+    # compiled board -> {card id: the position's player field that lists it held} for the cards a player keeps
+    held_cards: Callable | None = None
+    winning_cash: Callable | None = None  # compiled board -> the cash that wins at once (None: no such rule)
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
 
     @property

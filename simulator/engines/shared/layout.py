@@ -271,7 +271,8 @@ SA_OWNED_AT_END = 5 # finished games that ended with the square owned by a playe
 SA_OWNED_ROUNDS = 6 # rounds that ended with the square owned by a player
 SA_FIRST_OWNED = 7  # finished games in which someone owned it
 SA_FIRST_OWNER_WON = 8  # finished games won by its first owner
-SA_COLUMNS = 9
+SA_BUILDING_SPEND = 9  # paid for the houses and hotels built on it (list price, or a shortage auction's price)
+SA_COLUMNS = 10
 
 # Per-card aggregates `card_agg[chunk, card, column]`
 CA_DRAWS = 0

@@ -25,7 +25,7 @@ from simulator.engines.shared.layout import (
     R_FREE_PARKING_JACKPOT, R_GROUP_RENT_MULT, R_GROUP_RENT_NEEDS_UNMORTGAGED, R_JAIL_FINE, R_JAIL_MAX_TURNS,
     R_JAIL_SQUARE, R_MAX_HOUSES, R_MORTGAGE_INTEREST_ON_PRICE, R_MORTGAGE_INTEREST_PCT, R_SELLBACK_PCT,
     R_SELL_BUILDINGS_FIRST, R_SHORTAGE_FROM_PRICE, R_START_CASH, R_TRADING, SA_AUCTIONED, SA_BOUGHT, SA_LANDINGS,
-    SA_RENT, SQ_GROUP,
+    SA_BUILDING_SPEND, SA_RENT, SQ_GROUP,
     SQ_HOTEL_COST, SQ_HOUSE_COST, SQ_KIND, SQ_MORTGAGE, SQ_PRICE, STREET, V_BANK_STOCK, V_BUILDINGS,
     V_EVEN_BUILDING, V_MONEY, V_NEGATIVE_CASH, V_OWNERSHIP,
 )
@@ -823,7 +823,7 @@ def _next_after_building(sq, rent, groups, own, rules, prm, p, complete, built, 
 
 
 @engine_njit
-def _build_on(sq, own, rules, pl, bank, p, s, price):
+def _build_on(sq, own, rules, pl, bank, sq_agg, p, s, price):
     if own[s, O_LEVEL] + 1 == hotel_level(rules):
         bank[B_HOTELS] -= 1
         bank[B_HOUSES] += rules[R_MAX_HOUSES]
@@ -834,6 +834,7 @@ def _build_on(sq, own, rules, pl, bank, p, s, price):
     pl[p, PL_CASH] -= price
     bank[B_NET] -= price
     pl[p, PL_BUILT] += 1
+    sq_agg[s, SA_BUILDING_SPEND] += price
     pl[p, PL_TOP_LEVEL] = max(pl[p, PL_TOP_LEVEL], own[s, O_LEVEL])
     note_purchase(pl, p)
 
@@ -895,7 +896,7 @@ def may_build(pl, p):
 
 
 @engine_njit
-def build(sq, rent, groups, own, rules, prm, pl, bank, p):
+def build(sq, rent, groups, own, rules, prm, pl, bank, sq_agg, p):
     """Build as the strategy wants while the bank has stock. When houses (or hotels) are fewer than the
     players who want them now would buy, each one goes to auction among those players, whose bids are
     for the square they would build next (rulebook: Crise du batiment)."""
@@ -935,7 +936,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
         if rivals == 0 or covered or rival_demand + _building_demand(
                 sq, groups, own, rules, prm, pl, p, is_hotel, complete) <= stock:
             covered = prm[p, P_USER_STRATEGY] == 0
-            _build_on(sq, own, rules, pl, bank, p, s, cost)
+            _build_on(sq, own, rules, pl, bank, sq_agg, p, s, cost)
         else:
             # numpy scalars, not literals: numba would first type the loop below with the literals and compile
             # clearing_price and _build_on once more for them
@@ -975,7 +976,7 @@ def build(sq, rent, groups, own, rules, prm, pl, bank, p):
             if winner < 0 or best_bid < floor:
                 return
             price = clearing_price(floor, best_bid, second_bid, 1)
-            _build_on(sq, own, rules, pl, bank, winner, winner_square, price)
+            _build_on(sq, own, rules, pl, bank, sq_agg, winner, winner_square, price)
             if winner != p:
                 return
         s, _, runner_up, runner_up_gain = _next_after_building(sq, rent, groups, own, rules, prm, p, complete, s,

@@ -200,6 +200,22 @@ def test_building_is_even_and_a_hotel_replaces_four_houses():
     assert t.violations() == 0
 
 
+def test_what_is_paid_for_buildings_is_counted_on_the_square_built():
+    """Section 'Construire' a): each house and hotel is paid at the price on its title deed; the square it
+    stands on counts what was paid (the properties table's payback counts it)."""
+    t = Table()
+    t.set_cash(0, 100_000)
+    t.give(0, "Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")
+    cash = t.cash(0)
+    t.build(0)
+    spend = t.sq_agg[:, L.SA_BUILDING_SPEND]
+    for name in ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue"):
+        s = t.sq(name)
+        # four houses then a hotel, each at the deed's house price (50 on the light blues)
+        assert spend[s] == 5 * t.board.sq[s, L.SQ_HOUSE_COST]
+    assert spend.sum() == cash - t.cash(0)
+
+
 def test_no_building_on_a_group_with_a_mortgaged_lot():
     """Section 'Construire', Important: no building while a lot of the group is mortgaged."""
     t = Table()

@@ -167,7 +167,7 @@ class Table(DeckTable):
 
     def build(self, player: int) -> None:
         b = self.board
-        play.build(b.sq, b.rent, b.groups, self.own, b.rules, self.prm, self.pl, self.bank, player)
+        play.build(b.sq, b.rent, b.groups, self.own, b.rules, self.prm, self.pl, self.bank, self.sq_agg, player)
 
     def sell_building(self, player: int, group: str) -> bool:
         b = self.board
