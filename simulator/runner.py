@@ -282,11 +282,14 @@ SLOW_SEARCH_GAMES = 1_000   # from this many games with a search player, a run s
 def warn_if_searching(specs: list[RunSpec], notice: Callable[..., None] | None) -> None:
     """Before many games that seat a search player, say they are slow: each of its turns plays the game forward
     (rollouts per candidate), so a game takes milliseconds where a heuristic's takes microseconds."""
-    searching = [s for s in specs if any(strategy.searches for strategy in s.lineup)]
+    def slow(strategy: Strategy) -> bool:
+        return strategy.searches and strategy.params["rollouts"] != 0   # with none it plays its base, as fast
+
+    searching = [s for s in specs if any(slow(strategy) for strategy in s.lineup)]
     games = sum(s.games for s in searching)
     if notice is None or games < SLOW_SEARCH_GAMES:
         return
-    names = sorted({strategy.name for s in searching for strategy in s.lineup if strategy.searches})
+    names = sorted({strategy.name for s in searching for strategy in s.lineup if slow(strategy)})
     notice(f"{games:,} games seat a search player ({', '.join(names)}): each of its turns plays the game forward "
            "for every candidate, so expect milliseconds a game, not microseconds (fewer rollouts or a horizon "
            "make it faster)")

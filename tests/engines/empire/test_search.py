@@ -147,3 +147,16 @@ def test_it_plays_a_position_and_whatif_and_compare(tmp_path):
     compared = invoke("compare", "empire", richer, "-s", "search", "-s", "card_shark", "-n", "8", "--seed", "1",
                       "--threads", "1", "--no-progress")
     assert compared.exit_code == 0 and "win rate: search" in compared.output, compared.output
+
+
+def test_a_long_run_with_a_search_player_says_first_that_it_is_slow():
+    edition = load_edition("empire")
+    searching = [get("empire", "search").with_params(rollouts=1)] + [get("empire", name) for name in FIELD]
+    said = []
+    run(RunSpec(edition=edition, lineup=searching, games=1000, seed=2, threads=1), notice=said.append)
+    assert len(said) == 1 and "search player (search)" in said[0] and "milliseconds a game" in said[0]
+    quiet = []   # a short run, and a search player with no rollouts (its base's speed), are not slow
+    run(RunSpec(edition=edition, lineup=searching, games=999, seed=2, threads=1), notice=quiet.append)
+    run(RunSpec(edition=edition, lineup=[get("empire", "search").with_params(rollouts=0)] * 4, games=1000, seed=2,
+                threads=1), notice=quiet.append)
+    assert quiet == []
