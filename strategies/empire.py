@@ -79,8 +79,8 @@ DEFAULT_LINEUP = ["buy_everything", "skyscraper_saver", "card_shark", "swapper"]
 TOURNAMENT_FIELD = ["buy_everything", "skyscraper_saver", "card_shark", "swapper", "cautious"]
 
 define_search(FAMILY, "search", "before each of its turns, plays every built-in policy but random forward in the "
-              "engine (128 rollouts each: that round as the policy, then high_bidder to the end of the game; the "
+              "engine (256 rollouts each: that round as the policy, then high_bidder to the end of the game; the "
               "rivals as they play, the undrawn cards and the rivals' Empire cards drawn anew) and follows the one "
               "that wins most, high_bidder on ties", base="high_bidder",
-              candidates=["buy_everything", "skyscraper_saver", "card_shark", "swapper", "cautious"], rollouts=128,
+              candidates=["buy_everything", "skyscraper_saver", "card_shark", "swapper", "cautious"], rollouts=256,
               horizon=0)

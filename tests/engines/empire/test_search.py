@@ -106,7 +106,7 @@ def test_determinizing_keeps_every_card_and_the_searcher_s_hand_and_redeals_only
 
 def test_with_rollouts_it_wins_more_than_its_base_in_the_same_seat():
     """The summary's claim, on the same seeds: the search seat against the family's strongest three wins more
-    often than its base would in its seat (measured +4.7 pts at 32 rollouts, +9.9 at its default 128, over
+    often than its base would in its seat (measured +4.7 pts at 32 rollouts, +11.7 at its default 256, over
     2,400 to 4,000 games); the test asks, at 32 rollouts, for a paired difference beyond 2.3 standard errors,
     which a search that chose at random or worst would miss."""
     games = 800
