@@ -1,4 +1,4 @@
-"""Monopoly Empire's search player (issue 31; /work design: the policy choice by rollouts of Long and Kanagal 2015):
+"""Monopoly Empire's search player (issue 31; the policy choice by rollouts of Long and Kanagal 2015):
 with no rollouts it plays its base's games exactly; the same seed gives the same games whatever the threads and
 batches; what it cannot know is drawn anew without a card created or lost; with rollouts it beats its base; it
 plays wherever a strategy does."""
