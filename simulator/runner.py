@@ -276,6 +276,25 @@ def prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] | 
         notice(f"{edition} engine compiled in {seconds:.0f} s", paused=seconds)
 
 
+SLOW_SEARCH_GAMES = 1_000   # from this many games with a search player, a run says first that they are slow
+
+
+def warn_if_searching(specs: list[RunSpec], notice: Callable[..., None] | None) -> None:
+    """Before many games that seat a search player, say they are slow: each of its turns plays the game forward
+    (rollouts per candidate), so a game takes milliseconds where a heuristic's takes microseconds."""
+    def slow(strategy: Strategy) -> bool:
+        return strategy.searches and strategy.params["rollouts"] != 0   # with none it plays its base, as fast
+
+    searching = [s for s in specs if any(slow(strategy) for strategy in s.lineup)]
+    games = sum(s.games for s in searching)
+    if notice is None or games < SLOW_SEARCH_GAMES:
+        return
+    names = sorted({strategy.name for s in searching for strategy in s.lineup if slow(strategy)})
+    notice(f"{games:,} games seat a search player ({', '.join(names)}): each of its turns plays the game forward "
+           "for every candidate, so expect milliseconds a game, not microseconds (fewer rollouts or a horizon "
+           "make it faster)")
+
+
 def _in_numba_cache(kernel) -> bool:
     cache = getattr(kernel, "_cache", None)
     index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
@@ -294,14 +313,17 @@ def batch_task(spec: RunSpec) -> BatchTask:
 
 def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         progress: Callable[[int], None] | None = None, keep_frames: bool = False, resume: bool = False,
-        executor=None, notice: Callable[..., None] | None = None) -> RunResult:
+        executor=None, notice: Callable[..., None] | None = None, warned: bool = False) -> RunResult:
     """Play spec.games games in batches; with `out`, write the results directory, each batch as it
     finishes (`resume` finishes an interrupted one, replaying only its missing batches). `progress` is
     called with the number of games each finished batch adds. `keep_frames` also returns the per-game
     and per-player frames in memory (for small runs from the Python API). `executor` plays the batches
     (default: this process, on spec.threads). `notice(text, paused=seconds)` is told when the engine is
-    compiled, and for how long (time to keep out of a rate)."""
+    compiled, and for how long (time to keep out of a rate), and before many games of a search player that they
+    are slow, unless the caller has `warned` of it (warn_if_searching)."""
     spec.validate()
+    if not warned:
+        warn_if_searching([spec], notice)
     task = batch_task(spec)
     board = task.board
     names = [s.name for s in spec.lineup]
@@ -519,12 +541,14 @@ def run_many(plan: list[PlannedRun], kind: str, settings: dict, out: Path | None
             if progress is not None:
                 progress(sum(p.spec.games for p in plan))
             return results.load_results([out])
+    warn_if_searching([item.spec for item in plan], notice)
     runs = []
     for number, item in enumerate(plan, 1):
         if describe is not None:
             describe(f"{kind} {number}/{len(plan)}: {_plain_label(item)}")
         result = run(item.spec, out=None if out is None else out / item.label, progress=progress,
-                     keep_frames=keep_frames and out is None, resume=resume, executor=executor, notice=notice)
+                     keep_frames=keep_frames and out is None, resume=resume, executor=executor, notice=notice,
+                     warned=True)
         runs.append(as_results(result, item.label, item.info))
     if out is not None:
         results.write_collection(out, kind, [{"directory": p.label, "info": p.info} for p in plan], settings)

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from simulator.engines.empire import layout as L
-from strategies import Strategy, StrategyError, define, numeric_vector
+from strategies import Strategy, StrategyError, define, define_search, numeric_vector
 
 FAMILY = "empire"
 
@@ -58,6 +58,11 @@ empire_strategy("swapper", "swaps tops whenever the Swap face allows a swap that
 empire_strategy("cautious", "keeps 300k in reserve, bids 80% of the price, never pays to leave jail (uses a "
                 "Get Out of Jail card it holds, else rolls for doubles), never pays for the Free Parking move", buy_reserve=300, bid_factor=0.8, group_bonus=0.0,
                 pay_jail=0, parking_moves=0)
+empire_strategy("high_bidder", "found by `optimize` against buy_everything, card_shark and swapper (rounded): "
+                "keeps 50k after buying, bids up to 1.6 times the price (3.6 times to complete or block a group), "
+                "buys a skyscraper only when 900k stays after it, swaps for a unit of lead, plays attack cards as soon "
+                "as the tallest rival tower is a tenth full", buy_reserve=50, bid_factor=1.6, skyscraper_reserve=900,
+                swap_min_gain=1, attack_threshold=0.1, group_bonus=2.0)
 empire_strategy("random", "a weak baseline: buys half of what it lands on, bids half the price, never swaps "
                 "or attacks", buy_probability=0.5, bid_factor=0.5, swap_min_gain=math.inf, attack_threshold=2.0,
                 group_bonus=0.0, parking_moves=0)
@@ -72,3 +77,10 @@ would complete there)."""
 
 DEFAULT_LINEUP = ["buy_everything", "skyscraper_saver", "card_shark", "swapper"]
 TOURNAMENT_FIELD = ["buy_everything", "skyscraper_saver", "card_shark", "swapper", "cautious"]
+
+define_search(FAMILY, "search", "before each of its turns, plays every built-in policy but random forward in the "
+              "engine (256 rollouts each: that round as the policy, then high_bidder to the end of the game; the "
+              "rivals as they play, the undrawn cards and the rivals' Empire cards drawn anew) and follows the one "
+              "that wins most, high_bidder on ties", base="high_bidder",
+              candidates=["buy_everything", "skyscraper_saver", "card_shark", "swapper", "cautious"], rollouts=256,
+              horizon=0)

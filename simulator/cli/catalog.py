@@ -161,11 +161,17 @@ def strategies(name, family, params, template_family):
                         {"strategy": None, "what it does": 80}))
     click.echo("\n" + textwrap.fill(" ".join(module.SHARED_BEHAVIOUR.split()), 100))
     if params:
-        click.echo("")
-        rows = [[key] + [_short(s.params[key]) for s in found] for key in parameters]
-        click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title="Parameters"))
-        click.echo("")
-        click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
+        # a search player's parameters are its search's (SEARCH_PARAMETERS), not the family's
+        for title, shown, keys in (("Parameters", [s for s in found if not s.searches], parameters),
+                                   ("Search players' parameters", [s for s in found if s.searches],
+                                    registry.SEARCH_PARAMETERS)):
+            if not shown:
+                continue
+            click.echo("")
+            rows = [[key] + [_short(s.params[key]) for s in shown] for key in keys]
+            click.echo(tables.render(["parameter"] + [s.name for s in shown], rows, title=title))
+            click.echo("")
+            click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in keys.items()]))
 
 
 def _family_named(name: str) -> str:

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from simulator import stats
-from simulator.runner import derived_seed
+from simulator.runner import derived_seed, warn_if_searching
 from simulator.tuning.objectives import (BOOTSTRAP, Tally, parse_objective, percentile_interval, resampled_sums,
                                          win_objective)
 from simulator.tuning.problem import Problem
@@ -176,6 +176,7 @@ def run_search(problem: Problem, budget: Budget, finalist_count: int = 3, rechec
     # whole rotations of the seats, as the rungs: every strategy sits in every seat equally often, so a
     # strategy's win rate is not its seats'
     recheck_games = math.ceil(recheck_games / problem.players) * problem.players
+    warn_if_searching([problem.spec({}, problem.games, problem.seed)], notice)
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     clock = time.perf_counter()
     study = race(problem, budget, out, executor, progress, describe, notice)

@@ -33,11 +33,11 @@ def empire_capture(edition_ref: str, variant: str | None, board, strategies: lis
     rng = np.zeros(4, dtype=np.uint64)
     arguments = list(board.kernel_args)
     start = arguments[7:14]  # kernel_args: sq, groups, ladder, cards, decks, deck_kept, rules, then the start
-    _, p, money = new_game(board.sq, board.cards, board.decks, capped, *start, params, False, seed, game, pl, tw,
+    _, p, _ = new_game(board.sq, board.cards, board.decks, capped, *start, params, False, seed, game, pl, tw,
                            own, bank, dq, held, draws, prm, rng)
     sq_agg = np.zeros((board.n_squares, E.SA_COLUMNS), dtype=np.int64)
     play_turns(board.sq, board.groups, board.ladder, board.cards, board.decks, board.deck_kept, dq, held, capped, prm,
-               pl, tw, own, bank, rng, sq_agg, draws, p, None, money)
+               pl, tw, own, bank, rng, sq_agg, draws, p, p, 0)
     if bank[E.B_WINNER] >= 0:
         return None
     jail = {c for c in range(len(board.card_ids)) if board.cards[c, E.C_EFFECT] == E.GET_OUT_OF_JAIL}

@@ -41,3 +41,17 @@ def seed_rollout(rng, seed, game, decision, rollout):
     mixed = _splitmix64(np.uint64(seed) ^ _splitmix64(np.uint64(decision) * np.uint64(0x10001)
                                                       + np.uint64(rollout) + np.uint64(1)))
     seed_game(rng, mixed, game)
+
+
+_DIGEST_PRIME = np.uint64(0x100000001B3)
+
+
+@engine_njit
+def digest_table(digest, table):
+    """`digest` (a uint64) folded with every entry of a 2-D integer table (FNV-1a style): two states of a game
+    whose tables fold to the same digest are, but for a one-in-2**64 chance, the same, so a rollout that reaches
+    the state another rollout reached can take its result instead of playing on."""
+    for i in range(table.shape[0]):
+        for j in range(table.shape[1]):
+            digest = (digest ^ np.uint64(table[i, j])) * _DIGEST_PRIME
+    return digest

@@ -147,3 +147,17 @@ def test_cautious_never_pays_to_leave_jail_using_a_held_card_else_rolling(holds_
     t.turn(0)
     assert t.pl[0, E.PL_JAIL_PAID] == 0 and t.held[0].sum() == 0
     assert (t.pl[0, E.PL_JAIL] < 0) == holds_card
+
+
+def test_high_bidder_bids_above_the_price_buys_skyscrapers_only_rich_and_attacks_once_a_rival_is_a_tenth_up():
+    edition = load_edition("empire")
+    board = compile_rules(edition)
+    lineup = resolve_lineup(edition, board, 4, ["high_bidder", "buy_everything", "card_shark", "swapper"])
+    rows = run(RunSpec(edition=edition, lineup=lineup, games=2000, seed=21), keep_frames=True).players
+    rows = rows[rows.strategy == "high_bidder"]
+    assert (rows.auction_paid > rows.auction_value).any() and rows.bought.sum() > 0
+    kept = rows.cash_after_skyscraper_low[rows.cash_after_skyscraper_low >= 0]
+    assert len(kept) > 0 and kept.min() >= 900
+    attacked = rows.attack_leader_low[rows.attack_leader_low >= 0]
+    capacity = board.rules[E.R_TOWER_CAPACITY]
+    assert rows.attacks.sum() > 0 and attacked.min() >= 0.1 * capacity and attacked.min() < 0.5 * capacity
