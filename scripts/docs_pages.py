@@ -89,11 +89,12 @@ def strategies_page() -> str:
         module, found = registry.family_module(family), registry.available(family)
         parts += [f"\n## {family}\n\nEditions: {families.get(family).editions}.\n\n",
                   _table([{"strategy": f"`{s.name}`", "what it does": s.summary} for s in found], ["strategy", "what it does"]),
-                  "\n" + " ".join(module.SHARED_BEHAVIOUR.split()) + "\n\n",
-                  _table([{"parameter": key, **{s.name: _short(s.params[key]) for s in found}}
-                          for key in module.PARAMETERS], ["parameter"] + [s.name for s in found]),
-                  "\n", _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in module.PARAMETERS.items()],
-                                ["parameter", "meaning"])]
+                  "\n" + " ".join(module.SHARED_BEHAVIOUR.split()) + "\n"]
+        for parameters, members in registry.parameter_groups(family):
+            parts += ["\n", _table([{"parameter": key, **{s.name: _short(s.params[key]) for s in members}}
+                                    for key in parameters], ["parameter"] + [s.name for s in members]),
+                      "\n", _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in parameters.items()],
+                                    ["parameter", "meaning"])]
     return "".join(parts)
 
 

@@ -97,6 +97,15 @@ def parameters_of(strategy: Strategy, family_parameters: Parameters) -> Paramete
     return SEARCH_PARAMETERS if strategy.searches else family_parameters
 
 
+def parameter_groups(family: str) -> list[tuple[Parameters, list[Strategy]]]:
+    """The family's strategies by the parameters they take, for a table each: the heuristics' (the family's
+    parameters), then the search players' (SEARCH_PARAMETERS), a group without strategies left out."""
+    found = available(family)
+    groups = [(family_module(family).PARAMETERS, [s for s in found if not s.searches]),
+              (SEARCH_PARAMETERS, [s for s in found if s.searches])]
+    return [(parameters, members) for parameters, members in groups if members]
+
+
 def search_vector(strategy: Strategy, vector_of: Callable[[Strategy], np.ndarray]) -> np.ndarray:
     """A search player's lineup row (the layout of simulator/engines/shared/search.py): its base's vector,
     the search settings, then each candidate's vector, the base first. `vector_of` gives a plain strategy's."""

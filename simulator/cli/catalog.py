@@ -155,17 +155,17 @@ def strategies(name, family, params, template_family):
         return
     import strategies as registry
     module = registry.family_module(family)
-    parameters = module.PARAMETERS
     found = registry.available(family)
     click.echo(_wrapped(None, [{"strategy": s.name, "what it does": s.summary} for s in found],
                         {"strategy": None, "what it does": 80}))
     click.echo("\n" + textwrap.fill(" ".join(module.SHARED_BEHAVIOUR.split()), 100))
     if params:
-        click.echo("")
-        rows = [[key] + [_short(s.params[key]) for s in found] for key in parameters]
-        click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title="Parameters"))
-        click.echo("")
-        click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
+        for parameters, members in registry.parameter_groups(family):
+            click.echo("")
+            rows = [[key] + [_short(s.params[key]) for s in members] for key in parameters]
+            click.echo(tables.render(["parameter"] + [s.name for s in members], rows, title="Parameters"))
+            click.echo("")
+            click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
 
 
 def _family_named(name: str) -> str:

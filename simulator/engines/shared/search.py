@@ -10,7 +10,8 @@ of every candidate draws the same numbers (common random numbers: the candidates
 import numpy as np
 
 from simulator.engines.shared.jit import engine_njit
-from simulator.engines.shared.rng import _splitmix64, seed_game
+from simulator.engines.shared.layout import DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN
+from simulator.engines.shared.rng import _splitmix64, below, seed_game
 
 S_ROLLOUTS = 0      # rollouts per candidate at each decision; 0: plays its base, exactly
 S_HORIZON = 1       # turns each rollout plays before it is scored; 0: to the end of the game
@@ -41,3 +42,24 @@ def seed_rollout(rng, seed, game, decision, rollout):
     mixed = _splitmix64(np.uint64(seed) ^ _splitmix64(np.uint64(decision) * np.uint64(0x10001)
                                                       + np.uint64(rollout) + np.uint64(1)))
     seed_game(rng, mixed, game)
+
+
+@engine_njit
+def searching(lineup, n_params):
+    """Does a row of the lineup search (a search player with rollouts)? Without one the game plays its turns in
+    one call, exactly as a lineup of heuristics does."""
+    for row in range(lineup.shape[0]):
+        if search_setting(lineup, row, n_params, S_ROLLOUTS) > 0:
+            return True
+    return False
+
+
+@engine_njit
+def shuffle_undrawn(decks, dq, d, rng):
+    """Deck d's undrawn cards (its queue from the head) in a new order drawn from `rng`: what a seat cannot know,
+    determinized for one rollout. Cards drawn, held or lying behind the head keep their places."""
+    length, head = decks[d, D_LEN], dq[d, DQ_HEAD]
+    for i in range(dq[d, DQ_COUNT] - 1, 0, -1):
+        j = below(rng, i + 1)
+        a, b = DQ_CARDS + (head + i) % length, DQ_CARDS + (head + j) % length
+        dq[d, a], dq[d, b] = dq[d, b], dq[d, a]
