@@ -260,6 +260,26 @@ def run_definition(spec: RunSpec) -> dict:
     }
 
 
+# A search seat plays (rollouts x candidates) continuations of the game at each of its turns: its games take
+# milliseconds where a heuristic's take microseconds. Runs longer than this many games are told so first.
+SLOW_SEARCH_GAMES = 2_000
+
+
+def search_notice(spec: RunSpec) -> str | None:
+    """The line said before a long run with a search player in its lineup, or None."""
+    searching = {s.name: s for s in spec.lineup if s.searches and s.params["rollouts"]}
+    if not searching or spec.games <= SLOW_SEARCH_GAMES:
+        return None
+    parts = []
+    for name, strategy in searching.items():
+        names = strategy.params["candidates"]
+        candidates = 1 + len({n for n in ([names] if isinstance(names, str) else names) if n != strategy.params["base"]})
+        parts.append(f"{name} plays {strategy.params['rollouts']} rollouts of each of its {candidates} policies at "
+                     "every turn")
+    return (f"{'; '.join(parts)}: its games are slow (milliseconds each), {spec.games:,} of them may take minutes; "
+            "fewer games or rollouts go faster")
+
+
 def prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] | None) -> None:
     """Compile or load the engine before the clock starts, so that a run's speed figure is the engine's and
     not the compiler's. A cold compile takes 20 to 30 s with nothing else to show: say so when numba has
@@ -304,6 +324,8 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     spec.validate()
     task = batch_task(spec)
     board = task.board
+    if notice is not None and (slow := search_notice(spec)) is not None:
+        notice(slow)
     names = [s.name for s in spec.lineup]
     definition = run_definition(spec)
     totals = Totals(names, board.max_rounds, board.n_squares, len(board.card_ids))

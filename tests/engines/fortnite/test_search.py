@@ -85,3 +85,14 @@ def test_compare_and_position_play_the_search_player(tmp_path):
     played = invoke("position", position, "--games", 8, "--seed", 3, "--no-progress")
     assert played.exit_code == 0, played.output
     assert "search" in played.output
+
+
+def test_a_long_search_run_is_announced_as_slow():
+    from simulator.runner import SLOW_SEARCH_GAMES, search_notice
+    edition = load_edition("fortnite")
+    field = [get("fortnite", name) for name in FIELD]
+    long_run = RunSpec(edition=edition, lineup=[search()] + field, games=SLOW_SEARCH_GAMES + 1)
+    assert "search plays 8 rollouts of each of its 5 policies" in search_notice(long_run)
+    assert search_notice(RunSpec(edition=edition, lineup=[search()] + field, games=SLOW_SEARCH_GAMES)) is None
+    assert search_notice(RunSpec(edition=edition, lineup=[search(rollouts=0)] + field, games=10 ** 6)) is None
+    assert search_notice(RunSpec(edition=edition, lineup=[get("fortnite", "passive")] + field, games=10 ** 6)) is None
