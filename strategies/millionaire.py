@@ -56,9 +56,9 @@ millionaire_strategy("sprinter", "stops building, lifting mortgages and upgradin
 millionaire_strategy("random", "a weak baseline: buys half the squares it lands on, bids half the price, "
                      "climbs to 3 stars, builds to 2 houses",
                      buy_probability=0.5, bid_factor=0.5, build_target=2, upgrade_to=1, trade_accept=1.0)
-define_search(FAMILY, "search", "before each of its turns, plays each policy forward in the engine (rollouts to "
+define_search(FAMILY, "search", "before each of its turns, plays each policy forward in the engine (8 rollouts to "
               "the end of the game, the undrawn cards and the Fortune cards face down reshuffled) and follows the one "
-              "that wins most; upgrade_at_once inside its rollouts and when it does not search",
+              "that wins most; upgrade_at_once when it does not search",
               base="upgrade_at_once", candidates=["never_upgrade", "upgrade_rich", "build_first", "sprinter"],
               rollouts=8, horizon=0)
 

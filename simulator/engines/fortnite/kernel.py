@@ -22,7 +22,7 @@ from simulator.engines.shared.games import (
 )
 from simulator.engines.shared.play import NOBODY, set_owner
 from simulator.engines.shared.search import (
-    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, search_setting, searching, seed_rollout, shuffle_undrawn, use_candidate,
+    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, search_setting, searching, shuffle_undrawn, start_rollout, use_candidate,
 )
 from simulator.engines.shared.state import owns_group
 from simulator.engines.fortnite.layout import (
@@ -665,16 +665,9 @@ def choose_policy(sq, groups, cards, decks, rules, lineup, row, seed, game, firs
     for c in range(search_setting(lineup, row, N_PARAMS, S_CANDIDATES)):
         value = 0.0
         for k in range(rollouts):
-            copy_table(s_pl, pl)
-            copy_table(s_own, own)
-            copy_table(s_dq, dq)
-            copy_table(s_held, held)
+            start_rollout(pl, own, bank, dq, held, prm, s_pl, s_own, s_bank, s_dq, s_held, s_prm, lineup, row,
+                          N_PARAMS, p, c, s_rng, seed, game, k)
             copy_table(s_dropped, dropped)
-            copy_table(s_prm, prm)
-            for b in range(bank.shape[0]):
-                s_bank[b] = bank[b]
-            use_candidate(s_prm, p, lineup, row, N_PARAMS, c)
-            seed_rollout(s_rng, seed, game, bank[B_TURN], k)
             shuffle_undrawn(decks, s_dq, D_STORM, s_rng)
             shuffle_undrawn(decks, s_dq, D_CHEST, s_rng)
             play_turns(sq, groups, s_own, rules, s_prm, s_pl, s_bank, cards, decks, s_dq, s_held, s_dropped, s_draws,

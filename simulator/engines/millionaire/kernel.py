@@ -17,11 +17,11 @@ from simulator.engines.shared.play import (
     pay_bank, pay_rent, record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
 from simulator.engines.shared.decks import card_accounted_for, draw, to_bottom
-from simulator.engines.shared.games import chunk_state, copy_table, next_seat, seat_lineup
+from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
 from simulator.engines.shared.layout import DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN
 from simulator.engines.shared.rng import shuffle
 from simulator.engines.shared.search import (
-    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, search_setting, searching, seed_rollout, shuffle_undrawn, use_candidate,
+    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, search_setting, searching, shuffle_undrawn, start_rollout, use_candidate,
 )
 from simulator.engines.shared.state import (
     hotel_level, repairs_due, wealth,
@@ -532,15 +532,8 @@ def choose_policy(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, 
     for c in range(search_setting(lineup, row, N_PARAMS, S_CANDIDATES)):
         value = 0.0
         for k in range(rollouts):
-            copy_table(s_pl, pl)
-            copy_table(s_own, own)
-            copy_table(s_dq, dq)
-            copy_table(s_held, held)
-            copy_table(s_prm, prm)
-            for b in range(bank.shape[0]):
-                s_bank[b] = bank[b]
-            use_candidate(s_prm, p, lineup, row, N_PARAMS, c)
-            seed_rollout(s_rng, seed, game, bank[B_TURN], k)
+            start_rollout(pl, own, bank, dq, held, prm, s_pl, s_own, s_bank, s_dq, s_held, s_prm, lineup, row,
+                          N_PARAMS, p, c, s_rng, seed, game, k)
             determinize(sq, rules, decks, s_own, s_dq, s_rng, pool)
             _, end, _ = play_turns(sq, rent, groups, s_own, rules, s_prm, s_pl, s_bank, decks, s_dq, s_held, cards,
                                    s_rng, s_agg, s_draws, check, money_at_start, first, p, horizon)
