@@ -84,26 +84,18 @@ def strategies_page() -> str:
              "# Strategies of each family\n\nWhat `monopoly-mc strategies --family FAMILY` prints: each strategy, what "
              "every strategy of the family does whatever its numbers, and every parameter (`--set "
              "strategy.NAME.PARAM=V1,V2` sweeps one).\n"]
+    from simulator.cli.catalog import _short
     for family in families.names():
         module, found = registry.family_module(family), registry.available(family)
         parts += [f"\n## {family}\n\nEditions: {families.get(family).editions}.\n\n",
                   _table([{"strategy": f"`{s.name}`", "what it does": s.summary} for s in found], ["strategy", "what it does"]),
-                  "\n" + " ".join(module.SHARED_BEHAVIOUR.split()) + "\n\n",
-                  _parameter_tables([s for s in found if not s.searches], module.PARAMETERS)]
-        searching = [s for s in found if s.searches]
-        if searching:
-            parts += ["\nSearch players' parameters (their search's, not the family's):\n\n",
-                      _parameter_tables(searching, registry.SEARCH_PARAMETERS)]
+                  "\n" + " ".join(module.SHARED_BEHAVIOUR.split()) + "\n"]
+        for parameters, members in registry.parameter_groups(family):
+            parts += ["\n", _table([{"parameter": key, **{s.name: _short(s.params[key]) for s in members}}
+                                    for key in parameters], ["parameter"] + [s.name for s in members]),
+                      "\n", _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in parameters.items()],
+                                    ["parameter", "meaning"])]
     return "".join(parts)
-
-
-def _parameter_tables(found, parameters) -> str:
-    """Each strategy's value of every parameter, then what each parameter means."""
-    from simulator.cli.catalog import _short
-    return (_table([{"parameter": key, **{s.name: _short(s.params[key]) for s in found}} for key in parameters],
-                   ["parameter"] + [s.name for s in found])
-            + "\n" + _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in parameters.items()],
-                            ["parameter", "meaning"]))
 
 
 def schema_page() -> str:

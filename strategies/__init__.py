@@ -78,7 +78,7 @@ SEARCH_PARAMETERS: Parameters = {
     "rollouts": (S_ROLLOUTS, 8, "rollouts per candidate at each decision (0: plays its base exactly)"),
     "horizon": (S_HORIZON, 0, "turns each rollout plays before it is scored (0: to the end of the game)"),
     "candidates": (S_CANDIDATES, [], "the policies (strategy names) it chooses among at each turn; its base is always one"),
-    SEARCH_MARK: (-1, "", "the heuristic it plays inside its rollouts and when it does not search"),
+    SEARCH_MARK: (-1, "", "the heuristic it plays when it does not search, and its first candidate (the one ties go to)"),
 }
 MAX_ROLLOUTS = 4096
 
@@ -95,6 +95,15 @@ def define_search(family: str, name: str, summary: str, **params: Any) -> Strate
 def parameters_of(strategy: Strategy, family_parameters: Parameters) -> Parameters:
     """The parameters `strategy` takes: a search player's, or its family's."""
     return SEARCH_PARAMETERS if strategy.searches else family_parameters
+
+
+def parameter_groups(family: str) -> list[tuple[Parameters, list[Strategy]]]:
+    """The family's strategies by the parameters they take, for a table each: the heuristics' (the family's
+    parameters), then the search players' (SEARCH_PARAMETERS), a group without strategies left out."""
+    found = available(family)
+    groups = [(family_module(family).PARAMETERS, [s for s in found if not s.searches]),
+              (SEARCH_PARAMETERS, [s for s in found if s.searches])]
+    return [(parameters, members) for parameters, members in groups if members]
 
 
 def search_vector(strategy: Strategy, vector_of: Callable[[Strategy], np.ndarray]) -> np.ndarray:

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from simulator.engines.fortnite import layout as L
-from strategies import Strategy, StrategyError, define, numeric_vector
+from strategies import Strategy, StrategyError, define, define_search, numeric_vector
 
 FAMILY = "fortnite"
 
@@ -59,6 +59,10 @@ fortnite_strategy("storm_avoider", "shelters behind its own walls, starts out of
                   jail_pay_hp=12)
 fortnite_strategy("passive", "a baseline: never shoots a player, stands walls for shelter only, never trades",
                   attack_weight=0, kill_bonus=0, wall_trap=0, trade=0)
+define_search(FAMILY, "search", "before each of its turns, plays each policy forward in the engine (8 rollouts of "
+              "8 turns, the undrawn storm and chest cards reshuffled, scored by its share of the HP) and follows the "
+              "one that scores best; storm_avoider when it does not search", base="storm_avoider",
+              candidates=["aggressive_shooter", "wall_builder", "pair_collector", "passive"], rollouts=8, horizon=8)
 
 
 # What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from simulator.engines.millionaire import layout as M
-from strategies import Strategy, define, numeric_vector
+from strategies import Strategy, define, define_search, numeric_vector
 from strategies import board as board_strategies
 
 FAMILY = "millionaire"
@@ -56,6 +56,11 @@ millionaire_strategy("sprinter", "stops building, lifting mortgages and upgradin
 millionaire_strategy("random", "a weak baseline: buys half the squares it lands on, bids half the price, "
                      "climbs to 3 stars, builds to 2 houses",
                      buy_probability=0.5, bid_factor=0.5, build_target=2, upgrade_to=1, trade_accept=1.0)
+define_search(FAMILY, "search", "before each of its turns, plays each policy forward in the engine (8 rollouts to "
+              "the end of the game, the undrawn cards and the Fortune cards face down reshuffled) and follows the one "
+              "that wins most; upgrade_at_once when it does not search",
+              base="upgrade_at_once", candidates=["never_upgrade", "upgrade_rich", "build_first", "sprinter"],
+              rollouts=8, horizon=0)
 
 
 # What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)

@@ -155,23 +155,17 @@ def strategies(name, family, params, template_family):
         return
     import strategies as registry
     module = registry.family_module(family)
-    parameters = module.PARAMETERS
     found = registry.available(family)
     click.echo(_wrapped(None, [{"strategy": s.name, "what it does": s.summary} for s in found],
                         {"strategy": None, "what it does": 80}))
     click.echo("\n" + textwrap.fill(" ".join(module.SHARED_BEHAVIOUR.split()), 100))
     if params:
-        # a search player's parameters are its search's (SEARCH_PARAMETERS), not the family's
-        for title, shown, keys in (("Parameters", [s for s in found if not s.searches], parameters),
-                                   ("Search players' parameters", [s for s in found if s.searches],
-                                    registry.SEARCH_PARAMETERS)):
-            if not shown:
-                continue
+        for parameters, members in registry.parameter_groups(family):
             click.echo("")
-            rows = [[key] + [_short(s.params[key]) for s in shown] for key in keys]
-            click.echo(tables.render(["parameter"] + [s.name for s in shown], rows, title=title))
+            rows = [[key] + [_short(s.params[key]) for s in members] for key in parameters]
+            click.echo(tables.render(["parameter"] + [s.name for s in members], rows, title="Search players' parameters" if parameters is registry.SEARCH_PARAMETERS else "Parameters"))
             click.echo("")
-            click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in keys.items()]))
+            click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
 
 
 def _family_named(name: str) -> str:

@@ -21,6 +21,9 @@ from simulator.engines.shared.games import (
     copy_table, finishing_rank, next_seat, out_order, record_aggregates, seat_lineup, write_game_row,
 )
 from simulator.engines.shared.play import NOBODY, set_owner
+from simulator.engines.shared.search import (
+    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, search_setting, searching, shuffle_undrawn, start_rollout, use_candidate,
+)
 from simulator.engines.shared.state import owns_group
 from simulator.engines.fortnite.layout import (
     BANDAGES, BOOGIE_BOMB, B_COLUMNS, B_COVERED, B_DROPPED, B_NET, B_OWNERSHIP, B_STOPPED_BY, B_STORM_DUE,
@@ -597,13 +600,15 @@ def load_position(cards, decks, dq, start_pl, start_own, start_bank, start_held,
 
 @engine_njit()
 def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, check,
-               first):
-    """The game's turns from seat `first` until a winner or the turn cap; returns the invariants violated. Apart
-    from play_game, which seats the lineup and records the game (both allocate), so that the turns run without
-    reference counting with take_turn inlined."""
+               first, p, seats):
+    """The game's turns from seat p, the rounds counted from seat `first`, until a winner, the turn cap or `seats`
+    seats' turns (a knocked-out seat's too; 0: no limit); returns the invariants violated and the seat to play
+    next, -1 when the game is over. Apart from play_game, which seats the lineup and records the game (both
+    allocate), so that the turns run without reference counting with take_turn inlined; the search's rollouts
+    play their turns here too."""
     n = pl.shape[0]
     violations = 0
-    p = first
+    visited = 0
     while True:
         if pl[p, PL_ALIVE] == 1:
             take_turn(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg, p)
@@ -611,11 +616,78 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
             if check:
                 violations |= check_invariants(sq, own, rules, pl, bank, cards, decks, dq, held, dropped)
         if bank[B_WINNER] >= 0:
-            break
+            return violations, -1
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
         if capped:
-            break
+            return violations, -1
+        visited += 1
+        if visited == seats:
+            return violations, p
+
+
+# ---------------------------------------------------------------------------------------------------
+# The search player (simulator/engines/shared/search.py): before each of its turns, the policy that wins most
+# rollouts
+
+
+@engine_njit()
+def play_searching(sq, groups, cards, decks, rules, lineup, rotation, seed, game, check, first, pl, own, bank, dq,
+                   held, dropped, draws, prm, rng, sq_agg, scratch):
+    """The game's turns from seat `first`, a search seat choosing its policy before each of its turns
+    (choose_policy); without a search seat one call of play_turns plays them all, exactly as before the search
+    existed. Returns the invariants violated."""
+    n = pl.shape[0]
+    one_by_one = 1 if searching(lineup, N_PARAMS) else 0
+    violations = 0
+    p = first
+    while p >= 0:
+        row = (p + rotation) % n
+        if one_by_one and pl[p, PL_ALIVE] == 1 and search_setting(lineup, row, N_PARAMS, S_ROLLOUTS) > 0:
+            choose_policy(sq, groups, cards, decks, rules, lineup, row, seed, game, first, p, pl, own, bank, dq, held,
+                          dropped, prm, scratch)
+        found, p = play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng,
+                              sq_agg, check, first, p, one_by_one)
+        violations |= found
     return violations
+
+
+@engine_njit()
+def choose_policy(sq, groups, cards, decks, rules, lineup, row, seed, game, first, p, pl, own, bank, dq, held,
+                  dropped, prm, scratch):
+    """Seat p (lineup row `row`) takes the candidate policy whose rollouts score best for it, ties to the lower
+    index (its base first). Each rollout plays the game on from a copy of it in `scratch`, p playing the
+    candidate throughout and the others as they are, the undrawn storm and chest cards reshuffled (the seat
+    cannot know their order), on rollout k's stream for every candidate."""
+    s_pl, s_own, s_bank, s_dq, s_held, s_dropped, s_draws, s_prm, s_rng, s_agg = scratch
+    rollouts = search_setting(lineup, row, N_PARAMS, S_ROLLOUTS)
+    horizon = search_setting(lineup, row, N_PARAMS, S_HORIZON)
+    best, best_value = 0, -1.0
+    for c in range(search_setting(lineup, row, N_PARAMS, S_CANDIDATES)):
+        value = 0.0
+        for k in range(rollouts):
+            start_rollout(pl, own, bank, dq, held, prm, s_pl, s_own, s_bank, s_dq, s_held, s_prm, lineup, row,
+                          N_PARAMS, p, c, s_rng, seed, game, k)
+            copy_table(s_dropped, dropped)
+            shuffle_undrawn(decks, s_dq, D_STORM, s_rng)
+            shuffle_undrawn(decks, s_dq, D_CHEST, s_rng)
+            play_turns(sq, groups, s_own, rules, s_prm, s_pl, s_bank, cards, decks, s_dq, s_held, s_dropped, s_draws,
+                       s_rng, s_agg, False, first, p, horizon)
+            value += rollout_value(s_pl, s_bank, p)
+        if value > best_value:
+            best, best_value = c, value
+    use_candidate(prm, p, lineup, row, N_PARAMS, best)
+
+
+@engine_njit()
+def rollout_value(pl, bank, p):
+    """What a rollout is worth to p: 1 won, 0 out or another won; at the horizon (or the turn cap) its share
+    of the HP of the players still in, the currency of the last survivor's race."""
+    if bank[B_WINNER] >= 0 or pl[p, PL_ALIVE] == 0:
+        return 1.0 if bank[B_WINNER] == p else 0.0
+    total = 0
+    for q in range(pl.shape[0]):
+        total += pl[q, PL_HP] * pl[q, PL_ALIVE]
+    return pl[p, PL_HP] / total
 
 
 # Inlined by numba into play_chunk: numba links every callee into each caller's code and optimises it again
@@ -623,12 +695,12 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
 @njit(cache=True, inline="always")
 def play_game(sq, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_turned, start_seat,
               lineup, rotate, seed, game, check, pl, own, bank, dq, held, dropped, draws, prm, rng, game_row,
-              player_rows, sq_agg, card_agg):
+              player_rows, sq_agg, card_agg, scratch):
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     new_game(sq, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, start_pl, start_own,
              start_bank, start_held, start_turned)
-    violations = play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dropped, draws, rng, sq_agg,
-                            check, start_seat)
+    violations = play_searching(sq, groups, cards, decks, rules, lineup, rotation, seed, game, check, start_seat, pl,
+                                own, bank, dq, held, dropped, draws, prm, rng, sq_agg, scratch)
     _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
 
@@ -700,9 +772,13 @@ def play_chunk(sq, groups, cards, decks, rules, start_pl, start_own, start_bank,
     draws = np.zeros((n_players, cards.shape[0]), dtype=np.int64)
     prm = np.zeros((n_players, N_PARAMS), dtype=np.float64)
     rng = np.zeros(4, dtype=np.uint64)
+    # a search seat's rollouts play on copies of the game: allocated here once, reused by every rollout
+    scratch = (np.zeros_like(pl), np.zeros_like(own), np.zeros_like(bank), np.zeros_like(dq), np.zeros_like(held),
+               np.zeros_like(dropped), np.zeros_like(draws), np.zeros_like(prm), np.zeros_like(rng),
+               np.zeros_like(sq_agg))
     for g in range(games_out.shape[0]):
         play_game(borrowed(sq), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules), borrowed(start_pl),
                   borrowed(start_own), borrowed(start_bank), borrowed(start_held), borrowed(start_turned), start_seat,
                   borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank),
                   borrowed(dq), borrowed(held), borrowed(dropped), borrowed(draws), borrowed(prm), borrowed(rng),
-                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))
+                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg), scratch)

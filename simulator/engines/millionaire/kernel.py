@@ -18,6 +18,11 @@ from simulator.engines.shared.play import (
 )
 from simulator.engines.shared.decks import card_accounted_for, draw, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
+from simulator.engines.shared.layout import DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN
+from simulator.engines.shared.rng import shuffle
+from simulator.engines.shared.search import (
+    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, search_setting, searching, shuffle_undrawn, start_rollout, use_candidate,
+)
 from simulator.engines.shared.state import (
     hotel_level, repairs_due, wealth,
 )
@@ -453,6 +458,133 @@ def check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, m
 # A game, and a batch of games
 
 
+@njit(cache=True)
+def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, check,
+               money_at_start, first, p, seats):
+    """The game's turns from seat p, the rounds counted from seat `first`, until the million, the last player
+    standing, the turn cap or `seats` seats' turns (a bankrupt seat's too; 0: no limit). Returns the invariants
+    violated, how the game ended (END_TURN_CAP while it goes on) and the seat to play next, -1 when it is over."""
+    n = pl.shape[0]
+    violations = 0
+    visited = 0
+    while True:
+        if pl[p, PL_ALIVE] != 0:
+            take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
+            bank[B_TURN] += 1
+            if check is not None:
+                violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards,
+                                               money_at_start)
+            if reached_million(rules, pl, bank, p):
+                return violations, END_MILLION, -1
+            alive = 0
+            for i in range(n):
+                alive += pl[i, PL_ALIVE]
+            if alive <= 1:
+                return violations, END_LAST_STANDING, -1
+        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
+        if capped:
+            return violations, END_TURN_CAP, -1
+        visited += 1
+        if visited == seats:
+            return violations, END_TURN_CAP, p
+
+
+# ---------------------------------------------------------------------------------------------------
+# The search player (simulator/engines/shared/search.py): before each of its turns, the policy that wins most
+# rollouts
+
+
+@njit(cache=True)
+def play_searching(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, check,
+                   money_at_start, lineup, rotation, seed, game, first, rollout_state):
+    """The game's turns from seat `first`, a search seat choosing its policy before each of its turns
+    (choose_policy); without a search seat one call of play_turns plays them all, exactly as before the search
+    existed. Returns the invariants violated and how the game ended."""
+    n = pl.shape[0]
+    one_by_one = 1 if searching(lineup, N_PARAMS) else 0
+    violations = 0
+    end = END_TURN_CAP
+    p = first
+    while p >= 0:
+        row = (p + rotation) % n
+        if one_by_one and pl[p, PL_ALIVE] != 0 and search_setting(lineup, row, N_PARAMS, S_ROLLOUTS) > 0:
+            choose_policy(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, check, money_at_start,
+                          lineup, row, seed, game, first, p, rollout_state)
+        found, end, p = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg,
+                                   draws, check, money_at_start, first, p, one_by_one)
+        violations |= found
+    return violations, end
+
+
+@njit(cache=True)
+def choose_policy(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, check, money_at_start, lineup,
+                  row, seed, game, first, p, rollout_state):
+    """Seat p (lineup row `row`) takes the candidate policy whose rollouts score best for it, ties to the lower
+    index (its base first). Each rollout plays the game on from a copy of it in `rollout_state`, p playing the
+    candidate throughout and the others as they are, the cards it cannot see reshuffled (determinize), on
+    rollout k's stream for every candidate."""
+    state, s_agg, pool = rollout_state
+    s_pl, s_own, s_bank, s_dq, s_held, s_draws, s_prm, s_rng = (state[0], state[1], state[2], state[3], state[4],
+                                                                 state[5], state[6], state[7])
+    rollouts = search_setting(lineup, row, N_PARAMS, S_ROLLOUTS)
+    horizon = search_setting(lineup, row, N_PARAMS, S_HORIZON)
+    best, best_value = 0, -1.0
+    for c in range(search_setting(lineup, row, N_PARAMS, S_CANDIDATES)):
+        value = 0.0
+        for k in range(rollouts):
+            start_rollout(pl, own, bank, dq, held, prm, s_pl, s_own, s_bank, s_dq, s_held, s_prm, lineup, row,
+                          N_PARAMS, p, c, s_rng, seed, game, k)
+            determinize(sq, rules, decks, s_own, s_dq, s_rng, pool)
+            _, end, _ = play_turns(sq, rent, groups, s_own, rules, s_prm, s_pl, s_bank, decks, s_dq, s_held, cards,
+                                   s_rng, s_agg, s_draws, check, money_at_start, first, p, horizon)
+            value += rollout_value(sq, rules, s_own, s_pl, s_bank, end, p)
+        if value > best_value:
+            best, best_value = c, value
+    use_candidate(prm, p, lineup, row, N_PARAMS, best)
+
+
+@engine_njit
+def determinize(sq, rules, decks, own, dq, rng, pool):
+    """What a seat cannot see, in a new order from `rng`: every deck's undrawn cards, and the Fortune cards lying
+    face down on the unowned properties shuffled together with the Fortune deck's (`pool`: room for both)."""
+    fortune = rules[R_FORTUNE_DECK]
+    for d in range(decks.shape[0]):
+        if d != fortune:
+            shuffle_undrawn(decks, dq, d, rng)
+    length, head, count = decks[fortune, D_LEN], dq[fortune, DQ_HEAD], dq[fortune, DQ_COUNT]
+    lying = 0
+    for s in range(sq.shape[0]):
+        if own[s, O_FORTUNE] >= 0:
+            pool[lying] = own[s, O_FORTUNE]
+            lying += 1
+    for i in range(count):
+        pool[lying + i] = dq[fortune, DQ_CARDS + (head + i) % length]
+    shuffle(rng, pool, lying + count)
+    k = 0
+    for s in range(sq.shape[0]):
+        if own[s, O_FORTUNE] >= 0:
+            own[s, O_FORTUNE] = pool[k]
+            k += 1
+    for i in range(count):
+        dq[fortune, DQ_CARDS + (head + i) % length] = pool[lying + i]
+
+
+@engine_njit
+def rollout_value(sq, rules, own, pl, bank, end, p):
+    """What a rollout is worth to p: 1 won (the million, or the last standing), 0 another won or p went bankrupt;
+    at the horizon or the turn cap its share of the players' wealth (cash, deeds and buildings), the race's
+    measure."""
+    if end == END_MILLION:
+        return 1.0 if bank[B_WINNER] == p else 0.0
+    if end == END_LAST_STANDING or pl[p, PL_ALIVE] == 0:
+        return 1.0 if pl[p, PL_ALIVE] != 0 else 0.0
+    total = 0
+    for q in range(pl.shape[0]):
+        if pl[q, PL_ALIVE] != 0:
+            total += wealth(sq, own, rules, pl, q)
+    return wealth(sq, own, rules, pl, p) / total if total > 0 else 0.0
+
+
 @njit(cache=True, _nrt=True, inline="always")
 def deal_fortune(sq, rules, own, decks, dq):
     """One Fortune card face down on each unowned property (at the start: every one), from the shuffled
@@ -494,37 +626,6 @@ def start_game(sq, groups, cards, decks, rules, start_pl, start_own, start_bank,
     return rotation, p, money_at_start
 
 
-@engine_njit
-def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, check,
-               money_at_start):
-    """The game's turns from seat p until a player holds the million, one player is left or the turn cap is
-    reached: (how it ended, the invariants violated)."""
-    n = pl.shape[0]
-    violations = 0
-    end = END_TURN_CAP
-    first = p
-    while True:
-        if pl[p, PL_ALIVE] != 0:
-            take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
-            bank[B_TURN] += 1
-            if check is not None:
-                violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards,
-                                               money_at_start)
-            if reached_million(rules, pl, bank, p):
-                end = END_MILLION
-                break
-            alive = 0
-            for i in range(n):
-                alive += pl[i, PL_ALIVE]
-            if alive <= 1:
-                end = END_LAST_STANDING
-                break
-        p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
-        if capped:
-            break
-    return end, violations
-
-
 @njit(cache=True, nogil=True)
 def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
                rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
@@ -544,6 +645,9 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
                                                    borrowed(start_held))
     lineup, sq_agg, card_agg = borrowed(lineup), borrowed(sq_agg), borrowed(card_agg)
     n = lineup.shape[0]
+    # a search seat's rollouts play on copies of the game: allocated here once, reused by every rollout
+    rollout_state = (chunk_state(sq.shape[0], decks, cards.shape[0], n, PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS),
+                     np.zeros_like(sq_agg), np.zeros(sq.shape[0] + decks.shape[1], dtype=np.int64))
     for g in range(games_out.shape[0]):
         pl, own, bank, dq, held, draws, prm, rng, scratch = (
             borrowed(chunk[0]), borrowed(chunk[1]), borrowed(chunk[2]), borrowed(chunk[3]), borrowed(chunk[4]),
@@ -551,8 +655,9 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
         rotation, p, money_at_start = start_game(sq, groups, cards, decks, rules, start_pl, start_own, start_bank,
                                                  start_held, start_seat, lineup, rotate, seed, first_game + g, pl,
                                                  own, bank, dq, held, draws, prm, rng)
-        end, violations = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg,
-                                     draws, p, check, money_at_start)
+        violations, end = play_searching(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng,
+                                         sq_agg, draws, check, money_at_start, lineup, rotation, seed, first_game + g,
+                                         p, rollout_state)
         # The record: the millionaire wins, or the last player in; the others rank by cash, the measure of the race.
         worth = scratch[:n]
         cash = scratch[n:2 * n]

@@ -54,9 +54,9 @@ def millionaire_capture(edition_ref: str, variant: str | None, board, strategies
     start = board.kernel_args[6:11]  # kernel_args: sq, rent, groups, cards, decks, rules, then the start
     _, p, money = start_game(board.sq, board.groups, board.cards, board.decks, rules, *start, params, False, seed,
                              game, pl, own, bank, dq, held, draws, prm, rng)
-    end, _ = play_turns(board.sq, board.rent, board.groups, own, rules, prm, pl, bank, board.decks, dq, held,
-                        board.cards, rng, np.zeros((board.n_squares, M.SA_COLUMNS), dtype=np.int64), draws, p, None,
-                        money)
+    _, end, _ = play_turns(board.sq, board.rent, board.groups, own, rules, prm, pl, bank, board.decks, dq, held,
+                           board.cards, rng, np.zeros((board.n_squares, M.SA_COLUMNS), dtype=np.int64), draws, None,
+                           money, p, p, 0)
     if end != M.END_TURN_CAP:
         return None
     kept = cards_with(board, M.KEPT_EFFECTS, M)

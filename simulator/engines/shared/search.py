@@ -10,7 +10,9 @@ of every candidate draws the same numbers (common random numbers: the candidates
 import numpy as np
 
 from simulator.engines.shared.jit import engine_njit
-from simulator.engines.shared.rng import _splitmix64, seed_game
+from simulator.engines.shared.games import copy_table
+from simulator.engines.shared.layout import B_TURN, DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN
+from simulator.engines.shared.rng import _splitmix64, below, seed_game
 
 S_ROLLOUTS = 0      # rollouts per candidate at each decision; 0: plays its base, exactly
 S_HORIZON = 1       # turns each rollout plays before it is scored; 0: to the end of the game
@@ -55,3 +57,41 @@ def digest_table(digest, table):
         for j in range(table.shape[1]):
             digest = (digest ^ np.uint64(table[i, j])) * _DIGEST_PRIME
     return digest
+
+
+@engine_njit
+def searching(lineup, n_params):
+    """Does a row of the lineup search (a search player with rollouts)? Without one the game plays its turns in
+    one call, exactly as a lineup of heuristics does."""
+    for row in range(lineup.shape[0]):
+        if search_setting(lineup, row, n_params, S_ROLLOUTS) > 0:
+            return True
+    return False
+
+
+@engine_njit
+def shuffle_undrawn(decks, dq, d, rng):
+    """Deck d's undrawn cards (its queue from the head) in a new order drawn from `rng`: what a seat cannot know,
+    determinized for one rollout. Cards drawn, held or lying behind the head keep their places."""
+    length, head = decks[d, D_LEN], dq[d, DQ_HEAD]
+    for i in range(dq[d, DQ_COUNT] - 1, 0, -1):
+        j = below(rng, i + 1)
+        a, b = DQ_CARDS + (head + i) % length, DQ_CARDS + (head + j) % length
+        dq[d, a], dq[d, b] = dq[d, b], dq[d, a]
+
+
+@engine_njit
+def start_rollout(pl, own, bank, dq, held, prm, s_pl, s_own, s_bank, s_dq, s_held, s_prm, lineup, row, n_params, p,
+                  candidate, s_rng, seed, game, rollout):
+    """Set a rollout's scratch state from the game's (the tables every board family keeps: players, squares, bank,
+    deck queues, hands, parameters), seat p (lineup row `row`) on `candidate`, its stream that of rollout
+    `rollout` of the decision at the game's current turn."""
+    copy_table(s_pl, pl)
+    copy_table(s_own, own)
+    copy_table(s_dq, dq)
+    copy_table(s_held, held)
+    copy_table(s_prm, prm)
+    for b in range(bank.shape[0]):
+        s_bank[b] = bank[b]
+    use_candidate(s_prm, p, lineup, row, n_params, candidate)
+    seed_rollout(s_rng, seed, game, bank[B_TURN], rollout)
