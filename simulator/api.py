@@ -256,11 +256,11 @@ def fair_price(file: str | Path, between: tuple[str, str], side: str, give: tupl
 
 @_with_user_code
 def trades(file: str | Path, player: str, rivals: list[str] | None = None,
-           cash: tuple[int, ...] | list[int] = (100, 200, 400), max_squares: int = 1, screen_games: int = 200,
+           cash: tuple[int, ...] | list[int] | None = None, max_squares: int = 1, screen_games: int = 200,
            finalists: int = 8, games: int = 4000, seed: int = 0,
            threads: int | None = None, progress: Progress = None):
     """Which trade `player` should offer from a position (the frame behind `monopoly-mc trades`): every trade with
-    each rival (or `rivals`), squares for squares and squares for each amount of `cash`, screened on
+    each rival (or `rivals`), squares for squares and squares for each amount of `cash` (default 100, 200, 400; Fortnite: locations and chest items, no cash), screened on
     `screen_games` games of `seed`, the `finalists` best re-checked on `games` games of seed + 1. The trades that
     raise the player's chance there, best first: its and the rival's paired differences with 95% intervals,
     Holm-adjusted p-values, whether the rival's strategy accepts (rival_accepts), whether both gain

@@ -100,8 +100,10 @@ def _effect_rows(frame):
 @position_file
 @click.option("--between", nargs=2, required=True, metavar="A B",
               help="The two players of the trade: A gives --give and --cash, B gives --get.")
-@click.option("--give", multiple=True, metavar="SQUARE", help="A square A gives B (repeatable).")
-@click.option("--get", "get_", multiple=True, metavar="SQUARE", help="A square B gives A (repeatable).")
+@click.option("--give", multiple=True, metavar="SQUARE", help="A square A gives B (repeatable; Fortnite: a location "
+              "or a chest item's id).")
+@click.option("--get", "get_", multiple=True, metavar="SQUARE", help="A square B gives A (repeatable; Fortnite: a "
+              "location or a chest item's id).")
 @click.option("--cash", default=0, show_default=True, help="Cash A pays B (negative: B pays A).")
 @click.option("--fair-price", "fair_for", default=None, metavar="PLAYER",
               help="Also find the cash (paid by A to B) that makes the trade even for PLAYER (A or B): a bisection "
@@ -120,6 +122,7 @@ def trade(file, between, give, get_, cash, fair_for, games, seed, threads, sched
         positions.traded(start, deal)  # refuses a trade that does not fit before any game is played
         if fair_for is not None:
             positions.check_fair_side(deal, fair_for)
+            positions.refuse_pricing(start, "--fair-price")
         sides = 2 + (1 + positions.bisection_steps(-2000, 2000, 10) if fair_for else 0)
         with batches_on(threads, scheduler, workers, None, False, False) as executor, \
                 progress_bar(games * sides, "Trading", progress and output_format == "table") as bar:

@@ -11,7 +11,9 @@ from simulator.progress import progress_bar
 from simulator.tables import as_csv, as_json
 
 
-def _amounts(ctx, param, value: str) -> tuple[int, ...]:
+def _amounts(ctx, param, value: str | None) -> tuple[int, ...] | None:
+    if value is None:
+        return None
     try:
         return tuple(int(part) for part in value.split(","))
     except ValueError:
@@ -23,9 +25,9 @@ def _amounts(ctx, param, value: str) -> tuple[int, ...]:
 @click.option("--player", required=True, metavar="NAME", help="The player who offers the trades.")
 @click.option("--rival", "rivals", multiple=True, metavar="NAME",
               help="Only trades with this player (repeatable; default: every player still in).")
-@click.option("--cash", "cash", default="100,200,400", show_default=True, callback=_amounts, metavar="A,B,...",
+@click.option("--cash", "cash", default=None, callback=_amounts, metavar="A,B,...",
               help="The cash amounts tried: squares sold or bought for each, and swaps with each paid either way "
-                   "(or none).")
+                   "(or none). Default: 100,200,400 (Fortnite trades locations and chest items, no cash).")
 @click.option("--max-squares", default=1, show_default=True, help="Most squares each side hands over in one trade.")
 @click.option("--screen-games", type=GAMES, default=200, show_default=True,
               help="Games every candidate plays first, on --seed.")
@@ -53,6 +55,7 @@ def trades(file, player, rivals, cash, max_squares, screen_games, finalists, gam
             raise CliError(f"--step {step}: expected a whole number of at least 1")
         if fair_target is not None:
             positions.refuse_untradable(start, "trades")
+            positions.refuse_pricing(start, "--fair")
             finder.seat_of(start, player, "--player")
             finder.squares_of(start, fair_target)
             with batches_on(threads, scheduler, workers, None, False, False) as executor, \
