@@ -72,6 +72,30 @@ def load_position(path: str | Path) -> Position:
     return position_from(read_position_file(path), str(path), path.parent)
 
 
+def with_field(position: Position, player: str, field: list[str], player_option: str = "--player") -> Position:
+    """The position with the players other than `player` played by the strategies `field` names: one name for
+    all of them, or one each in the file's seat order (an eliminated player's strategy plays no part). Any
+    strategy registered for the family (user strategy files included) is allowed; an unknown one, or a wrong
+    count, is refused in one line."""
+    if player not in position.players:
+        raise EditionError(f"{player_option} {player}: no such player in {position.source}"
+                           f"{hint(player, position.players)}")
+    others = [k for k, name in enumerate(position.players) if name != player]
+    allowed = [s.name for s in _available(position.edition.family)]
+    for name in field:
+        if name not in allowed:
+            raise EditionError(f"--field {name}: no {position.edition.family} strategy of that name (allowed: "
+                               f"{', '.join(allowed)})")
+    if len(field) not in (1, len(others)):
+        raise EditionError(f"--field {','.join(field)}: expected one strategy for every rival, or one each for the "
+                           f"players other than {player} ({', '.join(position.players[k] for k in others)}) in seat "
+                           f"order")
+    document = copy.deepcopy(position.document)
+    for k, name in zip(others, field * len(others) if len(field) == 1 else field):
+        document["players"][k]["strategy"] = name
+    return changed(position, document, f"with the field {','.join(field)}")
+
+
 def _available(family: str):
     from strategies import available
     return available(family)

@@ -260,3 +260,20 @@ def test_fortnite_candidates_exchange_things_both_ways_and_giving_everything_cos
     frame = positions.trade_table(position, everything, 400, seed=1)
     ann, bea = frame.set_index("player").loc["Ann"], frame.set_index("player").loc["Bea"]
     assert ann.ci_high < 0 < bea.ci_low
+
+
+def test_the_field_plays_the_rivals_and_their_answers_follow_it(tmp_path):
+    """--field: every rival played (and answering trades) by the strategies named, the player keeping its own."""
+    position = _position(PAIRS)
+    fielded = positions.with_field(position, "Ann", ["aggressive_shooter"])
+    assert fielded.strategies == ["pair_collector", "aggressive_shooter"]
+    swap = Trade(("Ann", "Bea"), give=("Fatal Fields",), get=("Moisty Mire",))
+    assert (trades.rival_answer(position, swap), trades.rival_answer(fielded, swap)) == ("yes", "no")
+    path = tmp_path / "pairs.toml"
+    path.write_text(position_toml(PAIRS))
+    for field, message in (("pair_collecter", "--field pair_collecter: no fortnite strategy of that name (allowed: "
+                                               "aggressive_shooter, pair_collector, passive"),
+                           ("passive,passive", "--field passive,passive: expected one strategy for every rival")):
+        result = invoke("trades", path, "--player", "Ann", "--field", field, "--no-progress")
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output

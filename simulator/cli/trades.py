@@ -6,7 +6,7 @@ import click
 
 from simulator import tables
 from simulator.cli.options import GAMES, CliError, batches_on, user_errors
-from simulator.cli.position import _load, played_options, position_file
+from simulator.cli.position import _load, echo_field, field_option, fielded, played_options, position_file
 from simulator.progress import progress_bar
 from simulator.tables import as_csv, as_json
 
@@ -40,9 +40,10 @@ def _amounts(ctx, param, value: str | None) -> tuple[int, ...] | None:
               help="Instead: the price of a square or colour group that makes its sale even for each side, and for "
                    "its squares still the bank's, the highest bid worth paying.")
 @click.option("--step", default=25, show_default=True, help="With --fair: the resolution of the prices.")
+@field_option("The rivals (every player other than --player)")
 @played_options
-def trades(file, player, rivals, cash, max_squares, screen_games, finalists, games, fair_target, step, seed, threads,
-           scheduler, workers, progress, output_format):
+def trades(file, player, rivals, cash, max_squares, screen_games, finalists, games, fair_target, step, field, seed,
+           threads, scheduler, workers, progress, output_format):
     """Which trade PLAYER should offer from a position FILE: every trade with each rival (squares for squares,
     squares for cash over --cash), played on the same dice as the position; each screened on a few games, the
     best re-checked on fresh ones. The trades that raise PLAYER's win probability, best first, with the paired
@@ -51,6 +52,8 @@ def trades(file, player, rivals, cash, max_squares, screen_games, finalists, gam
     from simulator import positions, trade_finder as finder
     with user_errors():
         start = _load(file)
+        finder.seat_of(start, player, "--player")
+        start = fielded(start, player, field, "--player")
         if step < 1:
             raise CliError(f"--step {step}: expected a whole number of at least 1")
         if fair_target is not None:
@@ -94,6 +97,7 @@ def trades(file, player, rivals, cash, max_squares, screen_games, finalists, gam
                f"the best {a['finalists']} re-checked on {a['games']:,} fresh games, {a['dropped']} of them dropped "
                f"for not raising {player}'s chance there; {a['games_played']:,} games in all. Verdicts are "
                f"Holm-adjusted over the {a['finalists']} finalists (5% level).")
+    echo_field(field, "The rivals")
     if rows and not accepted:
         click.echo("None of these is a trade its rival's strategy accepts.")
 
