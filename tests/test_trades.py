@@ -138,14 +138,19 @@ def test_the_auction_ceiling_of_a_square_completing_a_group_is_within_the_cash_a
     assert 0 < auction.price <= 800
 
 
-def test_the_command_prints_the_finalists_best_first(tmp_path):
-    path = tmp_path / "blues.toml"
+def test_the_command_prints_the_finalists_best_first_and_draws_them_on_a_page(tmp_path):
+    path, page = tmp_path / "blues.toml", tmp_path / "trades.html"
     path.write_text(position_toml(LIGHT_BLUES))
     result = invoke("trades", path, "--player", "Ann", "--cash", "0", "--screen-games", 60, "--finalists", 3,
-                    "-n", 300, "--no-progress", "--format", "json")
+                    "-n", 300, "--no-progress", "--format", "json", "--out", page)
     assert result.exit_code == 0, result.output
     printed = json.loads(result.output)
     assert printed["trades"][0]["get"] == "Connecticut Avenue" and printed["candidates"] == 6
+    html = page.read_text()
+    # self-contained: the bars embedded, nothing fetched; every finalist in the table, best first
+    assert html.count("data:image/png;base64,") == 1 and "src=\"http" not in html and "<link" not in html
+    at = [html.index(f"<td>{row['trade']}</td>") for row in printed["trades"]]
+    assert at == sorted(at) and len(at) >= 1
 
 
 @pytest.mark.parametrize("args, message", [
@@ -158,6 +163,8 @@ def test_the_command_prints_the_finalists_best_first(tmp_path):
     (["--player", "Ann", "--finalists", "0"], "--finalists 0: expected a whole number of at least 1"),
     (["--player", "Ann", "--fair", "Nowhere Avenue"], "--fair Nowhere Avenue: no such square or colour group"),
     (["--player", "Ann", "--fair", "Chance 1"], "--fair Chance 1: not a square that can be owned"),
+    (["--player", "Ann", "--out", "trades.txt"], "--out trades.txt: expected a .html file"),
+    (["--player", "Ann", "--fair", "light_blue", "--out", "t.html"], "--out t.html: a page of the trade finder's"),
 ])
 def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
     path = tmp_path / "blues.toml"

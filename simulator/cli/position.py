@@ -51,9 +51,9 @@ def fielded(start, player: str, field: str | None, player_option: str):
     return with_field(start, player, [name.strip() for name in field.split(",")], player_option)
 
 
-def echo_field(field: str | None, players: str) -> None:
-    if field is not None:
-        click.echo(f"{players} played by {field} (--field), not by the position file's strategies.")
+def field_note(field: str | None, players: str) -> list[str]:
+    """The line saying who --field plays, if given."""
+    return [] if field is None else [f"{players} played by {field} (--field), not by the position file's strategies."]
 
 
 def _load(file: Path):
@@ -161,7 +161,8 @@ def trade(file, between, give, get_, cash, fair_for, field, games, seed, threads
         return
     click.echo(tables.render(["player", "without", "with", "difference", "95% CI", "verdict"], _effect_rows(frame),
                              title=f"{deal.text()} ({games:,} paired games, seed {seed})"))
-    echo_field(field, f"The players other than {between[0]}")
+    for line in field_note(field, f"The players other than {between[0]}"):
+        click.echo(line)
     if price is not None:
         low, high = price["even_from"], price["even_to"]
         payer, most = ((between[0], price["payable_to"]) if price["price"] > 0 else
