@@ -135,7 +135,7 @@ def trade(file, between, give, get_, cash, fair_for, field, games, seed, threads
           output_format):
     """Each player's win probability from a position FILE with and without a trade, played on the same dice
     and cards game by game (common random numbers), with the paired difference, its 95% interval and a
-    verdict per side. Squares change hands without buildings."""
+    verdict per side. Squares change hands without buildings; in Fortnite, locations and chest items (no cash)."""
     from simulator import positions
     with user_errors():
         deal = positions.Trade(between=tuple(between), give=tuple(give), get=tuple(get_), cash=cash)

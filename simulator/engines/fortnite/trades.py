@@ -59,7 +59,8 @@ def hand_over(document: dict, position, thing: str, giver: int, taker: int, name
 def rival_answer(position, trade) -> str:
     """What the second player's strategy answers, as its engine plays it: "yes" to one location that completes the
     proposer's pair for one that completes its own, or for at least its item_price chest items (rounded up);
-    "no" to anything else, and from a strategy that does not trade."""
+    "no" to anything else, and from a strategy that does not trade. Exact for --strategy-file strategies too: the
+    trade decisions are the kernel's, read from the parameter row, which a user file cannot replace."""
     board = _board(position)
     p, q = (position.players.index(name) for name in trade.between)
     prm = board.lineup_array(position.lineup())
