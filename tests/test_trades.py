@@ -246,6 +246,8 @@ def test_the_fortnite_rivals_answer_is_the_one_its_engine_plays():
     swap = Trade(("Ann", "Bea"), give=("Fatal Fields",), get=("Moisty Mire",))
     assert trades.rival_answer(position, swap) == "yes"
     assert trades.rival_answer(position, replace(swap, give=("Junk Junction",))) == "no"  # completes nothing of Bea's
+    # the two halves of one pair change owners: neither side completes anything (kernel: h != g)
+    assert trades.rival_answer(position, replace(swap, get=("Salty Springs",))) == "no"
     items = ("med_kit", "med_kit", "assault_rifle")
     assert trades.rival_answer(position, replace(swap, give=items)) == "yes"
     assert trades.rival_answer(position, replace(swap, give=items[:2])) == "no"

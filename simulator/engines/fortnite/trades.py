@@ -69,12 +69,17 @@ def rival_answer(position, trade) -> str:
         return "no"
     chest = _chest(board)
     items = [t for t in trade.give if t in chest]
-    if not items:
-        agrees = len(trade.give) == 1 and _completes(board, position, trade.give[0], q)
+    if not items:  # swap_locations: two different pairs, each completed for its new owner
+        agrees = len(trade.give) == 1 and _completes(board, position, trade.give[0], q) \
+            and _pair(board, trade.give[0]) != _pair(board, trade.get[0])
     else:
         price = prm[q, F.P_ITEM_PRICE]
         agrees = len(items) == len(trade.give) and price >= 1.0 and len(items) >= math.ceil(price)
     return "yes" if agrees else "no"
+
+
+def _pair(board, location: str) -> int:
+    return int(board.sq[board.square_names.index(location), F.SQ_GROUP])
 
 
 def _completes(board, position, location: str, seat: int) -> bool:
