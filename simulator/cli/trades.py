@@ -30,7 +30,7 @@ def _amounts(ctx, param, value: str | None) -> tuple[int, ...] | None:
 @click.option("--cash", "cash", default=None, callback=_amounts, metavar="A,B,...",
               help="The cash amounts tried: squares sold or bought for each, and swaps with each paid either way "
                    "(or none). Default: 100,200,400 (Fortnite trades locations and chest items, no cash).")
-@click.option("--max-squares", default=1, show_default=True, help="Most squares each side hands over in one trade.")
+@click.option("--max-squares", default=1, show_default=True, help="Most squares each side hands over in one trade (Fortnite: locations and chest items).")
 @click.option("--screen-games", type=GAMES, default=200, show_default=True,
               help="Games every candidate plays first, on --seed.")
 @click.option("--finalists", default=8, show_default=True,
@@ -50,7 +50,7 @@ def _amounts(ctx, param, value: str | None) -> tuple[int, ...] | None:
 def trades(file, player, rivals, cash, max_squares, screen_games, finalists, games, fair_target, step, field, out,
            seed, threads, scheduler, workers, progress, output_format):
     """Which trade PLAYER should offer from a position FILE: every trade with each rival (squares for squares,
-    squares for cash over --cash), played on the same dice as the position; each screened on a few games, the
+    squares for cash over --cash; Fortnite: locations and chest items each way, no cash), played on the same dice as the position; each screened on a few games, the
     best re-checked on fresh ones. The trades that raise PLAYER's win probability, best first, with the paired
     difference, its 95% interval, the rival's difference, whether the rival's own strategy accepts, and a verdict
     Holm-adjusted over the finalists. --fair prices one square or group instead."""
