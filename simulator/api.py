@@ -256,17 +256,20 @@ def fair_price(file: str | Path, between: tuple[str, str], side: str, give: tupl
 
 @_with_user_code
 def trades(file: str | Path, player: str, rivals: list[str] | None = None,
-           cash: tuple[int, ...] | list[int] = (100, 200, 400), max_squares: int = 1, screen_games: int = 200,
+           cash: tuple[int, ...] | list[int] | None = None, max_squares: int = 1, screen_games: int = 200,
            finalists: int = 8, games: int = 4000, seed: int = 0,
-           threads: int | None = None, progress: Progress = None):
+           threads: int | None = None, progress: Progress = None, field: list[str] | None = None):
     """Which trade `player` should offer from a position (the frame behind `monopoly-mc trades`): every trade with
-    each rival (or `rivals`), squares for squares and squares for each amount of `cash`, screened on
+    each rival (or `rivals`), squares for squares and squares for each amount of `cash` (default 100, 200, 400; Fortnite: locations and chest items, no cash), screened on
     `screen_games` games of `seed`, the `finalists` best re-checked on `games` games of seed + 1. The trades that
     raise the player's chance there, best first: its and the rival's paired differences with 95% intervals,
     Holm-adjusted p-values, whether the rival's strategy accepts (rival_accepts), whether both gain
-    (both_gain), and a verdict. `progress` as for simulate()."""
+    (both_gain), and a verdict. `field`: the rivals' strategies instead of the file's (one for all, or one each
+    in seat order). `progress` as for simulate()."""
     from simulator import positions, trade_finder as finder
     start = positions.load_position(file)
+    if field is not None:
+        start = positions.with_field(start, player, list(field))
     budget = finder.Budget(screen_games, finalists, games)
     budget.check()
     offers = finder.candidates(start, player, rivals, cash, max_squares)

@@ -18,6 +18,7 @@ from matplotlib.legend_handler import HandlerTuple
 from matplotlib.ticker import MaxNLocator
 
 from simulator.presentation import FEW
+from simulator.stats import ALPHA
 from simulator.tables import PLOT_FORMATS as FORMATS
 
 GROUP_COLOURS = {"brown": "#8B4513", "light_blue": "#87CEEB", "pink": "#D93A96", "orange": "#F7941D",
@@ -374,6 +375,29 @@ def trade_effects(frame: pd.DataFrame, title: str) -> plt.Figure:
                      xerr=_error(frame, "difference", "ci_low", "ci_high"), capsize=4)
     differences.axvline(0, color="black", linewidth=0.8)
     differences.set_xlabel("paired difference (pts), 95% CI")
+    figure.suptitle(title)
+    return figure
+
+
+def trade_offers(frame: pd.DataFrame, player: str, title: str) -> plt.Figure:
+    """The trade finder's finalists (simulator/trade_finder.py's frame, best first, top down): the player's paired
+    difference and the rival's, each with its 95% interval; green or red where the Holm-adjusted verdict calls it
+    significant, grey where it does not; a trade the rival's strategy accepts says so."""
+    frame = frame.iloc[::-1]
+    labels = [textwrap.fill(r.trade + " (rival accepts)" * (r.rival_accepts == "yes"), 34)
+              for r in frame.itertuples()]
+    figure, (mine, theirs) = plt.subplots(1, 2, figsize=(10, 0.75 * len(frame) + 1.8), sharey=True,
+                                          layout="constrained")
+    y = np.arange(len(frame))
+    for axis, prefix, who in ((mine, "", player), (theirs, "rival_", "the rival")):
+        axis.barh(y, frame[f"{prefix}difference"] * 100, capsize=4,
+                  xerr=_error(frame, f"{prefix}difference", f"{prefix}ci_low", f"{prefix}ci_high"),
+                  color=_verdict_colours(frame[f"{prefix}ci_low"], frame[f"{prefix}ci_high"],
+                                         frame[f"{prefix}p_adjusted"] < ALPHA))
+        axis.axvline(0, color="black", linewidth=0.8)
+        axis.set_title(f"{who}'s win probability", fontsize=10)
+        axis.set_xlabel("with the trade minus without (pts), 95% CI")
+    mine.set_yticks(y, labels, fontsize=8)
     figure.suptitle(title)
     return figure
 

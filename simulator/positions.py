@@ -72,6 +72,30 @@ def load_position(path: str | Path) -> Position:
     return position_from(read_position_file(path), str(path), path.parent)
 
 
+def with_field(position: Position, player: str, field: list[str], player_option: str = "--player") -> Position:
+    """The position with the players other than `player` played by the strategies `field` names: one name for
+    all of them, or one each in the file's seat order (an eliminated player's strategy plays no part). Any
+    strategy registered for the family (user strategy files included) is allowed; an unknown one, or a wrong
+    count, is refused in one line."""
+    if player not in position.players:
+        raise EditionError(f"{player_option} {player}: no such player in {position.source}"
+                           f"{hint(player, position.players)}")
+    others = [k for k, name in enumerate(position.players) if name != player]
+    allowed = [s.name for s in _available(position.edition.family)]
+    for name in field:
+        if name not in allowed:
+            raise EditionError(f"--field {name}: no {position.edition.family} strategy of that name (allowed: "
+                               f"{', '.join(allowed)})")
+    if len(field) not in (1, len(others)):
+        raise EditionError(f"--field {','.join(field)}: expected one strategy for every rival, or one each for the "
+                           f"players other than {player} ({', '.join(position.players[k] for k in others)}) in seat "
+                           f"order")
+    document = copy.deepcopy(position.document)
+    for k, name in zip(others, field * len(others) if len(field) == 1 else field):
+        document["players"][k]["strategy"] = name
+    return changed(position, document, f"with the field {','.join(field)}")
+
+
 def _available(family: str):
     from strategies import available
     return available(family)
@@ -134,15 +158,20 @@ class Trade:
 
 def traded(position: Position, trade: Trade) -> Position:
     """The position after the trade: squares change hands when their colour group has no buildings (rulebook:
-    Passez des accords avec vos adversaires), and the cash moves; refused in one line when a player or a square
-    does not fit."""
+    Passez des accords avec vos adversaires), and the cash moves; in a family with its own trading (Fortnite:
+    locations and chest items), the family moves each thing and no cash moves. Refused in one line when a player
+    or a thing does not fit."""
     refuse_untradable(position)
+    trading = families.get(position.edition.family).trading
     if not trade.give and not trade.get:
         raise EditionError("trade: name a square to move (--give or --get); to compare cash alone, write the "
                            "position after it and use whatif")
+    if trading is not None and trade.cash:
+        raise EditionError(f"--cash {trade.cash}: {position.edition.name}'s trades move {trading.what}, no cash")
     for squares, option in ((trade.give, "--give"), (trade.get, "--get")):
         for square in squares:
-            if squares.count(square) > 1:
+            # a chest item held twice can be given twice; a square changes hands once
+            if squares.count(square) > 1 and trading is None:
                 raise EditionError(f"{option} {square}: named twice (each square changes hands once)")
     document = copy.deepcopy(position.document)
     players = document["players"]
@@ -154,17 +183,23 @@ def traded(position: Position, trade: Trade) -> Position:
         seats.append(names.index(name))
     if seats[0] == seats[1]:
         raise EditionError("--between: give two different players")
+    hand_over = _hand_over if trading is None else trading.hand_over
     for squares, giver, taker in ((trade.give, seats[0], seats[1]), (trade.get, seats[1], seats[0])):
         for square in squares:
-            _hand_over(document, position, square, giver, taker, names)
-    payer, payee = (seats[0], seats[1]) if trade.cash >= 0 else (seats[1], seats[0])
-    amount = abs(trade.cash)
-    cash_of = {s: int(position.start.pl[s, L.PL_CASH]) for s in seats}
-    if amount > cash_of[payer]:
-        raise EditionError(f"--cash {trade.cash}: {names[payer]} holds only {int(cash_of[payer]):,}")
-    players[payer]["cash"] = int(cash_of[payer]) - amount
-    players[payee]["cash"] = int(cash_of[payee]) + amount
+            hand_over(document, position, square, giver, taker, names)
+    if trade.cash:
+        _pay(position, document, trade.cash, seats, names)
     return changed(position, document, f"after: {trade.text()}")
+
+
+def _pay(position: Position, document: dict, cash: int, seats: list[int], names: list[str]) -> None:
+    """Move `cash` from the trade's first player to its second (negative: the other way) in the document."""
+    payer, payee = (seats[0], seats[1]) if cash >= 0 else (seats[1], seats[0])
+    cash_of = {s: int(position.start.pl[s, L.PL_CASH]) for s in seats}
+    if abs(cash) > cash_of[payer]:
+        raise EditionError(f"--cash {cash}: {names[payer]} holds only {int(cash_of[payer]):,}")
+    document["players"][payer]["cash"] = cash_of[payer] - abs(cash)
+    document["players"][payee]["cash"] = cash_of[payee] + abs(cash)
 
 
 def changed(position: Position, document: dict, how: str) -> Position:
@@ -277,9 +312,18 @@ def check_fair_side(trade: Trade, side: str) -> None:
         raise EditionError(f"--fair-price {side}: expected one of the trade's players ({', '.join(trade.between)})")
 
 
+def refuse_pricing(position: Position, option: str) -> None:
+    """Refuse, in one line naming `option`, a fair price in a family whose trades move no cash."""
+    trading = families.get(position.edition.family).trading
+    if trading is not None:
+        raise EditionError(f"{option}: {position.edition.name}'s trades move {trading.what}, no cash: there is no "
+                           f"price to find")
+
+
 def payable_cash(position: Position, trade: Trade) -> tuple[int, int]:
     """The cash the trade's first player can pay the second: from minus what the second holds (the second pays)
     to what the first holds."""
+    refuse_pricing(position, "--fair-price")
     first, second = (position.players.index(name) for name in trade.between)
     return -int(position.start.pl[second, L.PL_CASH]), int(position.start.pl[first, L.PL_CASH])
 

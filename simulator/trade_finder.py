@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simulator import positions, stats
+from simulator import families, positions, stats
 from simulator.checks import EditionError, hint
 from simulator.engines.shared import layout as L
 from simulator.positions import Position, Trade
@@ -74,21 +74,27 @@ def tradable(position: Position, seat: int) -> list[str]:
             if own[s, L.O_OWNER] == seat and own[s, L.O_MORTGAGED] == 0 and board.sq[s, L.SQ_GROUP] not in built]
 
 
-def _bundles(squares: list[str], most: int) -> list[tuple[str, ...]]:
-    return [bundle for size in range(1, most + 1) for bundle in itertools.combinations(squares, size)]
+def _bundles(things: list[str], most: int) -> list[tuple[str, ...]]:
+    """Every choice of 1 to `most` of `things`, each once (copies of one chest item make one choice)."""
+    return list(dict.fromkeys(bundle for size in range(1, most + 1) for bundle in itertools.combinations(things, size)))
 
 
-def candidates(position: Position, player: str, rivals: list[str] | None = None, cash=DEFAULT_CASH,
+def candidates(position: Position, player: str, rivals: list[str] | None = None, cash=None,
                max_squares: int = 1) -> list[Trade]:
     """Every trade `player` could propose to each rival (every other player still in, or `rivals`): up to
     `max_squares` of its squares for up to as many of the rival's, the player paying or receiving each amount of
-    `cash` or nothing; and up to `max_squares` squares one way for each amount the other. Amounts a payer does
-    not hold are left out."""
+    `cash` (default DEFAULT_CASH) or nothing; and up to `max_squares` squares one way for each amount the other.
+    Amounts a payer does not hold are left out. In a family with its own trading (Fortnite), up to `max_squares`
+    of the things it could hand over (locations, chest items) for up to as many of the rival's, no cash."""
     positions.refuse_untradable(position, "trades")
     seat = seat_of(position, player, "--player")
     if max_squares < 1:
         raise EditionError(f"--max-squares {max_squares}: expected a whole number of at least 1")
-    amounts = sorted({int(c) for c in cash})
+    trading = families.get(position.edition.family).trading
+    if trading is not None and cash is not None and any(cash):
+        raise EditionError(f"--cash {','.join(map(str, cash))}: {position.edition.name}'s trades move "
+                           f"{trading.what}, no cash")
+    amounts = sorted({int(c) for c in (DEFAULT_CASH if cash is None else cash)})
     if any(c < 0 for c in amounts):
         raise EditionError(f"--cash {','.join(map(str, amounts))}: expected amounts of 0 or more (the finder tries "
                            f"each both ways)")
@@ -98,11 +104,15 @@ def candidates(position: Position, player: str, rivals: list[str] | None = None,
             raise EditionError(f"--rival {name}: the player itself; name another player")
         if name not in others:
             raise EditionError(f"--rival {name}: out of the game")
-    mine = _bundles(tradable(position, seat), max_squares)
-    held = int(position.start.pl[seat, L.PL_CASH])
+    things = tradable if trading is None else trading.tradable
+    mine = _bundles(things(position, seat), max_squares)
     found = []
     for rival in rivals or others:
-        theirs = _bundles(tradable(position, position.players.index(rival)), max_squares)
+        theirs = _bundles(things(position, position.players.index(rival)), max_squares)
+        if trading is not None:  # no cash: a trade gives something each way, or it is a gift
+            found += [Trade((player, rival), give, get) for give, get in itertools.product(mine, theirs)]
+            continue
+        held = int(position.start.pl[seat, L.PL_CASH])
         their_cash = int(position.start.pl[position.players.index(rival), L.PL_CASH])
         both_ways = sorted({0, *amounts, *(-c for c in amounts)})
         payable = [c for c in both_ways if -their_cash <= c <= held]
@@ -126,7 +136,11 @@ def rival_answer(position: Position, trade: Trade) -> str:
     it sells squares for at least trade_accept times their list price (sells), buys squares that complete one
     of its colour groups for at most its own offer (trade_offer), and swaps squares when the swap completes a
     group for each side (swaps), at least the difference in list price paid to the side giving more; any other
-    trade the built-in strategies never make. "yes", "no", or "unknown" for a user strategy's seat."""
+    trade the built-in strategies never make. "yes", "no", or "unknown" for a user strategy's seat. A family with
+    its own trading answers as its engine plays (Fortnite: simulator/engines/fortnite/trades.py)."""
+    trading = families.get(position.edition.family).trading
+    if trading is not None:
+        return trading.rival_answer(position, trade)
     from strategies import board_logic
     board = compile_rules(position.edition)
     p, q = (position.players.index(name) for name in trade.between)

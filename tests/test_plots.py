@@ -199,3 +199,21 @@ def test_groups_too_few_to_rank_sit_apart_below_the_ranked_ones_with_their_count
     legend = plots.group_win_rates(groups, "Groups").axes[0].get_legend()
     assert all(not patch.get_hatch() for patch in legend.get_patches())
     plt.close("all")
+
+
+def test_trade_offers_draw_the_best_on_top_coloured_by_the_holm_verdict():
+    from matplotlib.colors import to_hex
+    frame = pd.DataFrame({"trade": ["best", "second"], "rival_accepts": ["yes", "no"],
+                          "difference": [0.10, 0.04], "ci_low": [0.06, 0.01], "ci_high": [0.14, 0.07],
+                          "p_adjusted": [0.001, 0.09],  # the second's interval excludes 0, but not after Holm
+                          "rival_difference": [-0.10, 0.0], "rival_ci_low": [-0.14, -0.03],
+                          "rival_ci_high": [-0.06, 0.03], "rival_p_adjusted": [0.001, 1.0]})
+    mine, theirs = plots.trade_offers(frame, "Ann", "Trades").axes
+    tops = {label.get_text().split(" (")[0]: label.get_position()[1] for label in mine.get_yticklabels()}
+    assert tops["best"] > tops["second"]
+    assert "(rival accepts)" in [t.get_text() for t in mine.get_yticklabels()][1]  # the top label
+
+    def by_height(axis):
+        return [to_hex(p.get_facecolor()) for p in sorted(axis.patches, key=lambda p: -p.get_y())]
+    assert by_height(mine) == ["#1fb25a", "#999999"] and by_height(theirs) == ["#ed1b24", "#999999"]
+    plt.close("all")

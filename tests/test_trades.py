@@ -138,14 +138,19 @@ def test_the_auction_ceiling_of_a_square_completing_a_group_is_within_the_cash_a
     assert 0 < auction.price <= 800
 
 
-def test_the_command_prints_the_finalists_best_first(tmp_path):
-    path = tmp_path / "blues.toml"
+def test_the_command_prints_the_finalists_best_first_and_draws_them_on_a_page(tmp_path):
+    path, page = tmp_path / "blues.toml", tmp_path / "trades.html"
     path.write_text(position_toml(LIGHT_BLUES))
     result = invoke("trades", path, "--player", "Ann", "--cash", "0", "--screen-games", 60, "--finalists", 3,
-                    "-n", 300, "--no-progress", "--format", "json")
+                    "-n", 300, "--no-progress", "--format", "json", "--out", page)
     assert result.exit_code == 0, result.output
     printed = json.loads(result.output)
     assert printed["trades"][0]["get"] == "Connecticut Avenue" and printed["candidates"] == 6
+    html = page.read_text()
+    # self-contained: the bars embedded, nothing fetched; every finalist in the table, best first
+    assert html.count("data:image/png;base64,") == 1 and "src=\"http" not in html and "<link" not in html
+    at = [html.index(f"<td>{row['trade']}</td>") for row in printed["trades"]]
+    assert at == sorted(at) and len(at) >= 1
 
 
 @pytest.mark.parametrize("args, message", [
@@ -158,6 +163,8 @@ def test_the_command_prints_the_finalists_best_first(tmp_path):
     (["--player", "Ann", "--finalists", "0"], "--finalists 0: expected a whole number of at least 1"),
     (["--player", "Ann", "--fair", "Nowhere Avenue"], "--fair Nowhere Avenue: no such square or colour group"),
     (["--player", "Ann", "--fair", "Chance 1"], "--fair Chance 1: not a square that can be owned"),
+    (["--player", "Ann", "--out", "trades.txt"], "--out trades.txt: expected a .html file"),
+    (["--player", "Ann", "--fair", "light_blue", "--out", "t.html"], "--out t.html: a page of the trade finder's"),
 ])
 def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
     path = tmp_path / "blues.toml"
@@ -168,7 +175,7 @@ def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
 
 
 @pytest.mark.parametrize("edition, strategy, rulebook", [("empire", "cautious", "rulebook has no trades"),
-                                                         ("fortnite", "passive", "rulebook: Transactions de lieux")])
+                                                         ("deal", "bank_first", "rulebook has no trades")])
 def test_a_family_whose_trades_are_not_covered_is_refused_citing_its_rulebook(tmp_path, edition, strategy, rulebook):
     path = tmp_path / "moment.toml"
     players = [{"name": name, "strategy": strategy} for name in ("Ann", "Bea")]
@@ -189,8 +196,93 @@ def test_the_api_has_the_commands_defaults_and_speaks_of_its_own_arguments(tmp_p
     defaults = {option.name: option.default for option in command.params}
     for name in ("max_squares", "screen_games", "finalists", "games"):
         assert signature[name].default == defaults[name], name
-    assert signature["cash"].default == tuple(int(c) for c in defaults["cash"].split(","))
+    assert signature["cash"].default is None and defaults["cash"] is None  # both: trade_finder.DEFAULT_CASH
     with pytest.raises(ValueError, match=r"^rivals=Zed: no such player"):
         simulator.trades(path, "Ann", rivals=["Zed"])
     with pytest.raises(ValueError, match=r"^target=Nowhere: no such square or colour group"):
         simulator.fair_prices(path, "Ann", "Nowhere")
+
+
+# Monopoly Fortnite (rulebook: Transactions de lieux): Ann holds Tomato Town and Fatal Fields, Bea the other half of
+# each pair (Moisty Mire, Salty Springs); Ann also holds Junk Junction (its pair's other half is free), three chest
+# items, Bea one.
+PAIRS = {"position": {"edition": "fortnite", "to_play": "Ann"}, "players": [
+    {"name": "Ann", "strategy": "pair_collector", "hp": 10, "locations": ["Tomato Town", "Fatal Fields", "Junk Junction"],
+     "items": ["med_kit", "med_kit", "assault_rifle"]},
+    {"name": "Bea", "strategy": "pair_collector", "hp": 10, "locations": ["Moisty Mire", "Salty Springs"],
+     "items": ["bandages"]},
+]}
+
+
+def test_fortnite_trades_move_locations_and_chest_items_and_never_hp():
+    """Rulebook, Transactions de lieux: players trade locations and chest-card items; HP is not traded."""
+    position = _position(PAIRS)
+    after = positions.traded(position, Trade(("Ann", "Bea"), give=("Fatal Fields", "med_kit", "med_kit"),
+                                             get=("Moisty Mire",)))
+    ann, bea = after.document["players"]
+    assert (ann["locations"], ann["items"]) == (["Tomato Town", "Junk Junction", "Moisty Mire"], ["assault_rifle"])
+    assert (bea["locations"], sorted(bea["items"])) == (["Salty Springs", "Fatal Fields"],
+                                                        ["bandages", "med_kit", "med_kit"])
+    assert list(after.start.pl[:, 0]) == list(position.start.pl[:, 0]) == [10, 10]  # F.PL_HP
+    with pytest.raises(ValueError, match=r"^--cash 2: fortnite's trades move locations and chest items, no cash$"):
+        positions.traded(position, Trade(("Ann", "Bea"), give=("med_kit",), cash=2))
+
+
+@pytest.mark.parametrize("trade, message", [
+    (Trade(("Ann", "Bea"), give=("Moisty Mire",)), "Moisty Mire: Ann does not hold this location"),
+    (Trade(("Ann", "Bea"), give=("med_kit",) * 3), "med_kit: Ann does not hold this chest item"),
+    (Trade(("Ann", "Bea"), get=("grenade",)), "grenade: Bea does not hold this chest item"),
+    (Trade(("Ann", "Bea"), give=("Tilted Tower",)), "Tilted Tower: neither a location nor a chest item"),
+])
+def test_a_fortnite_trade_of_what_the_giver_does_not_hold_is_refused(trade, message):
+    with pytest.raises(ValueError, match="^" + message):
+        positions.traded(_position(PAIRS), trade)
+
+
+def test_the_fortnite_rivals_answer_is_the_one_its_engine_plays():
+    """kernel.py's trade_pairs: a trader swaps a location completing the proposer's pair for one completing its own,
+    or sells it for its item_price in chest items (pair_collector: 3); a non-trader refuses everything."""
+    position = _position(PAIRS)
+    swap = Trade(("Ann", "Bea"), give=("Fatal Fields",), get=("Moisty Mire",))
+    assert trades.rival_answer(position, swap) == "yes"
+    assert trades.rival_answer(position, replace(swap, give=("Junk Junction",))) == "no"  # completes nothing of Bea's
+    # the two halves of one pair change owners: neither side completes anything (kernel: h != g)
+    assert trades.rival_answer(position, replace(swap, get=("Salty Springs",))) == "no"
+    items = ("med_kit", "med_kit", "assault_rifle")
+    assert trades.rival_answer(position, replace(swap, give=items)) == "yes"
+    assert trades.rival_answer(position, replace(swap, give=items[:2])) == "no"
+    shooter = copy.deepcopy(PAIRS)
+    shooter["players"][1]["strategy"] = "aggressive_shooter"  # trade = 0
+    assert trades.rival_answer(_position(shooter), swap) == "no"
+
+
+def test_fortnite_candidates_exchange_things_both_ways_and_giving_everything_costs_the_giver():
+    position = _position(PAIRS)
+    offers = trades.candidates(position, "Ann", max_squares=1)
+    # Ann's 3 locations and 2 distinct items for Bea's 2 locations and 1 item, no cash
+    assert len(offers) == 5 * 3 and all(o.cash == 0 and o.give and o.get for o in offers)
+    with pytest.raises(ValueError, match=r"^--cash 100: fortnite's trades move"):
+        trades.candidates(position, "Ann", cash=(100,))
+    everything = Trade(("Ann", "Bea"), give=("Tomato Town", "Fatal Fields", "Junk Junction", "med_kit", "med_kit",
+                                                "assault_rifle"),
+                       get=("bandages",))
+    frame = positions.trade_table(position, everything, 400, seed=1)
+    ann, bea = frame.set_index("player").loc["Ann"], frame.set_index("player").loc["Bea"]
+    assert ann.ci_high < 0 < bea.ci_low
+
+
+def test_the_field_plays_the_rivals_and_their_answers_follow_it(tmp_path):
+    """--field: every rival played (and answering trades) by the strategies named, the player keeping its own."""
+    position = _position(PAIRS)
+    fielded = positions.with_field(position, "Ann", ["aggressive_shooter"])
+    assert fielded.strategies == ["pair_collector", "aggressive_shooter"]
+    swap = Trade(("Ann", "Bea"), give=("Fatal Fields",), get=("Moisty Mire",))
+    assert (trades.rival_answer(position, swap), trades.rival_answer(fielded, swap)) == ("yes", "no")
+    path = tmp_path / "pairs.toml"
+    path.write_text(position_toml(PAIRS))
+    for field, message in (("pair_collecter", "--field pair_collecter: no fortnite strategy of that name (allowed: "
+                                               "aggressive_shooter, pair_collector, passive"),
+                           ("passive,passive", "--field passive,passive: expected one strategy for every rival")):
+        result = invoke("trades", path, "--player", "Ann", "--field", field, "--no-progress")
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output

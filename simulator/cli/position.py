@@ -36,6 +36,26 @@ def played_options(command):
     return command
 
 
+def field_option(rivals: str):
+    return click.option("--field", default=None, metavar="A[,B,...]",
+                        help=f"{rivals} played by these strategies instead of the position file's: one for all of "
+                             f"them, or one each in seat order (any strategy of the family, --strategy-file ones "
+                             f"included).")
+
+
+def fielded(start, player: str, field: str | None, player_option: str):
+    """The position with --field's strategies for the players other than `player` (none given: as it is)."""
+    from simulator.positions import with_field
+    if field is None:
+        return start
+    return with_field(start, player, [name.strip() for name in field.split(",")], player_option)
+
+
+def field_note(field: str | None, players: str) -> list[str]:
+    """The line saying who --field plays, if given."""
+    return [] if field is None else [f"{players} played by {field} (--field), not by the position file's strategies."]
+
+
 def _load(file: Path):
     from simulator.positions import load_position
     if not file.is_file():
@@ -100,26 +120,31 @@ def _effect_rows(frame):
 @position_file
 @click.option("--between", nargs=2, required=True, metavar="A B",
               help="The two players of the trade: A gives --give and --cash, B gives --get.")
-@click.option("--give", multiple=True, metavar="SQUARE", help="A square A gives B (repeatable).")
-@click.option("--get", "get_", multiple=True, metavar="SQUARE", help="A square B gives A (repeatable).")
+@click.option("--give", multiple=True, metavar="SQUARE", help="A square A gives B (repeatable; Fortnite: a location "
+              "or a chest item's id).")
+@click.option("--get", "get_", multiple=True, metavar="SQUARE", help="A square B gives A (repeatable; Fortnite: a "
+              "location or a chest item's id).")
 @click.option("--cash", default=0, show_default=True, help="Cash A pays B (negative: B pays A).")
 @click.option("--fair-price", "fair_for", default=None, metavar="PLAYER",
               help="Also find the cash (paid by A to B) that makes the trade even for PLAYER (A or B): a bisection "
                    "on the same seeds, with the range of prices not significantly different from even.")
+@field_option("The players other than A")
 @games_option
 @played_options
-def trade(file, between, give, get_, cash, fair_for, games, seed, threads, scheduler, workers, progress,
+def trade(file, between, give, get_, cash, fair_for, field, games, seed, threads, scheduler, workers, progress,
           output_format):
     """Each player's win probability from a position FILE with and without a trade, played on the same dice
     and cards game by game (common random numbers), with the paired difference, its 95% interval and a
-    verdict per side. Squares change hands without buildings."""
+    verdict per side. Squares change hands without buildings; in Fortnite, locations and chest items (no cash)."""
     from simulator import positions
     with user_errors():
-        start = _load(file)
         deal = positions.Trade(between=tuple(between), give=tuple(give), get=tuple(get_), cash=cash)
+        start = _load(file)
+        start = fielded(start, between[0], field, "--between")
         positions.traded(start, deal)  # refuses a trade that does not fit before any game is played
         if fair_for is not None:
             positions.check_fair_side(deal, fair_for)
+            positions.refuse_pricing(start, "--fair-price")
         sides = 2 + (1 + positions.bisection_steps(-2000, 2000, 10) if fair_for else 0)
         with batches_on(threads, scheduler, workers, None, False, False) as executor, \
                 progress_bar(games * sides, "Trading", progress and output_format == "table") as bar:
@@ -136,6 +161,8 @@ def trade(file, between, give, get_, cash, fair_for, games, seed, threads, sched
         return
     click.echo(tables.render(["player", "without", "with", "difference", "95% CI", "verdict"], _effect_rows(frame),
                              title=f"{deal.text()} ({games:,} paired games, seed {seed})"))
+    for line in field_note(field, f"The players other than {between[0]}"):
+        click.echo(line)
     if price is not None:
         low, high = price["even_from"], price["even_to"]
         payer, most = ((between[0], price["payable_to"]) if price["price"] > 0 else

@@ -7,6 +7,16 @@ from typing import Callable
 
 
 @dataclass(frozen=True)
+class Trading:
+    """A family whose trades move things other than squares and cash (the board families' trades, which
+    simulator/positions.py and simulator/trade_finder.py know): no cash moves, and the family says the rest."""
+    tradable: Callable      # (position, seat) -> what the seat could hand over, one entry a copy, in a stable order
+    hand_over: Callable     # (document, position, thing, giver, taker, player names): moves one thing, or refuses
+    rival_answer: Callable  # (position, trade) -> what the second player's strategy answers: "yes", "no", "unknown"
+    what: str               # what a trade moves, for help and errors ("locations and chest items")
+
+
+@dataclass(frozen=True)
 class Family:
     name: str                 # as data files name it: [edition] family = "..."
     editions: str             # which built-in editions it plays, for help texts
@@ -27,6 +37,7 @@ class Family:
     held_cards: Callable | None = None
     winning_cash: Callable | None = None  # compiled board -> the cash that wins at once (None: no such rule)
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
+    trading: Trading | None = None  # its own trades (no cash); None: squares and cash, as the board families
 
     @property
     def strategies(self):

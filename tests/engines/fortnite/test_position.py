@@ -89,7 +89,7 @@ def test_a_position_against_itself_relabelled_gives_the_same_games_with_the_play
     assert_relabelled_plays_the_same(document)
 
 
-def test_the_cli_writes_a_template_plays_it_compares_it_with_whatif_and_refuses_a_trade(tmp_path):
+def test_the_cli_writes_a_template_plays_it_compares_it_with_whatif_and_trades_from_it(tmp_path):
     board = compile_rules(load_edition("fortnite"))
     written = invoke("position", "--template", "--edition", "fortnite")
     assert written.exit_code == 0 and written.output == fortnite_template("fortnite", board)
@@ -103,9 +103,12 @@ def test_the_cli_writes_a_template_plays_it_compares_it_with_whatif_and_refuses_
     assert compared.exit_code == 0, compared.output
     ann = next(row for row in json.loads(compared.output)["whatif"] if row["player"] == "Ann")
     assert ann["difference_pts"] < 0  # 10 HP fewer, on the same dice
+    # rulebook, Transactions de lieux: locations change hands (tests/test_trades.py checks the trades themselves)
     traded = invoke("trade", path, "--between", "Ann", "Bea", "--give", "Tomato Town", "-n", 10, "--no-progress")
-    lines = traded.output.strip().splitlines()
-    assert traded.exit_code == 2 and len(lines) == 1 and "Transactions de lieux" in lines[0] and "whatif" in lines[0]
+    assert traded.exit_code == 0 and "Ann gives Tomato Town" in traded.output, traded.output
+    refused = invoke("trade", path, "--between", "Ann", "Bea", "--give", "Junk Junction", "-n", 10, "--no-progress")
+    lines = refused.output.strip().splitlines()
+    assert refused.exit_code == 2 and len(lines) == 1 and "Ann does not hold this location" in lines[0], lines
 
 
 @pytest.mark.parametrize("change, message", [
