@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from simulator.engines.shared import layout as L
-from strategies import Strategy, StrategyError, define, numeric_vector
+from strategies import Strategy, StrategyError, define, define_search, numeric_vector
 
 FAMILY = "board"
 
@@ -71,6 +71,11 @@ board_strategy("hard_trader", "trades hard to complete groups: offers 2x the pri
 board_strategy("random", "a weak baseline: buys half the squares it lands on and can afford, bids half the price, "
                "builds to 2 houses",
                buy_probability=0.5, bid_factor=0.5, build_target=2, trade_accept=1.0, swaps=1)
+
+define_search(FAMILY, "search", "before each of its turns, plays every candidate policy forward a few times on the same "
+              "dice (the unseen cards reshuffled) and follows the one that wins most; hard_trader inside its rollouts",
+              base="hard_trader", candidates=["buy_all", "cautious", "orange_red", "three_houses", "never_build",
+                                              "jail_late"], rollouts=8, horizon=0)
 
 
 # What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)

@@ -10,7 +10,8 @@ of every candidate draws the same numbers (common random numbers: the candidates
 import numpy as np
 
 from simulator.engines.shared.jit import engine_njit
-from simulator.engines.shared.rng import _splitmix64, seed_game
+from simulator.engines.shared.layout import DQ_CARDS, DQ_COUNT, DQ_HEAD, D_LEN
+from simulator.engines.shared.rng import _splitmix64, below, seed_game
 
 S_ROLLOUTS = 0      # rollouts per candidate at each decision; 0: plays its base, exactly
 S_HORIZON = 1       # turns each rollout plays before it is scored; 0: to the end of the game
@@ -41,3 +42,16 @@ def seed_rollout(rng, seed, game, decision, rollout):
     mixed = _splitmix64(np.uint64(seed) ^ _splitmix64(np.uint64(decision) * np.uint64(0x10001)
                                                       + np.uint64(rollout) + np.uint64(1)))
     seed_game(rng, mixed, game)
+
+
+@engine_njit
+def reshuffle_top(decks, dq, d, rng, n):
+    """Shuffle the first n cards of deck d's queue (simulator/engines/shared/decks.py) with `rng`: a rollout's
+    guess at the order of the cards nobody has seen yet (determinization), the cards returned under the
+    deck staying in the order everyone saw them go."""
+    n = min(n, dq[d, DQ_COUNT])
+    head, length = dq[d, DQ_HEAD], decks[d, D_LEN]
+    for i in range(n - 1, 0, -1):
+        j = below(rng, i + 1)
+        a, b = DQ_CARDS + (head + i) % length, DQ_CARDS + (head + j) % length
+        dq[d, a], dq[d, b] = dq[d, b], dq[d, a]
