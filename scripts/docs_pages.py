@@ -80,7 +80,6 @@ def assumptions_page() -> str:
 def strategies_page() -> str:
     import strategies as registry
     from simulator import families
-    from simulator.cli.catalog import _short
     parts = [_HEADER.format(source="strategies/*.py", command=REGENERATE),
              "# Strategies of each family\n\nWhat `monopoly-mc strategies --family FAMILY` prints: each strategy, what "
              "every strategy of the family does whatever its numbers, and every parameter (`--set "
@@ -90,11 +89,21 @@ def strategies_page() -> str:
         parts += [f"\n## {family}\n\nEditions: {families.get(family).editions}.\n\n",
                   _table([{"strategy": f"`{s.name}`", "what it does": s.summary} for s in found], ["strategy", "what it does"]),
                   "\n" + " ".join(module.SHARED_BEHAVIOUR.split()) + "\n\n",
-                  _table([{"parameter": key, **{s.name: _short(s.params[key]) for s in found}}
-                          for key in module.PARAMETERS], ["parameter"] + [s.name for s in found]),
-                  "\n", _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in module.PARAMETERS.items()],
-                                ["parameter", "meaning"])]
+                  _parameters_tables(module.PARAMETERS, [s for s in found if not s.searches])]
+        searching = [s for s in found if s.searches]
+        if searching:
+            parts += ["\nSearch players (issue 31) take parameters of their own:\n\n",
+                      _parameters_tables(registry.SEARCH_PARAMETERS, searching)]
     return "".join(parts)
+
+
+def _parameters_tables(parameters, found) -> str:
+    """Each parameter's value in each strategy of `found`, then what each parameter means."""
+    from simulator.cli.catalog import _short
+    return "".join([_table([{"parameter": key, **{s.name: _short(s.params[key]) for s in found}} for key in parameters],
+                           ["parameter"] + [s.name for s in found]),
+                    "\n", _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in parameters.items()],
+                                  ["parameter", "meaning"])])
 
 
 def schema_page() -> str:

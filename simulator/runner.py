@@ -292,6 +292,19 @@ def batch_task(spec: RunSpec) -> BatchTask:
                      user_code=usercode.in_use(), jit=usercode.jit_enabled())
 
 
+SLOW_SEARCH_GAMES = 1_000   # from this many games to play, a lineup with a search player is announced as slow
+
+
+def search_notice(lineup: list[Strategy]) -> str:
+    """What to say before a run whose lineup has search players that search (rollouts), or ""."""
+    searching = sorted({s.name for s in lineup if s.searches and s.params["rollouts"] > 0})
+    if not searching:
+        return ""
+    return (f"{', '.join(searching)} plays every candidate policy forward before each of its turns: its games are "
+            "hundreds of times slower than the heuristics' (`monopoly-mc bench` times them); fewer --games, or "
+            "fewer rollouts, shorten the wait")
+
+
 def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
         progress: Callable[[int], None] | None = None, keep_frames: bool = False, resume: bool = False,
         executor=None, notice: Callable[..., None] | None = None) -> RunResult:
@@ -325,6 +338,10 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     executor = executor or LocalExecutor(spec.threads)
     if executor.prepares_here and usercode.plays_here(task.user_code, task.jit) and len(stored) < batches:
         prepare_engine(task, spec.edition.name, notice)
+    if notice is not None and spec.games - sum(task.size(b) for b in stored) >= SLOW_SEARCH_GAMES:
+        slow = search_notice(spec.lineup)
+        if slow:
+            notice(slow)
     kept = {}
     started = datetime.now(timezone.utc)
     clock = time.perf_counter()

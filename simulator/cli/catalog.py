@@ -161,11 +161,19 @@ def strategies(name, family, params, template_family):
                         {"strategy": None, "what it does": 80}))
     click.echo("\n" + textwrap.fill(" ".join(module.SHARED_BEHAVIOUR.split()), 100))
     if params:
-        click.echo("")
-        rows = [[key] + [_short(s.params[key]) for s in found] for key in parameters]
-        click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title="Parameters"))
-        click.echo("")
-        click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
+        _echo_parameters(parameters, [s for s in found if not s.searches], "Parameters")
+        searching = [s for s in found if s.searches]
+        if searching:
+            _echo_parameters(registry.SEARCH_PARAMETERS, searching, "Search players' parameters")
+
+
+def _echo_parameters(parameters, found, title: str) -> None:
+    """Each parameter's value in each strategy of `found`, then what each parameter means."""
+    click.echo("")
+    rows = [[key] + [_short(s.params[key]) for s in found] for key in parameters]
+    click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title=title))
+    click.echo("")
+    click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
 
 
 def _family_named(name: str) -> str:

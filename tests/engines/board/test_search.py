@@ -9,6 +9,7 @@ import pytest
 import strategies
 from simulator.rules import load_edition
 from simulator.runner import RunSpec, run
+from tests.helpers import invoke
 
 EDITIONS = [("classic", None), ("walking_dead", "quick")]
 
@@ -61,3 +62,56 @@ def test_the_same_seed_gives_the_same_games_whatever_the_threads_and_batches():
     one = frames(lineup, games=40, threads=1, batch_size=40)
     assert_same(frames(lineup, games=40, threads=2, batch_size=7), one)
     assert not frames(lineup, games=40, seed=6, threads=1)[1].equals(one[1])
+
+
+@pytest.fixture(scope="module")
+def moment(tmp_path_factory):
+    """The position template with Ann playing the search player, and the same moment with more cash for her."""
+    from simulator.engines.shared.position import template
+    from simulator.rules import compile_rules
+    text = template("classic", compile_rules(load_edition("classic")), ("search", "cautious")).replace(
+        '{ square = "Reading Railroad", mortgaged = true }', '{ square = "Reading Railroad" }')
+    folder = tmp_path_factory.mktemp("moment")
+    (folder / "moment.toml").write_text(text)
+    (folder / "richer.toml").write_text(text.replace("cash = 400", "cash = 900", 1))
+    return folder
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "-s", "search", "-s", "hard_trader", "-n", 8],
+    ["tournament", "-s", "search", "-s", "buy_all", "-s", "cautious", "--players", 2, "--games", 12],
+    ["compare", "classic", "walking_dead", "-s", "search", "-s", "hard_trader", "--games", 8],
+    ["sweep", "--set", "strategy.search.rollouts=0,1", "-s", "search", "-s", "hard_trader", "--games", 8],
+    ["simulate", "-e", "walking_dead", "--variant", "quick", "-s", "search", "-s", "hard_trader", "-n", 8],
+    ["optimize", "-s", "buy_all", "--param", "build_reserve=0:500", "--field", "search,hard_trader", "--players", 3,
+     "--games", 36, "--budget", 120, "--recheck", 6, "--finalists", 1],
+])
+def test_every_command_plays_the_search_player(args):
+    result = invoke(*args, "--no-progress")
+    assert result.exit_code in (0, 3) and "Traceback" not in result.output, result.output
+    assert "search" in result.output
+
+
+@pytest.mark.parametrize("command", [
+    ["position", "{moment}"],
+    ["trade", "{moment}", "--between", "Ann", "Bea", "--give", "Reading Railroad", "--get", "Pacific Avenue"],
+    ["whatif", "{moment}", "--alt", "{richer}"],
+])
+def test_every_position_command_plays_the_search_player(moment, command):
+    args = [str(a).format(moment=moment / "moment.toml", richer=moment / "richer.toml") for a in command]
+    result = invoke(*args, "-n", 8, "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert "Ann" in result.output
+
+
+def test_a_long_search_run_is_announced_and_a_short_one_is_not():
+    from simulator.runner import SLOW_SEARCH_GAMES, search_notice
+    said = []
+    run(RunSpec(edition=load_edition("classic"), lineup=[board("search", rollouts=1, horizon=4), board("buy_all")],
+                games=SLOW_SEARCH_GAMES, seed=1), notice=lambda text, paused=0.0: said.append(text))
+    assert said == [search_notice([board("search")])] and "search" in said[0] and "slower" in said[0]
+    said.clear()
+    run(RunSpec(edition=load_edition("classic"), lineup=[board("search"), board("buy_all")], games=8, seed=1),
+        notice=lambda text, paused=0.0: said.append(text))
+    assert said == []
+    assert search_notice([board("search", rollouts=0), board("buy_all")]) == ""
