@@ -317,14 +317,18 @@ def play_searching(sq, rent, groups, cards, decks, rules, lineup, rotation, seed
 def choose_policy(sq, rent, groups, cards, decks, rules, lineup, row, seed, game, p, first,
                   pl, own, bank, dq, held, draws, prm, rollout):
     """Seat p takes the candidate policy of its lineup row whose rollouts score best (ties to the earlier
-    candidate, so the base keeps its ties). Each rollout plays a copy of the game, the seat on that
-    candidate and everyone else as they are, on the rollout's own stream (the same for every candidate),
-    with the cards nobody has seen yet reshuffled, for `horizon` seats' turns or to the end (rollout_score).
-    The copies are the chunk's: no allocation here."""
+    candidate, so the base keeps its ties), until its next turn. Each rollout plays a copy of the game on
+    the rollout's own stream (the same for every candidate), with the cards nobody has seen yet reshuffled:
+    a round with the seat on that candidate, then the seat on its base, everyone else as they are, for
+    `horizon` seats' turns or to the end (rollout_score). Only the round differs between candidates, so
+    rollouts of candidates that would do the same this round are the same game (a tie the base keeps), and
+    the choice improves on the base as a rollout of it does (Bertsekas' rollout algorithm). The copies are
+    the chunk's: no allocation here."""
     r_pl, r_own, r_bank, r_dq, r_held, r_draws, r_prm, r_rng, r_sq_agg, worth, unseen_at_start = rollout
     rollouts = search_setting(lineup, row, N_PARAMS, S_ROLLOUTS)
     horizon = search_setting(lineup, row, N_PARAMS, S_HORIZON)
     seats = horizon if horizon > 0 else EVERY_SEAT
+    n = pl.shape[0]
     decision = bank[B_TURN]   # one decision a turn: the game's turn number names it
     best, best_score = 0, -1.0
     for candidate in range(search_setting(lineup, row, N_PARAMS, S_CANDIDATES)):
@@ -341,8 +345,12 @@ def choose_policy(sq, rent, groups, cards, decks, rules, lineup, row, seed, game
             seed_rollout(r_rng, seed, game, decision, k)
             for d in range(dq.shape[0]):
                 reshuffle_top(decks, r_dq, d, r_rng, unseen_at_start[d] - drawn_from(cards, draws, d))
-            end, _, _ = play_turns(sq, rent, groups, r_own, rules, r_prm, r_pl, r_bank, decks, r_dq, r_held, cards,
-                                   r_rng, r_sq_agg, r_draws, p, first, None, 0, seats)
+            end, _, q = play_turns(sq, rent, groups, r_own, rules, r_prm, r_pl, r_bank, decks, r_dq, r_held, cards,
+                                   r_rng, r_sq_agg, r_draws, p, first, None, 0, min(n, seats))
+            if end == GOING_ON and seats > n:
+                use_candidate(r_prm, p, lineup, row, N_PARAMS, 0)
+                end, _, _ = play_turns(sq, rent, groups, r_own, rules, r_prm, r_pl, r_bank, decks, r_dq, r_held,
+                                       cards, r_rng, r_sq_agg, r_draws, q, first, None, 0, seats - n)
             score += rollout_score(sq, rules, r_pl, r_own, end, worth, p)
         if score > best_score:
             best, best_score = candidate, score
