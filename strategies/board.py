@@ -76,10 +76,11 @@ board_strategy("random", "a weak baseline: buys half the squares it lands on and
                "builds to 2 houses",
                buy_probability=0.5, bid_factor=0.5, build_target=2, trade_accept=1.0, swaps=1)
 
-define_search(FAMILY, "search", "before each of its turns, plays every candidate policy forward a few times on the same "
-              "dice (the unseen cards reshuffled) and follows the one that wins most; hard_trader inside its rollouts",
-              base="hard_trader", candidates=["buy_all", "cautious", "orange_red", "three_houses", "never_build",
-                                              "jail_late"], rollouts=8, horizon=0)
+define_search(FAMILY, "search", "before each of its turns, plays the game forward a few times for each candidate policy "
+              "on the same dice (unseen cards reshuffled, tough_trader after the round weighed) and follows the one "
+              "that wins most until its next turn",
+              base="tough_trader", candidates=["hard_trader", "buy_all", "cautious", "orange_red", "three_houses",
+                                               "never_build", "jail_late"], rollouts=4, horizon=0)
 
 
 # What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)
