@@ -153,7 +153,7 @@ def test_results_read_back_and_an_unfinished_run_is_refused(tmp_path):
 def test_bench_reports_each_edition_and_the_scaling():
     result = invoke("bench", "-e", "classic", "-e", "empire", "--games", 300, "--scaling")
     assert result.exit_code == 0, result.output
-    table = result.output[result.output.index("edition  threads"):]
+    table = result.output[re.search(r"^edition +threads", result.output, re.M).start():]
     rows = [re.split(r"\s{2,}", line.strip()) for line in table.splitlines()[2:]
             if line and not line.startswith(("peak", "machine reference"))]
     import numba

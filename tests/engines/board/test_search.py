@@ -31,11 +31,12 @@ def assert_same(a, b):
 
 
 FIELD = ["hard_trader", "buy_all", "cautious"]
+BASE = strategies.get("board", "search").params["base"]
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_with_no_rollouts_it_plays_its_base_exactly(edition):
-    base = frames([board("hard_trader"), *map(board, FIELD)], edition=edition)
+    base = frames([board(BASE), *map(board, FIELD)], edition=edition)
     assert_same(frames([board("search", rollouts=0), *map(board, FIELD)], edition=edition), base)
     # and its base with rollouts but nothing else to choose from
     assert_same(frames([board("search", candidates=[], rollouts=2, horizon=8), *map(board, FIELD)],
@@ -46,9 +47,9 @@ def test_rollouts_leave_the_searched_game_untouched():
     """Candidates identical to the base (a twin under another name): every rollout is played, every choice is
     a tie the base keeps, so the games are the base's only if the rollouts wrote nothing of the game (its
     dice stream, its aggregates, its decks). A search among distinct policies plays other games."""
-    twin = strategies.register(replace(board("hard_trader"), name="hard_trader_twin_test"))
+    twin = strategies.register(replace(board(BASE), name="base_twin_test"))
     try:
-        base = frames([board("hard_trader"), *map(board, FIELD)])
+        base = frames([board(BASE), *map(board, FIELD)])
         searched = frames([board("search", candidates=[twin.name], rollouts=2, horizon=12), *map(board, FIELD)])
         assert_same(searched, base)
     finally:
