@@ -79,8 +79,8 @@ board_strategy("random", "a weak baseline: buys half the squares it lands on and
 define_search(FAMILY, "search", "before each of its turns, plays the game forward a few times for each candidate policy "
               "on the same dice (unseen cards reshuffled, tough_trader after the round weighed) and follows the one "
               "that wins most until its next turn",
-              base="tough_trader", candidates=["hard_trader", "buy_all", "cautious", "orange_red", "three_houses",
-                                               "never_build", "jail_late"], rollouts=4, horizon=0)
+              base="tough_trader", candidates=["hard_trader", "buy_all", "three_houses", "cautious"], rollouts=8,
+              horizon=0)
 
 
 # What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)
