@@ -98,6 +98,15 @@ def strategies_page() -> str:
     return "".join(parts)
 
 
+def _parameters_tables(parameters, found) -> str:
+    """Each parameter's value in each strategy of `found`, then what each parameter means."""
+    from simulator.cli.catalog import _short
+    return "".join([_table([{"parameter": key, **{s.name: _short(s.params[key]) for s in found}} for key in parameters],
+                           ["parameter"] + [s.name for s in found]),
+                    "\n", _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in parameters.items()],
+                                  ["parameter", "meaning"])])
+
+
 def schema_page() -> str:
     """Each table's columns once for every group of families that write the same ones."""
     from simulator import families

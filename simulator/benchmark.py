@@ -83,6 +83,27 @@ def _timed(call) -> float:
     return time.perf_counter() - clock
 
 
+SEARCH_PLAYER = "search"     # the name each family's search player is registered under (issue 31)
+SEARCH_GAMES_SHARE = 1_000   # a search table plays this many times fewer games than a heuristic one
+SEARCH_GAMES_LEAST = 20
+
+
+def search_lineup(family: str, lineup: list) -> list | None:
+    """`lineup` with the family's search player, at its default budget, in seat 1; None for a family
+    without one."""
+    from strategies import StrategyError, get
+    try:
+        player = get(family, SEARCH_PLAYER)
+    except StrategyError:
+        return None
+    return [player, *lineup[1:]]
+
+
+def search_games(games: int) -> int:
+    """Games to time a search table with, when heuristic tables are timed on `games`."""
+    return max(SEARCH_GAMES_LEAST, games // SEARCH_GAMES_SHARE)
+
+
 # ---------------------------------------------------------------------------------------------------
 # A/B of two commits
 
@@ -127,14 +148,16 @@ def _bench_rate(checkout: Path, edition: str, games: int, players: int, threads:
 
 
 def parse_bench_rate(table: str) -> float:
-    """The games/s of the last timed row of a `bench` table (the run on all threads)."""
+    """The games/s of the last timed row of a `bench` table (the run on all threads), the rows of a search
+    player's table left out."""
     lines = table.splitlines()
     header = next((i for i, line in enumerate(lines) if line.startswith("edition")), None)
     if header is None:
         raise ABError("bench printed no table")
     names = re.split(r"\s{2,}", lines[header].strip())
     rows = [re.split(r"\s{2,}", line.strip()) for line in lines[header + 2:]
-            if line.strip() and not line.startswith(("peak memory", "machine reference"))]
+            if line.strip() and not line.startswith(("peak memory", "machine reference"))
+            and f" + {SEARCH_PLAYER}" not in line]
     if not rows:
         raise ABError("bench printed no timed row")
     return float(rows[-1][names.index("games/s")].replace(",", ""))

@@ -1,11 +1,13 @@
 """The command line through click's runner: the user's path, and every kind of bad input."""
 import json
+import re
 
 import pandas as pd
 import pytest
 from click.testing import CliRunner
 
 from simulator.cli import cli
+from simulator.rules import load_edition
 from tests.helpers import invoke
 
 
@@ -151,12 +153,18 @@ def test_results_read_back_and_an_unfinished_run_is_refused(tmp_path):
 def test_bench_reports_each_edition_and_the_scaling():
     result = invoke("bench", "-e", "classic", "-e", "empire", "--games", 300, "--scaling")
     assert result.exit_code == 0, result.output
-    table = result.output[result.output.index("edition  threads"):]
-    rows = [line.split() for line in table.splitlines()[2:]
+    table = result.output[re.search(r"^edition +threads", result.output, re.M).start():]
+    rows = [re.split(r"\s{2,}", line.strip()) for line in table.splitlines()[2:]
             if line and not line.startswith(("peak", "machine reference"))]
     import numba
+
+    from simulator.benchmark import search_lineup
     threads = ["1", str(numba.config.NUMBA_NUM_THREADS)] if numba.config.NUMBA_NUM_THREADS > 1 else ["1"]
-    assert [(r[0], r[1]) for r in rows] == [(e, t) for e in ("classic", "empire") for t in threads]
+    # a family with a search player: its table with the search player in seat 1, on one thread
+    searched = {e: search_lineup(load_edition(e).family, ["seat 1"]) is not None for e in ("classic", "empire")}
+    assert searched["classic"]
+    assert [(r[0], r[1]) for r in rows] == [row for e in ("classic", "empire") for row in
+                                            [(e, t) for t in threads] + [(f"{e} + search", "1")] * searched[e]]
     assert "peak memory" in result.output
     # the cost of a turn against the machine reference: reference turns/s over the engine's per thread
     reference = float(result.output.split("machine reference: ")[1].split(" M")[0]) * 1e6

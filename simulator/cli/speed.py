@@ -24,12 +24,14 @@ from simulator.rules import builtin_editions, compile_rules, load_edition
 @click.option("--seed", default=1, show_default=True)
 def bench(editions, games, players, threads, scaling, seed):
     """Throughput of each edition's engine on its default lineup, warm cache: complete games and player
-    turns per second (with --scaling, on 1 thread and on all), and peak memory. Results are streamed,
+    turns per second (with --scaling, on 1 thread and on all), and peak memory; for a family with a search
+    player, a row more: the same table with the search player in seat 1, on one thread, for a thousandth of
+    the games (the search rows of a table for the family's docs). Results are streamed,
     not written. Beside each row, the cost of one player turn on one thread in turns of the machine
     reference (a fixed, simple compiled loop timed in the same run), a figure that other machines and days
     can compare."""
     import numba
-    from simulator.benchmark import reference_turns_per_second
+    from simulator.benchmark import reference_turns_per_second, search_games, search_lineup
     from simulator.runner import RunSpec, resolve_lineup, run
     rows = []
     with user_errors():
@@ -40,17 +42,26 @@ def bench(editions, games, players, threads, scaling, seed):
             loaded = load_edition(name)
             lineup = resolve_lineup(loaded, compile_rules(loaded), players, [])
             specs.append((loaded, lineup))
+        def timed(label, loaded, lineup, games, count):
+            result = run(RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=count))
+            turns = result.totals.turns
+            per_thread = turns / result.elapsed / count
+            rows.append([label, count, f"{result.elapsed:.2f}", f"{games / result.elapsed:,.0f}",
+                         f"{turns / result.elapsed:,.0f}", f"{turns / games:.1f}",
+                         f"{1e6 / per_thread:.2f}", f"{reference / per_thread:.1f}"])
+
         for loaded, lineup in specs:
             run(RunSpec(edition=loaded, lineup=lineup, games=200, seed=seed, threads=all_threads))  # warm-up
             click.echo(f"timing {games:,} games of {loaded.name}, {players} players: "
                        f"{', '.join(s.name for s in lineup)}", err=True)
             for count in ([1] if scaling and all_threads > 1 else []) + [all_threads]:
-                result = run(RunSpec(edition=loaded, lineup=lineup, games=games, seed=seed, threads=count))
-                turns = result.totals.turns
-                per_thread = turns / result.elapsed / count
-                rows.append([loaded.name, count, f"{result.elapsed:.2f}", f"{games / result.elapsed:,.0f}",
-                             f"{turns / result.elapsed:,.0f}", f"{turns / games:.1f}",
-                             f"{1e6 / per_thread:.2f}", f"{reference / per_thread:.1f}"])
+                timed(loaded.name, loaded, lineup, games, count)
+            searching = search_lineup(loaded.family, lineup)
+            if searching:
+                played = search_games(games)
+                click.echo(f"timing {played:,} games of {loaded.name} with {searching[0].name} in seat 1 at its "
+                           f"default budget, on 1 thread", err=True)
+                timed(f"{loaded.name} + {searching[0].name}", loaded, searching, played, 1)
     click.echo(tables.render(["edition", "threads", "seconds", "games/s", "player turns/s", "turns/game",
                               "µs/turn/thread", "× reference turn"], rows))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

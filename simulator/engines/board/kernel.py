@@ -12,18 +12,21 @@ from numba import njit
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
-    DQ_CARDS, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
+    DQ_CARDS, DQ_COUNT, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
     GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
     PL_GROUPS_SEEN, PL_JAIL, PL_POS, RAILROAD, REPAIRS, R_DEAL_DEEDS,
     R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_GO_LANDING_BONUS, R_GO_SALARY, R_JAIL_MAX_TURNS, R_MAX_ROUNDS,
     R_START_CASH, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, STREET, TAX, UTILITY, V_JAIL_CARDS,
 )
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
-from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
+from simulator.engines.shared.games import chunk_state, copy_table, next_seat, seat_lineup
 from simulator.engines.shared.play import (
     FINE, NOBODY, bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages,
     load_position, may_build, may_lift_mortgage, may_trade, new_game, note_groups, offer_square, pay_bank, pay_rent,
     record_game, roll, roll_to_move, send_to_jail, trade, transfer,
+)
+from simulator.engines.shared.search import (
+    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, reshuffle_top, search_setting, seed_rollout, use_candidate,
 )
 from simulator.engines.shared.state import repairs_due, wealth
 from simulator.engines.shared.views import borrowed
@@ -217,9 +220,10 @@ def _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n_players):
 @njit(cache=True, _nrt=True, inline="always")
 def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat,
               lineup, rotate, seed, game, check,
-              pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg):
+              pl, own, bank, dq, held, draws, prm, rng, scratch, game_row, player_rows, sq_agg, card_agg, rollout):
     """One game from the edition's setup, or from a position when `start_pl` has rows (the players, squares,
-    bank and kept cards of that moment, and `start_seat` to play first)."""
+    bank and kept cards of that moment, and `start_seat` to play first). `rollout` is the chunk's scratch
+    state for a search seat's rollouts (choose_policy)."""
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     new_game(decks, rules, pl, own, bank, dq, held, draws, rng)
@@ -232,35 +236,160 @@ def play_game(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_
         if rules[R_DEAL_DEEDS] > 0:
             _deal_deeds(sq, groups, rules, own, pl, bank, rng, scratch, n)
         money_at_start = n * rules[R_START_CASH]
-    end, violations = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg,
-                                 draws, p, check, money_at_start)
+    if searches(lineup, N_PARAMS):
+        end, violations = play_searching(sq, rent, groups, cards, decks, rules, lineup, rotation, seed, game, check,
+                                         money_at_start, p, pl, own, bank, dq, held, draws, prm, rng, sq_agg,
+                                         rollout)
+    else:
+        end, violations, _ = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng,
+                                        sq_agg, draws, p, p, check, money_at_start, EVERY_SEAT)
     _record(sq, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg)
 
 
+GOING_ON = -1             # play_turns stopped with the game still going
+EVERY_SEAT = 1 << 62      # play_turns' `seats`: until the game ends
+
+
 @engine_njit
-def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, check,
-               money_at_start):
-    """The game's turns from seat p until it ends or reaches the turn cap: (how it ended, the invariants
-    violated). Apart from play_game, which allocates, so that the turns run without reference counts and
-    with take_turn inlined."""
+def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p, first,
+               check, money_at_start, seats):
+    """The game's turns from seat p (`first`: the seat that played first) until it ends, reaches the turn cap
+    or `seats` seats were visited, those out included: (how it ended or GOING_ON, the invariants violated,
+    the seat to play next). Apart from play_game, which allocates, so that the turns run without reference
+    counts and with take_turn inlined."""
     n = pl.shape[0]
     violations = 0
-    end = END_TURN_CAP
-    first = p
-    while True:
+    for _ in range(seats):
         if pl[p, PL_ALIVE] != 0:
             take_turn(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg, draws, p)
             bank[B_TURN] += 1
             if check is not None:
                 violations |= check_invariants(sq, groups, own, rules, pl, bank, decks, dq, held, cards, money_at_start)
             if game_over(rules, pl):
-                end = END_LAST_STANDING if players_in(pl) <= 1 else END_FIRST_BANKRUPTCY
-                break
+                return END_LAST_STANDING if players_in(pl) <= 1 else END_FIRST_BANKRUPTCY, violations, p
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
         if capped:
-            break
-    return end, violations
+            return END_TURN_CAP, violations, p
+    return GOING_ON, violations, p
+
+
+# ---------------------------------------------------------------------------------------------------
+# The search player (issue 31; its lineup row's layout: simulator/engines/shared/search.py). The rollouts
+# call play_turns, which has no search in it: numba's call graph has no circle.
+
+
+@engine_njit
+def searches(lineup, n_params):
+    """Does a seat of the lineup search (rollouts, and a candidate besides its base)?"""
+    for row in range(lineup.shape[0]):
+        if search_setting(lineup, row, n_params, S_ROLLOUTS) > 0 and \
+                search_setting(lineup, row, n_params, S_CANDIDATES) > 1:
+            return True
+    return False
+
+
+@engine_njit
+def play_searching(sq, rent, groups, cards, decks, rules, lineup, rotation, seed, game, check, money_at_start, p,
+                   pl, own, bank, dq, held, draws, prm, rng, sq_agg, rollout):
+    """The game's turns seat by seat, a search seat choosing its policy before each of its turns:
+    (how it ended, the invariants violated). Without the choices, the same turns as one play_turns call."""
+    n = pl.shape[0]
+    first = p
+    violations = 0
+    unseen_at_start = rollout[-1]
+    for d in range(dq.shape[0]):
+        unseen_at_start[d] = dq[d, DQ_COUNT]
+    while True:
+        row = (p + rotation) % n
+        if pl[p, PL_ALIVE] != 0 and search_setting(lineup, row, N_PARAMS, S_ROLLOUTS) > 0 and \
+                search_setting(lineup, row, N_PARAMS, S_CANDIDATES) > 1:
+            choose_policy(sq, rent, groups, cards, decks, rules, lineup, row, seed, game, p, first,
+                          pl, own, bank, dq, held, draws, prm, rollout)
+        end, found, p = play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, cards, rng, sq_agg,
+                                   draws, p, first, check, money_at_start, 1)
+        violations |= found
+        if end != GOING_ON:
+            return end, violations
+
+
+@engine_njit
+def choose_policy(sq, rent, groups, cards, decks, rules, lineup, row, seed, game, p, first,
+                  pl, own, bank, dq, held, draws, prm, rollout):
+    """Seat p takes the candidate policy of its lineup row whose rollouts score best (ties to the earlier
+    candidate, so the base keeps its ties), until its next turn. Each rollout plays a copy of the game on
+    the rollout's own stream (the same for every candidate), with the cards nobody has seen yet reshuffled:
+    a round with the seat on that candidate, then the seat on its base, everyone else as they are, for
+    `horizon` seats' turns or to the end (rollout_score). Only the round differs between candidates, so
+    rollouts of candidates that would do the same this round are the same game (a tie the base keeps), and
+    the choice improves on the base as a rollout of it does (Bertsekas' rollout algorithm). The copies are
+    the chunk's: no allocation here."""
+    r_pl, r_own, r_bank, r_dq, r_held, r_draws, r_prm, r_rng, r_sq_agg, worth, unseen_at_start = rollout
+    rollouts = search_setting(lineup, row, N_PARAMS, S_ROLLOUTS)
+    horizon = search_setting(lineup, row, N_PARAMS, S_HORIZON)
+    seats = horizon if horizon > 0 else EVERY_SEAT
+    n = pl.shape[0]
+    decision = bank[B_TURN]   # one decision a turn: the game's turn number names it
+    best, best_score = 0, -1.0
+    for candidate in range(search_setting(lineup, row, N_PARAMS, S_CANDIDATES)):
+        score = 0.0
+        for k in range(rollouts):
+            copy_table(r_pl, pl)
+            copy_table(r_own, own)
+            for b in range(bank.shape[0]):
+                r_bank[b] = bank[b]
+            copy_table(r_dq, dq)
+            copy_table(r_held, held)
+            copy_table(r_prm, prm)
+            use_candidate(r_prm, p, lineup, row, N_PARAMS, candidate)
+            seed_rollout(r_rng, seed, game, decision, k)
+            for d in range(dq.shape[0]):
+                reshuffle_top(decks, r_dq, d, r_rng, unseen_at_start[d] - drawn_from(cards, draws, d))
+            end, _, q = play_turns(sq, rent, groups, r_own, rules, r_prm, r_pl, r_bank, decks, r_dq, r_held, cards,
+                                   r_rng, r_sq_agg, r_draws, p, first, None, 0, min(n, seats))
+            if end == GOING_ON and seats > n:
+                use_candidate(r_prm, p, lineup, row, N_PARAMS, 0)
+                end, _, _ = play_turns(sq, rent, groups, r_own, rules, r_prm, r_pl, r_bank, decks, r_dq, r_held,
+                                       cards, r_rng, r_sq_agg, r_draws, q, first, None, 0, seats - n)
+            score += rollout_score(sq, rules, r_pl, r_own, end, worth, p)
+        if score > best_score:
+            best, best_score = candidate, score
+    use_candidate(prm, p, lineup, row, N_PARAMS, best)
+
+
+@engine_njit
+def drawn_from(cards, draws, d):
+    """The cards drawn from deck d this game, by everyone."""
+    total = 0
+    for c in range(cards.shape[0]):
+        if cards[c, C_DECK] == d:
+            for i in range(draws.shape[0]):
+                total += draws[i, c]
+    return total
+
+
+@engine_njit
+def rollout_score(sq, rules, pl, own, end, worth, p):
+    """What a rollout's end is worth to seat p: 1 if it won, 0 if it lost or the turn cap ended the game
+    (nobody wins then); stopped at the horizon, its share of the wealth of the players still in."""
+    if pl[p, PL_ALIVE] == 0 or end == END_TURN_CAP:
+        return 0.0
+    for i in range(pl.shape[0]):
+        worth[i] = max(wealth(sq, own, rules, pl, i), 0) if pl[i, PL_ALIVE] != 0 else 0
+    if end != GOING_ON:
+        return 1.0 if richest_in(pl, worth) == p else 0.0
+    total = worth.sum()
+    return worth[p] / total if total > 0 else 1.0 / players_in(pl)
+
+
+@engine_njit
+def richest_in(pl, worth):
+    """The player still in with the most `worth`, ties to the earlier seat: the winner of a finished game."""
+    winner = NOBODY
+    for i in range(pl.shape[0]):
+        if pl[i, PL_ALIVE] != 0 and (winner < 0 or worth[i] > worth[winner]):
+            winner = i
+    return winner
 
 
 @njit(cache=True, _nrt=True, inline="always")
@@ -271,11 +400,7 @@ def _record(sq, own, rules, pl, bank, draws, scratch, end, violations, rotation,
     worth = scratch[:n]  # the chunk's scratch array: no allocation per game
     for i in range(n):
         worth[i] = wealth(sq, own, rules, pl, i)
-    winner = NOBODY
-    if end != END_TURN_CAP:
-        for i in range(n):
-            if pl[i, PL_ALIVE] != 0 and (winner < 0 or worth[i] > worth[winner]):
-                winner = i
+    winner = richest_in(pl, worth) if end != END_TURN_CAP else NOBODY
     record_game(own, rules, pl, bank, draws, worth, worth, winner, end, violations, rotation, game_row,
                 player_rows, sq_agg, card_agg)
 
@@ -291,13 +416,21 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
     since numba optimizes and generates the machine code of every callee again in each caller."""
     pl, own, bank, dq, held, draws, prm, rng, scratch = chunk_state(
         sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
+    # a search seat's rollouts play on copies of these (choose_policy), with aggregates of their own
+    r_pl, r_own, r_bank, r_dq, r_held, r_draws, r_prm, r_rng, _ = chunk_state(
+        sq.shape[0], decks, cards.shape[0], lineup.shape[0], PL_COLUMNS, O_COLUMNS, B_COLUMNS, N_PARAMS)
+    r_sq_agg, worth, unseen = (np.zeros_like(sq_agg), np.zeros(lineup.shape[0], dtype=np.int64),
+                               np.zeros(decks.shape[0], dtype=np.int64))
+    rollout = (borrowed(r_pl), borrowed(r_own), borrowed(r_bank), borrowed(r_dq), borrowed(r_held),
+               borrowed(r_draws), borrowed(r_prm), borrowed(r_rng), borrowed(r_sq_agg), borrowed(worth),
+               borrowed(unseen))
     # The arrays live until the chunk ends, so the helpers may borrow them (see views.py).
     for g in range(games_out.shape[0]):
         play_game(borrowed(sq), borrowed(rent), borrowed(groups), borrowed(cards), borrowed(decks), borrowed(rules),
                   borrowed(start_pl), borrowed(start_own), borrowed(start_bank), borrowed(start_held), start_seat,
                   borrowed(lineup), rotate, seed, first_game + g, check, borrowed(pl), borrowed(own), borrowed(bank),
                   borrowed(dq), borrowed(held), borrowed(draws), borrowed(prm), borrowed(rng), borrowed(scratch),
-                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg))
+                  borrowed(games_out[g]), borrowed(players_out[g]), borrowed(sq_agg), borrowed(card_agg), rollout)
 
 
 # ---------------------------------------------------------------------------------------------------

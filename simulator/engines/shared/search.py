@@ -71,13 +71,9 @@ def searching(lineup, n_params):
 
 @engine_njit
 def shuffle_undrawn(decks, dq, d, rng):
-    """Deck d's undrawn cards (its queue from the head) in a new order drawn from `rng`: what a seat cannot know,
-    determinized for one rollout. Cards drawn, held or lying behind the head keep their places."""
-    length, head = decks[d, D_LEN], dq[d, DQ_HEAD]
-    for i in range(dq[d, DQ_COUNT] - 1, 0, -1):
-        j = below(rng, i + 1)
-        a, b = DQ_CARDS + (head + i) % length, DQ_CARDS + (head + j) % length
-        dq[d, a], dq[d, b] = dq[d, b], dq[d, a]
+    """Deck d's undrawn cards (its whole queue from the head) in a new order drawn from `rng`: what a seat cannot
+    know, determinized for one rollout. Cards drawn, held or lying behind the head keep their places."""
+    reshuffle_top(decks, dq, d, rng, dq[d, DQ_COUNT])
 
 
 @engine_njit
@@ -95,3 +91,16 @@ def start_rollout(pl, own, bank, dq, held, prm, s_pl, s_own, s_bank, s_dq, s_hel
         s_bank[b] = bank[b]
     use_candidate(s_prm, p, lineup, row, n_params, candidate)
     seed_rollout(s_rng, seed, game, bank[B_TURN], rollout)
+
+
+@engine_njit
+def reshuffle_top(decks, dq, d, rng, n):
+    """Shuffle the first n cards of deck d's queue (simulator/engines/shared/decks.py) with `rng`: a rollout's
+    guess at the order of the cards nobody has seen yet (determinization), the cards returned under the
+    deck staying in the order everyone saw them go."""
+    n = min(n, dq[d, DQ_COUNT])
+    head, length = dq[d, DQ_HEAD], decks[d, D_LEN]
+    for i in range(n - 1, 0, -1):
+        j = below(rng, i + 1)
+        a, b = DQ_CARDS + (head + i) % length, DQ_CARDS + (head + j) % length
+        dq[d, a], dq[d, b] = dq[d, b], dq[d, a]

@@ -106,6 +106,19 @@ def test_hard_trader_buys_at_twice_the_price_sells_only_at_three_times_and_swaps
     assert (alone.trade_sales == 0).all() and alone.trades.sum() > 20
 
 
+def test_tough_trader_buys_at_three_times_the_price_and_sells_only_above_four(tmp_path):
+    """tough_trader: "offers 3x the price for the squares completing a group, sells only at 4.4x". A rival
+    offering 4x never buys from it, while buy_all (which sells at 2x) sells to that rival; hard_trader, which
+    sells only at 3x, sells to it where nobody else offers that much."""
+    offerer = replace(by_name("buy_all", trade_offer=4.0, trade_accept=10.0), name="offers_4x")
+    mixed = play([by_name("tough_trader"), by_name("buy_all"), offerer], 600, 2, tmp_path / "mixed")
+    assert (rows(mixed, "tough_trader").trade_sales == 0).all()
+    assert rows(mixed, "buy_all").trade_sales.sum() > 20
+    against = play([by_name("tough_trader"), by_name("hard_trader"), by_name("never_build")], 600, 3,
+                   tmp_path / "against")
+    assert rows(against, "hard_trader").trade_sales.sum() > 20   # only tough_trader offers 3x there
+
+
 def test_jail_late_stays_in_jail_once_opponents_have_built(tmp_path):
     """jail_late: "stays in jail once opponents have 6 houses on the board, otherwise balanced": against
     builders it spends more turns in jail than the same strategy that always leaves at once."""
