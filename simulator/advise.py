@@ -117,13 +117,18 @@ def _landing(position, seat: int, name: str, price: int, cash: int, alive, buy, 
     return [c for c in landed if c is not None]
 
 
-def _leave_jail(position, seat: int, fine: int, cash: int, square: str) -> list:
-    """Pay the fine before rolling, then roll as a free player."""
+def _leave_jail(position, seat: int, fine: int, cash: int, square: str, to_pot: bool = False) -> list:
+    """Pay the fine before rolling, then roll as a free player. `to_pot`: the fine feeds the Free Parking
+    jackpot (that house rule, as the engine's into_bank pays it) rather than leaving the game."""
     if cash < fine:
         return []
-    found = _choice(position, _edit(position, seat, lambda t, d: (
-        t.update(in_jail=False, square=square, cash=cash - fine), t.pop("jail_tries", None))),
-        f"pay {fine:,} to leave jail", "then roll as a free player")
+
+    def pay(t, d):
+        t.update(in_jail=False, square=square, cash=cash - fine)
+        t.pop("jail_tries", None)
+        if to_pot:
+            d["position"]["pot"] = d["position"].get("pot", 0) + fine
+    found = _choice(position, _edit(position, seat, pay), f"pay {fine:,} to leave jail", "then roll as a free player")
     return [found] if found else []
 
 
@@ -165,7 +170,8 @@ def _board_choices(position, seat: int) -> list[Choice]:
 
     found = [_choice(position, position.document, "no move beyond what your strategy plays")]
     if playing and pl[seat, L.PL_JAIL] >= 0:
-        found += _leave_jail(position, seat, int(rules[L.R_JAIL_FINE]), cash, names[square])
+        found += _leave_jail(position, seat, int(rules[L.R_JAIL_FINE]), cash, names[square],
+                             bool(rules[L.R_FREE_PARKING_JACKPOT]))
         for card in dict.fromkeys(me.get("jail_cards", [])):
             def use(t, d, card=card):
                 t.update(in_jail=False, square=names[square])

@@ -150,6 +150,19 @@ def test_building_and_mortgaging_choices_follow_the_rules():
     assert int(built.start.pl[0, 0]) == 100  # the cash column: 400 - 300
 
 
+def test_the_fine_paid_to_leave_jail_feeds_the_free_parking_jackpot():
+    # rulebook (Comment sortir de prison): the fine is paid to the bank; under the jackpot house rule the engine
+    # puts fines in the Free Parking pot (play.into_bank), so the choice must too, or 50 leaves the game
+    document = {"position": {"edition": str(Path(__file__).parent / "data" / "editions" / "classic_jackpot.toml"),
+                             "to_play": "Ann", "pot": 200},
+                "players": [{"name": "Ann", "strategy": "buy_all", "cash": 500, "in_jail": True},
+                            {"name": "Bea", "strategy": "buy_all", "cash": 500}]}
+    start = positions.position_from(document, "jackpot")
+    paid = next(c for c in advise.choices(start, "Ann") if c.label == "pay 50 to leave jail").position.document
+    assert paid["players"][0]["cash"] == 450 and paid["position"]["pot"] == 250
+    assert not paid["players"][0]["in_jail"]
+
+
 def test_deal_attacks_move_the_cards_the_rulebook_says():
     # rulebook (Cartes action): Sly Deal takes a property from a set not complete, Forced Deal swaps one for one
     # of one's own, Deal Breaker takes a complete set; the card played goes to the discards, the turn passes
