@@ -62,8 +62,7 @@ def choices(position, player: str, rolled: str | None = None) -> list[Choice]:
 
 def seat_of(position, player: str) -> int:
     if player not in position.players:
-        raise EditionError(f"--player {player}: no such player in {position.source}"
-                           f"{hint(player, position.players)} (players: {', '.join(position.players)})")
+        raise EditionError(f"--player {player}: no such player in {position.source}{hint(player, position.players)}")
     return position.players.index(player)
 
 

@@ -269,10 +269,11 @@ def test_the_cli_prints_the_ranking_and_writes_the_page(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--player", "Zed"], "--player Zed: no such player"),
+    (["--player", "Zed"], "--player Zed: no such player in"),
+    (["--player", "Anne"], ": did you mean Ann?"),
     (["--field", "cautious,buy_all"], "--field: give one strategy for every rival or one per rival"),
     (["--field", "nonsense"], "unknown strategy 'nonsense'"),
-    (["--out", "advice.txt"], "expected an .html file"),
+    (["--out", "advice.txt"], "expected a .html or .htm file"),
     (["-n", "10"], "--games 10: at least 30 games"),
     (["--rolled", "crosshair"], "--rolled crosshair: not a face whose choices board positions offer"),
 ])
@@ -280,6 +281,19 @@ def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
     result = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", *args)
     lines = result.output.strip().splitlines()
     assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output
+    assert lines[0].count("Bea") <= 1  # the players listed once
+
+
+def test_the_page_goes_into_a_new_folder_and_an_unwritable_one_is_refused_before_any_game(tmp_path):
+    # the page was written after every game, with a traceback when its folder did not exist
+    page = tmp_path / "new" / "advice.html"
+    made = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", "-n", "30", "--out", page)
+    assert made.exit_code == 0 and page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    (tmp_path / "a_file").write_text("")
+    refused = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", "-n", "30000",
+                     "--out", tmp_path / "a_file" / "advice.html")
+    lines = refused.output.strip().splitlines()
+    assert refused.exit_code == 2 and len(lines) == 1 and "is not a directory" in lines[0], refused.output
 
 
 def test_a_position_of_the_wrong_shape_and_a_deal_player_not_to_play_are_refused(tmp_path):
