@@ -244,7 +244,8 @@ def _auction_choices(position, seat: int, name: str, price: int, cash, alive, bi
     strategies bid, as the engine's auction asks them; below `minimum`, no bid) in turn order after the player,
     the highest bid wins (the earlier of equal bids) and pays one step more than the runner-up (the engine's
     clearing_price). The player's own ceiling is the choice: bid nothing; bid one step under the top rival's
-    ceiling, so that it pays its ceiling; or outbid it, when that costs less than the printed price.
+    ceiling, so that it pays its ceiling (or all the player's cash, when it holds less: the rival pays one step
+    more); or outbid it, when that costs less than the printed price.
     `acquire(table, seat)` edits the table of the player at `seat` to hold the square."""
     from simulator.engines.shared.play import clearing_price
     n = len(position.players)
@@ -265,10 +266,12 @@ def _auction_choices(position, seat: int, name: str, price: int, cash, alive, bi
     found = [(f"decline {name}, bid nothing at the auction", rival_wins(-1),
               f"{note}: {rival_name} wins it for {clearing_price(minimum, top, runner_up, step):,}"
               if top >= minimum else f"{note}: no one bids, the square stays unowned")]
-    under = top - step
-    if under > max(runner_up, minimum - step) and under >= minimum and under <= cash[seat]:
+    # a bidder bids no more than it holds (on the steps' grid)
+    under = top - step if top - step <= cash[seat] else minimum + (int(cash[seat]) - minimum) // step * step
+    if under > max(runner_up, minimum - step) and under >= minimum:
         found.append((f"decline {name}, bid up to {under:,} at the auction", rival_wins(under),
-                      f"{note}: {rival_name} wins it for {top:,}"))
+                      f"{note}: {rival_name} wins it for "
+                      f"{clearing_price(minimum, top, max(runner_up, under), step):,}"))
     outbid = max(minimum, top + step)
     if outbid < price and outbid <= cash[seat]:
         found.append((f"decline {name}, win it at the auction for {outbid:,}", lambda d: sold(d, seat, outbid),

@@ -150,6 +150,24 @@ def test_building_and_mortgaging_choices_follow_the_rules():
     assert int(built.start.pl[0, 0]) == 100  # the cash column: 400 - 300
 
 
+def test_a_player_short_of_the_rivals_ceiling_can_still_bid_the_price_up_with_all_its_cash():
+    # rulebook (Vente aux enchères): the player who declined may bid at the auction, up to what it holds; with
+    # 300 against Bea's ceiling of 350 Ann can make Bea pay 301 (the choice was left out below the ceiling)
+    document = position_document(ann_cash=300)
+    declines = {c.label: c.position.document for c in advise.choices(positions.position_from(document, "t"), "Ann")}
+    assert "buy Park Place for 350" not in declines  # 300 does not pay the price
+    pushed = declines["decline Park Place, bid up to 300 at the auction"]
+    assert pushed["players"][1]["cash"] == 1500 - 301 and pushed["players"][0]["cash"] == 300
+    assert {"square": "Park Place"} in pushed["players"][1]["properties"]
+
+
+def position_document(ann_cash: int) -> dict:
+    """advise_park_place.toml's position with Ann's cash set."""
+    document = positions.load_position(POSITIONS / "advise_park_place.toml").document
+    document["players"][0]["cash"] = ann_cash
+    return document
+
+
 def test_the_fine_paid_to_leave_jail_feeds_the_free_parking_jackpot():
     # rulebook (Comment sortir de prison): the fine is paid to the bank; under the jackpot house rule the engine
     # puts fines in the Free Parking pot (play.into_bank), so the choice must too, or 50 leaves the game
