@@ -918,8 +918,8 @@ def rank(labels: list[str], won: np.ndarray, same: list | None = None) -> pd.Dat
 def verdict_line(frame: pd.DataFrame, games: int, pairs: int) -> str:
     labels = list(frame.choice)
     tied = list(frame.choice[frame.tied])
-    budget = (f"at {games:,} games a choice (Holm-adjusted p < 5% over the {pairs} pair{'s' if pairs != 1 else ''} "
-              f"of different positions)")
+    budget = (f"at {games:,} games a choice (told apart: Holm-adjusted p < 5% over the {pairs} "
+              f"pair{'s' if pairs != 1 else ''} of different positions)")
     if len(labels) == 1:
         return f"Only one choice is open: {labels[0]}."
     if len(tied) == len(labels):
@@ -927,8 +927,10 @@ def verdict_line(frame: pd.DataFrame, games: int, pairs: int) -> str:
                 f"games are needed to separate them.")
     if len(tied) == 1:
         return f"Best: {tied[0]}, better than every other choice {budget}."
-    return (f"{', '.join(tied[:-1])} and {tied[-1]} cannot be told apart {budget}; each is better than the "
-            f"{len(labels) - len(tied)} other choice{'s' if len(labels) - len(tied) > 1 else ''}.")
+    # only the best is tested against the rest here: a choice tied with it may not differ from those
+    others = len(labels) - len(tied)
+    return (f"{', '.join(tied[:-1])} and {tied[-1]} cannot be told apart {budget}; the {others} other "
+            f"choice{'s are' if others > 1 else ' is'} worse than the best.")
 
 
 # ---------------------------------------------------------------------------------------------------

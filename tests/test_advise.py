@@ -131,6 +131,19 @@ def test_two_choices_equal_by_symmetry_are_not_called_different():
     assert fired <= most_false_positives(seeds)
 
 
+def test_the_verdict_claims_no_order_between_a_choice_tied_with_the_best_and_the_rest():
+    # a beats c significantly, b is tied with a and with c: the verdict may say c is worse than the best, not
+    # that b is better than c (it said "each is better than the 1 other choice")
+    won = np.zeros((3, 2000))
+    won[0, 0:130] = won[1, 130:230] = won[2, 130:230] = 1    # a against b: 130 to 100
+    won[0, 230:360] = won[1, 230:360] = 1                     # b against c: 130 to 100, a as b there
+    won[2, 360:460] = 1
+    frame = advise.rank(["a", "b", "c"], won)
+    assert list(frame.choice) == ["a", "b", "c"] and list(frame.tied) == [True, True, False]
+    line = frame.attrs["verdict"]
+    assert line.startswith("a and b cannot be told apart") and line.endswith("the 1 other choice is worse than the best.")
+
+
 def test_identical_choices_tie_exactly():
     won = (np.random.default_rng(1).random((1, 500)) < 0.5).astype(float)
     frame = advise.rank(["first", "second"], np.vstack([won, won]))
