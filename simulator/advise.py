@@ -199,8 +199,13 @@ def _board_choices(position, seat: int) -> list[Choice]:
                     prop.update({"hotel": True} if target == top else {"houses": target})
                 set_cash(t, cash - cost)
             what = "a hotel" if level == top else f"{level} house{'s' if level > 1 else ''}"
-            found.append(_choice(position, edit(build), f"build to {what} on each of {board.group_names[g]} "
-                                                        f"(costs {cost:,})"))
+            built = _choice(position, edit(build), f"build to {what} on each of {board.group_names[g]} "
+                                                   f"(costs {cost:,})")
+            if built is None:
+                # the bank lacks the houses: every higher level, a hotel included, is built through this one
+                # (rulebook, Construire d and the shortage: a hotel replaces 4 houses; no house left, wait)
+                break
+            found.append(built)
     for s in np.flatnonzero(own[:, L.O_OWNER] == seat):
         s = int(s)
         group = int(sq[s, L.SQ_GROUP])

@@ -194,6 +194,20 @@ def test_the_fine_paid_to_leave_jail_feeds_the_free_parking_jackpot():
     assert not paid["players"][0]["in_jail"]
 
 
+def test_no_hotel_is_offered_when_the_bank_lacks_the_houses_to_reach_it():
+    # rulebook (Construire, d; la crise du bâtiment): a hotel replaces 4 houses on each square, and with no house
+    # left in the bank one waits. Bea's 24 houses and Ann's 6 leave 2 of 32: the light blues at 2 houses can go
+    # neither to 3 nor, through 4, to a hotel (the hotel was offered)
+    built = [{"square": s, "houses": 4} for s in ("St. James Place", "Tennessee Avenue", "New York Avenue",
+                                                   "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue")]
+    document = {"position": {"edition": "classic", "to_play": "Ann"}, "players": [
+        {"name": "Ann", "strategy": "buy_all", "cash": 1500, "square": "Free Parking", "properties": [
+            {"square": s, "houses": 2} for s in ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")]},
+        {"name": "Bea", "strategy": "buy_all", "cash": 1500, "properties": built}]}
+    labels = [c.label for c in advise.choices(positions.position_from(document, "shortage"), "Ann")]
+    assert labels == ["no move beyond what your strategy plays"]
+
+
 def test_deal_attacks_move_the_cards_the_rulebook_says():
     # rulebook (Cartes action): Sly Deal takes a property from a set not complete, Forced Deal swaps one for one
     # of one's own, Deal Breaker takes a complete set; the card played goes to the discards, the turn passes
