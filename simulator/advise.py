@@ -167,7 +167,8 @@ def _board_choices(position, seat: int) -> list[Choice]:
                         lambda t: properties(t).append({"square": names[square]}),
                         declines=_auctions(position, seat, board, square) if rules[L.R_AUCTIONS] else None)
 
-    found = [_choice(position, position.document, "no move beyond what your strategy plays")]
+    found = [_choice(position, position.document, "no move beyond what your strategy plays",
+                     _pays_in_jail_note(position, board, seat) if playing and pl[seat, L.PL_JAIL] >= 0 else "")]
     if playing and pl[seat, L.PL_JAIL] >= 0:
         found += _leave_jail(position, seat, int(rules[L.R_JAIL_FINE]), cash, names[square],
                              bool(rules[L.R_FREE_PARKING_JACKPOT]))
@@ -222,6 +223,23 @@ def _board_choices(position, seat: int) -> list[Choice]:
                                                                    set_cash(t, cash + value))),
                                  f"mortgage {names[s]} (+{value:,})"))
     return [c for c in found if c is not None] + _upgrades(position, seat, board, playing)
+
+
+def _pays_in_jail_note(position, board, seat: int) -> str:
+    """What "no move" means in jail when the player's own strategy leaves at once (strategies/board_logic.py:
+    stays_in_jail, as the engine's jail_turn asks it): that choice is paying, not rolling for a double, and
+    staying is not among the choices (a position cannot make a strategy stay for one turn)."""
+    from simulator.engines.shared import layout as L
+    from strategies.board_logic import stays_in_jail
+    prm = board.lineup_array(position.lineup())
+    if position.edition.family == "millionaire" or prm[seat, L.P_USER_STRATEGY] != 0:
+        return ""
+    can_leave = (position.document["players"][seat].get("jail_cards")
+                 or position.start.pl[seat, L.PL_CASH] >= board.rules[L.R_JAIL_FINE])
+    if stays_in_jail.py_func(position.start.own, board.rules, prm, seat) or not can_leave:
+        return "this is rolling for a double (your strategy stays, or cannot pay)"
+    return (f"your strategy ({position.strategies[seat]}) leaves jail at once here, with a card or the fine: "
+            f"staying to roll for a double is not a choice offered")
 
 
 def _auctions(position, seat: int, board, square: int) -> list:

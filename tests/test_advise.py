@@ -208,6 +208,20 @@ def test_no_hotel_is_offered_when_the_bank_lacks_the_houses_to_reach_it():
     assert labels == ["no move beyond what your strategy plays"]
 
 
+@pytest.mark.parametrize("strategy, note", [
+    ("buy_all", "leaves jail at once here"), ("jail_late", "this is rolling for a double")])
+def test_no_move_in_jail_says_whether_it_pays_or_rolls(strategy, note):
+    # rulebook (Comment sortir de prison): pay, use a card, or roll for a double. "No move" leaves it to the
+    # strategy (play.jail_turn): buy_all pays at once, so that choice equals paying and staying is not offered;
+    # jail_late stays once rivals have 6 houses (Bea has 12)
+    document = {"position": {"edition": "classic", "to_play": "Ann"}, "players": [
+        {"name": "Ann", "strategy": strategy, "cash": 500, "in_jail": True},
+        {"name": "Bea", "strategy": "buy_all", "cash": 500, "properties": [
+            {"square": s, "houses": 4} for s in ("St. James Place", "Tennessee Avenue", "New York Avenue")]}]}
+    first = advise.choices(positions.position_from(document, "jail"), "Ann")[0]
+    assert first.label == "no move beyond what your strategy plays" and note in first.note
+
+
 def test_deal_attacks_move_the_cards_the_rulebook_says():
     # rulebook (Cartes action): Sly Deal takes a property from a set not complete, Forced Deal swaps one for one
     # of one's own, Deal Breaker takes a complete set; the card played goes to the discards, the turn passes
