@@ -62,8 +62,7 @@ def choices(position, player: str, rolled: str | None = None) -> list[Choice]:
 
 def seat_of(position, player: str) -> int:
     if player not in position.players:
-        raise EditionError(f"--player {player}: no such player in {position.source}"
-                           f"{hint(player, position.players)} (players: {', '.join(position.players)})")
+        raise EditionError(f"--player {player}: no such player in {position.source}{hint(player, position.players)}")
     return position.players.index(player)
 
 
@@ -117,13 +116,18 @@ def _landing(position, seat: int, name: str, price: int, cash: int, alive, buy, 
     return [c for c in landed if c is not None]
 
 
-def _leave_jail(position, seat: int, fine: int, cash: int, square: str) -> list:
-    """Pay the fine before rolling, then roll as a free player."""
+def _leave_jail(position, seat: int, fine: int, cash: int, square: str, to_pot: bool = False) -> list:
+    """Pay the fine before rolling, then roll as a free player. `to_pot`: the fine feeds the Free Parking
+    jackpot (that house rule, as the engine's into_bank pays it) rather than leaving the game."""
     if cash < fine:
         return []
-    found = _choice(position, _edit(position, seat, lambda t, d: (
-        t.update(in_jail=False, square=square, cash=cash - fine), t.pop("jail_tries", None))),
-        f"pay {fine:,} to leave jail", "then roll as a free player")
+
+    def pay(t, d):
+        t.update(in_jail=False, square=square, cash=cash - fine)
+        t.pop("jail_tries", None)
+        if to_pot:
+            d["position"]["pot"] = d["position"].get("pot", 0) + fine
+    found = _choice(position, _edit(position, seat, pay), f"pay {fine:,} to leave jail", "then roll as a free player")
     return [found] if found else []
 
 
@@ -163,9 +167,11 @@ def _board_choices(position, seat: int) -> list[Choice]:
                         lambda t: properties(t).append({"square": names[square]}),
                         declines=_auctions(position, seat, board, square) if rules[L.R_AUCTIONS] else None)
 
-    found = [_choice(position, position.document, "no move beyond what your strategy plays")]
+    found = [_choice(position, position.document, "no move beyond what your strategy plays",
+                     _pays_in_jail_note(position, board, seat) if playing and pl[seat, L.PL_JAIL] >= 0 else "")]
     if playing and pl[seat, L.PL_JAIL] >= 0:
-        found += _leave_jail(position, seat, int(rules[L.R_JAIL_FINE]), cash, names[square])
+        found += _leave_jail(position, seat, int(rules[L.R_JAIL_FINE]), cash, names[square],
+                             bool(rules[L.R_FREE_PARKING_JACKPOT]))
         for card in dict.fromkeys(me.get("jail_cards", [])):
             def use(t, d, card=card):
                 t.update(in_jail=False, square=names[square])
@@ -194,8 +200,13 @@ def _board_choices(position, seat: int) -> list[Choice]:
                     prop.update({"hotel": True} if target == top else {"houses": target})
                 set_cash(t, cash - cost)
             what = "a hotel" if level == top else f"{level} house{'s' if level > 1 else ''}"
-            found.append(_choice(position, edit(build), f"build to {what} on each of {board.group_names[g]} "
-                                                        f"(costs {cost:,})"))
+            built = _choice(position, edit(build), f"build to {what} on each of {board.group_names[g]} "
+                                                   f"(costs {cost:,})")
+            if built is None:
+                # the bank lacks the houses: every higher level, a hotel included, is built through this one
+                # (rulebook, Construire d and the shortage: a hotel replaces 4 houses; no house left, wait)
+                break
+            found.append(built)
     for s in np.flatnonzero(own[:, L.O_OWNER] == seat):
         s = int(s)
         group = int(sq[s, L.SQ_GROUP])
@@ -212,6 +223,23 @@ def _board_choices(position, seat: int) -> list[Choice]:
                                                                    set_cash(t, cash + value))),
                                  f"mortgage {names[s]} (+{value:,})"))
     return [c for c in found if c is not None] + _upgrades(position, seat, board, playing)
+
+
+def _pays_in_jail_note(position, board, seat: int) -> str:
+    """What "no move" means in jail when the player's own strategy leaves at once (strategies/board_logic.py:
+    stays_in_jail, as the engine's jail_turn asks it): that choice is paying, not rolling for a double, and
+    staying is not among the choices (a position cannot make a strategy stay for one turn)."""
+    from simulator.engines.shared import layout as L
+    from strategies.board_logic import stays_in_jail
+    prm = board.lineup_array(position.lineup())
+    if position.edition.family == "millionaire" or prm[seat, L.P_USER_STRATEGY] != 0:
+        return ""
+    can_leave = (position.document["players"][seat].get("jail_cards")
+                 or position.start.pl[seat, L.PL_CASH] >= board.rules[L.R_JAIL_FINE])
+    if stays_in_jail.py_func(position.start.own, board.rules, prm, seat) or not can_leave:
+        return "this is rolling for a double (your strategy stays, or cannot pay)"
+    return (f"your strategy ({position.strategies[seat]}) leaves jail at once here, with a card or the fine: "
+            f"staying to roll for a double is not a choice offered")
 
 
 def _auctions(position, seat: int, board, square: int) -> list:
@@ -239,7 +267,8 @@ def _auction_choices(position, seat: int, name: str, price: int, cash, alive, bi
     strategies bid, as the engine's auction asks them; below `minimum`, no bid) in turn order after the player,
     the highest bid wins (the earlier of equal bids) and pays one step more than the runner-up (the engine's
     clearing_price). The player's own ceiling is the choice: bid nothing; bid one step under the top rival's
-    ceiling, so that it pays its ceiling; or outbid it, when that costs less than the printed price.
+    ceiling, so that it pays its ceiling (or all the player's cash, when it holds less: the rival pays one step
+    more); or outbid it, when that costs less than the printed price.
     `acquire(table, seat)` edits the table of the player at `seat` to hold the square."""
     from simulator.engines.shared.play import clearing_price
     n = len(position.players)
@@ -260,10 +289,12 @@ def _auction_choices(position, seat: int, name: str, price: int, cash, alive, bi
     found = [(f"decline {name}, bid nothing at the auction", rival_wins(-1),
               f"{note}: {rival_name} wins it for {clearing_price(minimum, top, runner_up, step):,}"
               if top >= minimum else f"{note}: no one bids, the square stays unowned")]
-    under = top - step
-    if under > max(runner_up, minimum - step) and under >= minimum and under <= cash[seat]:
+    # a bidder bids no more than it holds (on the steps' grid)
+    under = top - step if top - step <= cash[seat] else minimum + (int(cash[seat]) - minimum) // step * step
+    if under > max(runner_up, minimum - step) and under >= minimum:
         found.append((f"decline {name}, bid up to {under:,} at the auction", rival_wins(under),
-                      f"{note}: {rival_name} wins it for {top:,}"))
+                      f"{note}: {rival_name} wins it for "
+                      f"{clearing_price(minimum, top, max(runner_up, under), step):,}"))
     outbid = max(minimum, top + step)
     if outbid < price and outbid <= cash[seat]:
         found.append((f"decline {name}, win it at the auction for {outbid:,}", lambda d: sold(d, seat, outbid),
@@ -910,8 +941,8 @@ def rank(labels: list[str], won: np.ndarray, same: list | None = None) -> pd.Dat
 def verdict_line(frame: pd.DataFrame, games: int, pairs: int) -> str:
     labels = list(frame.choice)
     tied = list(frame.choice[frame.tied])
-    budget = (f"at {games:,} games a choice (Holm-adjusted p < 5% over the {pairs} pair{'s' if pairs != 1 else ''} "
-              f"of different positions)")
+    budget = (f"at {games:,} games a choice (told apart: Holm-adjusted p < 5% over the {pairs} "
+              f"pair{'s' if pairs != 1 else ''} of different positions)")
     if len(labels) == 1:
         return f"Only one choice is open: {labels[0]}."
     if len(tied) == len(labels):
@@ -919,8 +950,10 @@ def verdict_line(frame: pd.DataFrame, games: int, pairs: int) -> str:
                 f"games are needed to separate them.")
     if len(tied) == 1:
         return f"Best: {tied[0]}, better than every other choice {budget}."
-    return (f"{', '.join(tied[:-1])} and {tied[-1]} cannot be told apart {budget}; each is better than the "
-            f"{len(labels) - len(tied)} other choice{'s' if len(labels) - len(tied) > 1 else ''}.")
+    # only the best is tested against the rest here: a choice tied with it may not differ from those
+    others = len(labels) - len(tied)
+    return (f"{', '.join(tied[:-1])} and {tied[-1]} cannot be told apart {budget}; the {others} other "
+            f"choice{'s are' if others > 1 else ' is'} worse than the best.")
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -58,8 +58,7 @@ class Budget:
 
 def seat_of(position: Position, name: str, option: str) -> int:
     if name not in position.players:
-        raise EditionError(f"{option} {name}: no such player in {position.source} (its players: "
-                           f"{', '.join(position.players)}){hint(name, position.players)}")
+        raise EditionError(f"{option} {name}: no such player in {position.source}{hint(name, position.players)}")
     return position.players.index(name)
 
 

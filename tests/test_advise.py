@@ -131,6 +131,19 @@ def test_two_choices_equal_by_symmetry_are_not_called_different():
     assert fired <= most_false_positives(seeds)
 
 
+def test_the_verdict_claims_no_order_between_a_choice_tied_with_the_best_and_the_rest():
+    # a beats c significantly, b is tied with a and with c: the verdict may say c is worse than the best, not
+    # that b is better than c (it said "each is better than the 1 other choice")
+    won = np.zeros((3, 2000))
+    won[0, 0:130] = won[1, 130:230] = won[2, 130:230] = 1    # a against b: 130 to 100
+    won[0, 230:360] = won[1, 230:360] = 1                     # b against c: 130 to 100, a as b there
+    won[2, 360:460] = 1
+    frame = advise.rank(["a", "b", "c"], won)
+    assert list(frame.choice) == ["a", "b", "c"] and list(frame.tied) == [True, True, False]
+    line = frame.attrs["verdict"]
+    assert line.startswith("a and b cannot be told apart") and line.endswith("the 1 other choice is worse than the best.")
+
+
 def test_identical_choices_tie_exactly():
     won = (np.random.default_rng(1).random((1, 500)) < 0.5).astype(float)
     frame = advise.rank(["first", "second"], np.vstack([won, won]))
@@ -148,6 +161,65 @@ def test_building_and_mortgaging_choices_follow_the_rules():
                       "mortgage Reading Railroad (+100)"]
     built = advise.choices(start, "Ann")[1].position
     assert int(built.start.pl[0, 0]) == 100  # the cash column: 400 - 300
+
+
+def test_a_player_short_of_the_rivals_ceiling_can_still_bid_the_price_up_with_all_its_cash():
+    # rulebook (Vente aux enchères): the player who declined may bid at the auction, up to what it holds; with
+    # 300 against Bea's ceiling of 350 Ann can make Bea pay 301 (the choice was left out below the ceiling)
+    document = position_document(ann_cash=300)
+    declines = {c.label: c.position.document for c in advise.choices(positions.position_from(document, "t"), "Ann")}
+    assert "buy Park Place for 350" not in declines  # 300 does not pay the price
+    pushed = declines["decline Park Place, bid up to 300 at the auction"]
+    assert pushed["players"][1]["cash"] == 1500 - 301 and pushed["players"][0]["cash"] == 300
+    assert {"square": "Park Place"} in pushed["players"][1]["properties"]
+
+
+def position_document(ann_cash: int) -> dict:
+    """advise_park_place.toml's position with Ann's cash set."""
+    document = positions.load_position(POSITIONS / "advise_park_place.toml").document
+    document["players"][0]["cash"] = ann_cash
+    return document
+
+
+def test_the_fine_paid_to_leave_jail_feeds_the_free_parking_jackpot():
+    # rulebook (Comment sortir de prison): the fine is paid to the bank; under the jackpot house rule the engine
+    # puts fines in the Free Parking pot (play.into_bank), so the choice must too, or 50 leaves the game
+    document = {"position": {"edition": str(Path(__file__).parent / "data" / "editions" / "classic_jackpot.toml"),
+                             "to_play": "Ann", "pot": 200},
+                "players": [{"name": "Ann", "strategy": "buy_all", "cash": 500, "in_jail": True},
+                            {"name": "Bea", "strategy": "buy_all", "cash": 500}]}
+    start = positions.position_from(document, "jackpot")
+    paid = next(c for c in advise.choices(start, "Ann") if c.label == "pay 50 to leave jail").position.document
+    assert paid["players"][0]["cash"] == 450 and paid["position"]["pot"] == 250
+    assert not paid["players"][0]["in_jail"]
+
+
+def test_no_hotel_is_offered_when_the_bank_lacks_the_houses_to_reach_it():
+    # rulebook (Construire, d; la crise du bâtiment): a hotel replaces 4 houses on each square, and with no house
+    # left in the bank one waits. Bea's 24 houses and Ann's 6 leave 2 of 32: the light blues at 2 houses can go
+    # neither to 3 nor, through 4, to a hotel (the hotel was offered)
+    built = [{"square": s, "houses": 4} for s in ("St. James Place", "Tennessee Avenue", "New York Avenue",
+                                                   "Kentucky Avenue", "Indiana Avenue", "Illinois Avenue")]
+    document = {"position": {"edition": "classic", "to_play": "Ann"}, "players": [
+        {"name": "Ann", "strategy": "buy_all", "cash": 1500, "square": "Free Parking", "properties": [
+            {"square": s, "houses": 2} for s in ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")]},
+        {"name": "Bea", "strategy": "buy_all", "cash": 1500, "properties": built}]}
+    labels = [c.label for c in advise.choices(positions.position_from(document, "shortage"), "Ann")]
+    assert labels == ["no move beyond what your strategy plays"]
+
+
+@pytest.mark.parametrize("strategy, note", [
+    ("buy_all", "leaves jail at once here"), ("jail_late", "this is rolling for a double")])
+def test_no_move_in_jail_says_whether_it_pays_or_rolls(strategy, note):
+    # rulebook (Comment sortir de prison): pay, use a card, or roll for a double. "No move" leaves it to the
+    # strategy (play.jail_turn): buy_all pays at once, so that choice equals paying and staying is not offered;
+    # jail_late stays once rivals have 6 houses (Bea has 12)
+    document = {"position": {"edition": "classic", "to_play": "Ann"}, "players": [
+        {"name": "Ann", "strategy": strategy, "cash": 500, "in_jail": True},
+        {"name": "Bea", "strategy": "buy_all", "cash": 500, "properties": [
+            {"square": s, "houses": 4} for s in ("St. James Place", "Tennessee Avenue", "New York Avenue")]}]}
+    first = advise.choices(positions.position_from(document, "jail"), "Ann")[0]
+    assert first.label == "no move beyond what your strategy plays" and note in first.note
 
 
 def test_deal_attacks_move_the_cards_the_rulebook_says():
@@ -256,10 +328,11 @@ def test_the_cli_prints_the_ranking_and_writes_the_page(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--player", "Zed"], "--player Zed: no such player"),
+    (["--player", "Zed"], "--player Zed: no such player in"),
+    (["--player", "Anne"], ": did you mean Ann?"),
     (["--field", "cautious,buy_all"], "--field: give one strategy for every rival or one per rival"),
     (["--field", "nonsense"], "unknown strategy 'nonsense'"),
-    (["--out", "advice.txt"], "expected an .html file"),
+    (["--out", "advice.txt"], "expected a .html or .htm file"),
     (["-n", "10"], "--games 10: at least 30 games"),
     (["--rolled", "crosshair"], "--rolled crosshair: not a face whose choices board positions offer"),
 ])
@@ -267,6 +340,19 @@ def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
     result = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", *args)
     lines = result.output.strip().splitlines()
     assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], result.output
+    assert lines[0].count("Bea") <= 1  # the players listed once
+
+
+def test_the_page_goes_into_a_new_folder_and_an_unwritable_one_is_refused_before_any_game(tmp_path):
+    # the page was written after every game, with a traceback when its folder did not exist
+    page = tmp_path / "new" / "advice.html"
+    made = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", "-n", "30", "--out", page)
+    assert made.exit_code == 0 and page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    (tmp_path / "a_file").write_text("")
+    refused = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", "-n", "30000",
+                     "--out", tmp_path / "a_file" / "advice.html")
+    lines = refused.output.strip().splitlines()
+    assert refused.exit_code == 2 and len(lines) == 1 and "is not a directory" in lines[0], refused.output
 
 
 def test_a_position_of_the_wrong_shape_and_a_deal_player_not_to_play_are_refused(tmp_path):

@@ -8,7 +8,7 @@ import click
 
 from simulator import presentation as present, tables
 from simulator.cli.options import (
-    GAMES, CliError, batches_on, format_option, scheduler_option, user_code_options, user_errors, workers_option,
+    GAMES, batches_on, format_option, output_file, scheduler_option, user_code_options, user_errors, workers_option,
 )
 from simulator.cli.position import position_file, progress_option, seed_option, threads_option
 from simulator.advise import DEFAULT_GAMES
@@ -28,7 +28,7 @@ from simulator.tables import as_csv, as_json
               help="The die face the player to play has just rolled, for the choices that follow it: crosshair "
                    "(Fortnite: whom to shoot), swap (Empire: which towers swap); the position is the moment after "
                    "the roll and the move.")
-@click.option("--out", "out", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@click.option("--out", "out", type=click.Path(path_type=Path), default=None, callback=output_file(".html", ".htm"),
               help="Also write the advice as a self-contained HTML page (the players, and the choices as bars with "
                    "their intervals).")
 @seed_option
@@ -47,8 +47,6 @@ def advise(file, player, games, field, rolled, out, seed, threads, scheduler, wo
     cannot be told apart at this number of games. docs/advise.md says what each choice means."""
     from simulator import advise as advice
     from simulator.cli.position import _load
-    if out is not None and out.suffix.lower() not in (".html", ".htm"):
-        raise CliError(f"--out {out}: expected an .html file")
     with user_errors():
         start = _load(file)
         rivals = None if field is None else [name.strip() for name in field.split(",")]
@@ -59,6 +57,7 @@ def advise(file, player, games, field, rolled, out, seed, threads, scheduler, wo
             frame = advice.play_choices(start, advised, options, games, seed, threads, bar.update, bar.note, executor)
         frame.attrs["field"] = rivals or []
     if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(advice.page(frame, start), encoding="utf-8")
     if output_format != "table":
         summary = {key: frame.attrs[key] for key in ("player", "games", "seed", "field", "verdict")}
