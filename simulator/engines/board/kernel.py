@@ -20,6 +20,7 @@ from simulator.engines.shared.layout import (
 )
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
+from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.shared.play import (
     FINE, NOBODY, bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages,
     load_position, may_build, may_lift_mortgage, may_trade, new_game, note_groups, offer_square, pay_bank, pay_rent,
@@ -258,9 +259,21 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
                 end = END_LAST_STANDING if players_in(pl) <= 1 else END_FIRST_BANKRUPTCY
                 break
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
+        if p == first:
+            _observe(sq, own, rules, pl, bank, ROUND_END)
         if capped:
             break
     return end, violations
+
+
+@engine_njit
+def _observe(sq, own, rules, pl, bank, winner):
+    """Who leads (simulator/engines/shared/lead.py), by net worth among the players still in: the measure
+    the game's winner and ranks go by."""
+    for i in range(pl.shape[0]):
+        if pl[i, PL_ALIVE] != 0:
+            standing(bank, i, wealth(sq, own, rules, pl, i))
+    observed(bank, winner)
 
 
 @njit(cache=True, _nrt=True, inline="always")
@@ -276,6 +289,7 @@ def _record(sq, own, rules, pl, bank, draws, scratch, end, violations, rotation,
         for i in range(n):
             if pl[i, PL_ALIVE] != 0 and (winner < 0 or worth[i] > worth[winner]):
                 winner = i
+    _observe(sq, own, rules, pl, bank, winner)
     record_game(own, rules, pl, bank, draws, worth, worth, winner, end, violations, rotation, game_row,
                 player_rows, sq_agg, card_agg)
 

@@ -18,6 +18,7 @@ from simulator.engines.shared.play import (
 )
 from simulator.engines.shared.decks import card_accounted_for, draw, to_bottom
 from simulator.engines.shared.games import chunk_state, next_seat, seat_lineup
+from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.shared.state import (
     hotel_level, repairs_due, wealth,
 )
@@ -473,6 +474,16 @@ def start_measures(pl):
         pl[:, column] = -1
 
 
+@engine_njit
+def _observe(pl, bank, winner):
+    """Who leads (simulator/engines/shared/lead.py), by cash among the players still in: the measure of the
+    race its ranks go by."""
+    for i in range(pl.shape[0]):
+        if pl[i, PL_ALIVE] != 0:
+            standing(bank, i, pl[i, PL_CASH])
+    observed(bank, winner)
+
+
 @njit(cache=True, nogil=True)
 def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
                rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
@@ -528,6 +539,8 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
                     end = END_LAST_STANDING
                     break
             p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
+            if p == first:
+                _observe(pl, bank, ROUND_END)
             if capped:
                 break
         # The record: the millionaire wins, or the last player in; the others rank by cash, the measure of the race.
@@ -539,6 +552,7 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
             cash[i] = pl[i, PL_CASH]
             if end == END_LAST_STANDING and pl[i, PL_ALIVE] != 0:
                 winner = i
+        _observe(pl, bank, winner)
         if winner >= 0:
             cash[winner] = 1 << 60
         player_rows = borrowed(players_out[g])
@@ -552,3 +566,4 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
             row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
             for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
                 row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
+
