@@ -75,7 +75,9 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
     q_g(1 - q_g)/((G - 1) m_g^2)] over (1/n)(1 - 1/n). The second term removes the spread chance alone gives,
     exactly in expectation, so identical strategies, or seats that do not matter, give 0 on average and an
     interval around it. Resampling games resamples the (entry, seat) cell of each game's winner: a
-    multinomial draw of the cells' counts."""
+    multinomial draw of the cells' counts. The interval is the basic (pivotal) bootstrap: the resampled
+    estimates' spread around the share the resampled games hold (its uncorrected value on the observed
+    counts) is the estimate's error, taken back from the estimate."""
     n = wins.shape[0]
     games = int(wins.sum())
     names = sorted(set(lineup))
@@ -90,19 +92,22 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
     by_strategy = np.stack([cells[:, strategy_of == k, :].sum(axis=(1, 2)) for k in range(len(names))], axis=1)
     by_seat = cells.sum(axis=1)
 
-    def share(counts, per_level):
+    def share(counts, per_level, corrected=True):
         q = counts / games
-        chance = q * (1 - q) / ((games - 1) * per_level ** 2)
+        chance = q * (1 - q) / ((games - 1) * per_level ** 2) if corrected else 0
         return ((per_level / n) * ((q / per_level - 1 / n) ** 2 - chance)).sum(axis=1) / ((1 / n) * (1 - 1 / n))
 
-    skill = share(by_strategy, seats_per_strategy) if len(names) > 1 else np.full(len(samples), np.nan)
-    seat = share(by_seat, np.ones(n))
-    luck = 1 - np.nan_to_num(skill) - seat
+    if len(names) > 1:
+        skill, skill_truth = share(by_strategy, seats_per_strategy), share(by_strategy[:1], seats_per_strategy, False)
+    else:
+        skill, skill_truth = np.full(len(samples), np.nan), np.full(1, np.nan)
+    seat, seat_truth = share(by_seat, np.ones(n)), share(by_seat[:1], np.ones(n), False)
+    luck, luck_truth = 1 - np.nan_to_num(skill) - seat, 1 - np.nan_to_num(skill_truth) - seat_truth
     result = {}
-    for name, values in (("skill", skill), ("seat", seat), ("luck", luck)):
+    for name, values, truth in (("skill", skill, skill_truth), ("seat", seat, seat_truth), ("luck", luck, luck_truth)):
         result[f"{name}_share"] = values[0]
         low, high = np.percentile(values[1:], [2.5, 97.5]) if not np.isnan(values[0]) else (math.nan, math.nan)
-        result[f"{name}_ci_low"], result[f"{name}_ci_high"] = low, high
+        result[f"{name}_ci_low"], result[f"{name}_ci_high"] = values[0] - (high - truth[0]), values[0] - (low - truth[0])
     return result
 
 
