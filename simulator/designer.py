@@ -107,7 +107,8 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
     for name, values, truth in (("skill", skill, skill_truth), ("seat", seat, seat_truth), ("luck", luck, luck_truth)):
         result[f"{name}_share"] = values[0]
         low, high = np.percentile(values[1:], [2.5, 97.5]) if not np.isnan(values[0]) else (math.nan, math.nan)
-        result[f"{name}_ci_low"], result[f"{name}_ci_high"] = values[0] - (high - truth[0]), values[0] - (low - truth[0])
+        error_low, error_high = low - truth[0], high - truth[0]
+        result[f"{name}_ci_low"], result[f"{name}_ci_high"] = values[0] - error_high, values[0] - error_low
     return result
 
 
@@ -155,5 +156,6 @@ def designer_points(runs: list[Results], comeback_round: int = COMEBACK_ROUND) -
         values = run.info.get("values")
         if values is None:
             raise AnalysisError(f"{run.label}: not a sweep point (no swept values)")
-        rows.append(pd.concat([pd.DataFrame([values]), designer_table([run], comeback_round)], axis=1))
+        table = designer_table([run], comeback_round)
+        rows.append(pd.concat([pd.DataFrame([values]), table.drop(columns=[c for c in values if c in table])], axis=1))
     return with_units(pd.concat(rows, ignore_index=True), RATES, POINTS)

@@ -354,7 +354,8 @@ def designer_cells(row) -> dict[str, str]:
     def rate(name, prefix, games):
         if row.get(f"{prefix}_note"):
             return f"- ({row[f'{prefix}_note']})"
-        return _enough_or(row, games, f"{percent(row[name])} {interval(row[prefix + '_ci_low'], row[prefix + '_ci_high'])}")
+        bounds = interval(row[prefix + "_ci_low"], row[prefix + "_ci_high"])
+        return _enough_or(row, games, f"{percent(row[name])} {bounds}")
 
     def share(prefix):
         if isinstance(row.get(f"{prefix}_share"), float) and not math.isnan(row[f"{prefix}_share"]):

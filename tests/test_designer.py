@@ -181,3 +181,27 @@ def test_every_family_keeps_its_own_bank_columns_below_the_lead_block():
     from simulator.engines.millionaire import layout as millionaire
     assert max(millionaire.B_WINNER, fortnite.B_DROPPED, deal.GS_PLAYS_LEFT, L.B_OWNERSHIP) < L.B_LEAD
     assert deal.GS_COLUMNS == fortnite.B_COLUMNS == millionaire.B_COLUMNS == L.B_COLUMNS
+
+
+def test_the_designer_command_shows_every_measure_and_refuses_a_round_it_does_not_record():
+    from tests.helpers import invoke
+    result = invoke("designer", "--edition", "fortnite", "--games", 400, "--seed", 1, "--no-progress")
+    assert result.exit_code == 0, result.output
+    for measure in ("first-player advantage", "lead changes a game", "decided at round", "comeback (last at round 10)",
+                    "kingmaker share", "skill (strategies)", "seat", "luck"):
+        assert measure in result.output, measure
+    refused = invoke("designer", "--edition", "fortnite", "--games", 400, "--comeback-round", L.LAST_ROUNDS + 1)
+    assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1, refused.output
+
+
+def test_a_sweep_shows_the_designer_measures_at_each_point_and_no_kingmaker_where_nobody_goes_out():
+    from tests.helpers import invoke
+    result = invoke("sweep", "--edition", "deal", "--set", "players=2,3", "--games", 300, "--no-progress",
+                    "--format", "json")
+    assert result.exit_code == 0, result.output
+    import json
+    points = json.loads(result.output)["designer"]
+    assert [p["players"] for p in points] == [2, 3]
+    assert [p["kingmaker_note"] for p in points] == ["2 players: no one to make king",
+                                                     "nobody went out: no departure to hand the lead"]
+    assert all(p["games"] == 300 and p["lead_changes"] >= 0 for p in points)
