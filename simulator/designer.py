@@ -1,6 +1,6 @@
 """The measures game designers use, per run and per sweep point, from the stored summary of a run (no frames
 needed, so a sweep's points have them too): first-player advantage, lead changes, decisiveness, comebacks,
-kingmaking and luck against skill, each with its 95% interval. docs/designer.md defines each one and its
+kingmaking and luck against skill, each with its 95% interval. docs/measures.md defines each one and its
 source; the engines record who leads at every round's end (simulator/engines/shared/lead.py).
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from simulator.results import Results
 from simulator.tables import with_units
 
 COMEBACK_ROUND = 10  # "last at round R": late enough for the order to mean something, early enough that most
-#                      classic games reach it (docs/designer.md shows the share that does)
+#                      classic games reach it (docs/measures.md shows the share that does)
 BOOTSTRAP_DRAWS = 2000
 RATES = ["comeback_rate", "comeback_ci_low", "comeback_ci_high", "kingmaker_share", "kingmaker_ci_low",
          "kingmaker_ci_high", "skill_share", "skill_ci_low", "skill_ci_high", "seat_share", "seat_ci_low",
@@ -70,7 +70,7 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
     seats, and the rest (dice, cards, and how strategies and seats meet), with 95% bootstrap intervals over
     games. `wins[e, s]`: games won by lineup entry e from seat s (seats rotated, so the two are balanced).
 
-    A between-group share corrected for its bias (docs/designer.md): for a factor whose level g holds m_g of
+    A between-group share corrected for its bias (docs/measures.md): for a factor whose level g holds m_g of
     the n seats of a game and won a share q_g of the G games, sum_g (m_g/n) [(q_g/m_g - 1/n)^2 -
     q_g(1 - q_g)/((G - 1) m_g^2)] over (1/n)(1 - 1/n). The second term removes the spread chance alone gives,
     exactly in expectation, so identical strategies, or seats that do not matter, give 0 on average and an

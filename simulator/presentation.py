@@ -401,7 +401,7 @@ def designer_summary(frame: pd.DataFrame, label: str) -> Table:
         rows.append([measure, cell, reading])
     return Table(f"Designer's summary: {label}", ["measure", "value [95% CI]", "reading"], rows,
                  [f"{count(row.games)} games of {row.players} players, {count(row.finished)} finished (every "
-                  f"measure is over finished games); definitions and sources: docs/designer.md"])
+                  f"measure is over finished games); definitions and sources: docs/measures.md"])
 
 
 def designer_points_table(frame: pd.DataFrame, axes: list[str]) -> Table:
@@ -413,4 +413,4 @@ def designer_points_table(frame: pd.DataFrame, axes: list[str]) -> Table:
         headers = axes + list(cells)
         rows.append([str(row[a]) for a in axes] + list(cells.values()))
     return Table("Sweep: the designer measures at each point (95% CI)", headers, rows,
-                 ["definitions and sources: docs/designer.md (`monopoly-mc designer` for one setup)"], keys=len(axes))
+                 ["definitions and sources: docs/measures.md (`monopoly-mc designer` for one setup)"], keys=len(axes))

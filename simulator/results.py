@@ -136,13 +136,13 @@ COLUMN_MEANINGS = {
         "lead_changes": "times the leader changed from one round's end to the next, and at the game's end to its "
                         "winner; the leader is ahead by the measure the family ranks by (net worth; Millionaire: "
                         "cash; Empire: tower height, then cash; Fortnite: HP; Deal: complete sets, then value), "
-                        "ties kept by the leader before (docs/designer.md)",
+                        "ties kept by the leader before (docs/measures.md)",
         "decisive_round": "the round from whose end the winner led at every round's end (the last round when it "
                           "took the lead only as the game ended); null when unfinished",
         "winner_last_rounds": "bit r - 1 set (r = 1 to 48): the winner was alone in last place among the players "
-                              "still in at the end of round r (the comeback measure: docs/designer.md)",
+                              "still in at the end of round r (the comeback measure: docs/measures.md)",
         "kingmade": "the winner took the lead for good in a round in which a player went out while 3 or more "
-                    "were in and the leader before it stayed in (the kingmaker measure: docs/designer.md)",
+                    "were in and the leader before it stayed in (the kingmaker measure: docs/measures.md)",
     },
     "players": {
         "game": "the game index", "seat": "1 plays first, as in the printed tables",
