@@ -140,9 +140,7 @@ def designer_table(runs: list[Results], comeback_round: int = COMEBACK_ROUND) ->
     if n < 3 or counts["games_with_exit"] == 0:
         kingmaker = {k: math.nan for k in kingmaker} | {"kingmaker_games": 0}
     row.update(kingmaker)
-    row["kingmaker_note"] = ("2 players: no one to make king" if n < 3 else
-                             "nobody went out: no departure to hand the lead" if counts["games_with_exit"] == 0
-                             else "")
+    row["kingmaker_note"] = ("2 players" if n < 3 else "nobody went out" if counts["games_with_exit"] == 0 else "")
     row["games_with_exit"] = counts["games_with_exit"]
     row.update(luck_and_skill(counts["wins"], counts["lineup"]))
     row["strategies"] = len(set(counts["lineup"]))

@@ -116,7 +116,10 @@ def designer(results, comeback_round, output_format, out, overwrite, **simulate_
     from simulator.designer import designer_table
     runs = _runs(results, {**simulate_args, "out": out, "overwrite": overwrite})
     frame = designer_table(runs, comeback_round)
-    _emit([present.designer_summary(frame, runs[0].label)], {"designer": frame}, output_format)
+    edition = runs[0].manifest["edition"]
+    label = runs[0].label + (f", variant {edition['variant']}" if edition.get("variant") else "")
+    lineup = ", ".join(entry["strategy"] for entry in runs[0].manifest["lineup"])
+    _emit([present.designer_summary(frame, f"{label} ({lineup})")], {"designer": frame}, output_format)
 
 
 @click.command()
