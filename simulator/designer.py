@@ -119,6 +119,10 @@ def designer_table(runs: list[Results], comeback_round: int = COMEBACK_ROUND) ->
     if not 1 <= comeback_round <= LAST_ROUNDS:
         raise AnalysisError(f"comeback round {comeback_round}: expected a round from 1 to {LAST_ROUNDS} (the rounds "
                             f"whose last place the engines record)")
+    lineups = {tuple(e["strategy"] for e in r.manifest["lineup"]) for r in runs}
+    if len(lineups) > 1:
+        raise AnalysisError(f"the runs have {len(lineups)} different lineups (a tournament's tables): the strategies' "
+                            f"share of the outcome is measured for one lineup, so give one table at a time")
     missing = [r.label for r in runs if "designer" not in r.summary]
     if missing:
         raise AnalysisError(f"{', '.join(missing)}: written before the designer measures were recorded: rerun it")

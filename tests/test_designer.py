@@ -204,3 +204,12 @@ def test_a_sweep_shows_the_designer_measures_at_each_point_and_no_kingmaker_wher
     assert [p["players"] for p in points] == [2, 3]
     assert [p["kingmaker_note"] for p in points] == ["2 players", "nobody went out"]
     assert all(p["games"] == 300 and p["lead_changes"] >= 0 for p in points)
+
+
+def test_runs_of_different_lineups_are_refused_in_one_line(tmp_path):
+    from tests.helpers import invoke
+    out = tmp_path / "t"
+    assert invoke("tournament", "-s", "buy_all", "-s", "cautious", "-s", "three_houses", "-p", 2, "--games", 60,
+                  "--out", out, "--no-progress").exit_code == 0
+    refused = invoke("designer", out)
+    assert refused.exit_code == 2 and "lineups" in refused.output and len(refused.output.strip().splitlines()) == 1
