@@ -13,8 +13,8 @@ from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
     DQ_CARDS, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
-    GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
-    PL_GROUPS_SEEN, PL_JAIL, PL_POS, RAILROAD, REPAIRS, R_DEAL_DEEDS,
+    GO_TO_JAIL, GO_TO_JAIL_CARD, LD_WORTHS, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH,
+    PL_COLUMNS, PL_GROUPS_SEEN, PL_JAIL, PL_POS, RAILROAD, REPAIRS, R_DEAL_DEEDS,
     R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_GO_LANDING_BONUS, R_GO_SALARY, R_JAIL_MAX_TURNS, R_MAX_ROUNDS,
     R_START_CASH, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, STREET, TAX, UTILITY, V_JAIL_CARDS,
 )
@@ -26,7 +26,7 @@ from simulator.engines.shared.play import (
     load_position, may_build, may_lift_mortgage, may_trade, new_game, note_groups, offer_square, pay_bank, pay_rent,
     record_game, roll, roll_to_move, send_to_jail, trade, transfer,
 )
-from simulator.engines.shared.state import repairs_due, wealth
+from simulator.engines.shared.state import repairs_due, wealth, wealths
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import seed_game, shuffle
 
@@ -270,9 +270,10 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
 def _observe(sq, own, rules, pl, bank, winner):
     """Who leads (simulator/engines/shared/lead.py), by net worth among the players still in: the measure
     the game's winner and ranks go by."""
+    wealths(sq, own, rules, pl, bank, LD_WORTHS)
     for i in range(pl.shape[0]):
         if pl[i, PL_ALIVE] != 0:
-            standing(bank, i, wealth(sq, own, rules, pl, i))
+            standing(bank, i, bank[LD_WORTHS + i])
     observed(bank, winner)
 
 

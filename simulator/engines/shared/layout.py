@@ -213,7 +213,9 @@ LD_LOW_SEAT = LD_TOP + 3
 LD_LOW_TIES = LD_TOP + 4
 LD_COUNT = LD_TOP + 5
 LD_LEADER_IN = LD_TOP + 6
-B_COLUMNS = LD_LEADER_IN + 1
+LD_WORTHS = LD_LEADER_IN + 1  # each player's score, for a family that counts them in one pass (the board
+MOST_WORTHS = 8               # family's wealth, at most 8 players: board/rules.py and millionaire/rules.py)
+B_COLUMNS = LD_WORTHS + MOST_WORTHS
 
 # Deck queues `dq[deck, column]`: the next card is at the head; cards return to the bottom
 DQ_HEAD = 0
