@@ -398,3 +398,80 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Tabl
                      "players who completed the group at any time, paid for it, and mixes in that winners complete "
                      "groups; the effect gives the group complete, free and at one round, to one player, and changes "
                      "nothing else, on the same dice"] if association is not None else [])])
+
+
+def _enough_or(row, games: float, cell: str) -> str:
+    """A measure's cell, or "too few" when it stands on fewer than MIN_COUNT games."""
+    return cell if games >= MIN_COUNT else f"too few ({count(games)})"
+
+
+def designer_cells(row) -> dict[str, str]:
+    """Each designer measure of one designer_table row as a cell (value and 95% interval)."""
+    def mean(name, digits=1):
+        value = f"{number(row[name], digits)} [{number(row[name + '_ci_low'], digits)}, " \
+                f"{number(row[name + '_ci_high'], digits)}]"
+        return _enough_or(row, row.finished, value)
+
+    def rate(name, prefix, games):
+        if row.get(f"{prefix}_note"):
+            return f"- ({row[f'{prefix}_note']})"
+        bounds = interval(row[prefix + "_ci_low"], row[prefix + "_ci_high"])
+        return _enough_or(row, games, f"{percent(row[name])} {bounds}")
+
+    def share(prefix):
+        if isinstance(row.get(f"{prefix}_share"), float) and not math.isnan(row[f"{prefix}_share"]):
+            return _enough_or(row, row.finished, f"{percent(row[prefix + '_share'])} "
+                                                 f"{interval(row[prefix + '_ci_low'], row[prefix + '_ci_high'])}")
+        return "- (one strategy)" if prefix == "skill" else "-"
+
+    return {
+        "first-player advantage": _enough_or(row, row.finished, f"{points(row.first_player_advantage)} "
+                                             f"{point_interval(row.first_player_ci_low, row.first_player_ci_high)}"),
+        "lead changes a game": mean("lead_changes", 2),
+        "decided at round": mean("decisive_round"),
+        "rounds a game": mean("mean_rounds"),
+        f"comeback (last at round {row.comeback_round})": rate("comeback_rate", "comeback", row.comeback_games),
+        "kingmaker share": rate("kingmaker_share", "kingmaker", row.kingmaker_games),
+        "skill (strategies)": share("skill"),
+        "seat": share("seat"),
+        "luck (dice, cards, the rest)": share("luck"),
+    }
+
+
+DESIGNER_READINGS = {
+    "first-player advantage": "seat 1's share of finished games minus the fair share",
+    "lead changes a game": "times the leader (the family's measure of who is ahead) changed, round end to round end",
+    "decided at round": "the round from which the eventual winner led at every round's end",
+    "rounds a game": "finished games' length, for scale",
+    "kingmaker share": "winner took the lead for good in a round a player went out (3+ in, the leader stayed)",
+    "skill (strategies)": "share of the win's variance the strategies explain (bias-corrected; 0: no skill shows)",
+    "seat": "share the seats explain",
+    "luck (dice, cards, the rest)": "what neither explains",
+}
+
+
+def designer_summary(frame: pd.DataFrame, label: str) -> Table:
+    """A designer's summary of one setup: each measure, its 95% interval and how to read it."""
+    row = frame.iloc[0]
+    rows = []
+    for measure, cell in designer_cells(row).items():
+        reading = DESIGNER_READINGS.get(measure, f"games won by the player alone in last place at round "
+                                                 f"{row.comeback_round}'s end; the fair share is "
+                                                 f"{percent(row.comeback_fair_share)}, over "
+                                                 f"{count(row.comeback_games)} games that reached it")
+        rows.append([measure, cell, reading])
+    return Table(f"Designer's summary: {label}", ["measure", "value [95% CI]", "reading"], rows,
+                 [f"{count(row.games)} games of {row.players} players, {count(row.finished)} finished (every "
+                  f"measure is over finished games); definitions and sources: docs/measures.md"])
+
+
+def designer_points_table(frame: pd.DataFrame, axes: list[str]) -> Table:
+    """The designer measures at each point of a sweep."""
+    rows, headers = [], None
+    for _, row in frame.iterrows():
+        cells = designer_cells(row)
+        cells.pop("rounds a game")
+        headers = axes + list(cells)
+        rows.append([str(row[a]) for a in axes] + list(cells.values()))
+    return Table("Sweep: the designer measures at each point (95% CI)", headers, rows,
+                 ["definitions and sources: docs/measures.md (`monopoly-mc designer` for one setup)"], keys=len(axes))

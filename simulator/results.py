@@ -25,7 +25,7 @@ from simulator.engines.shared.rules import GameRules
 INCOMPLETE_MARKER = "INCOMPLETE"
 MANIFEST = "manifest.json"
 FORMAT = "monopoly-mc results"
-FORMAT_VERSION = 3  # 3: seats count from 1, as the printed tables do; no winner is a null
+FORMAT_VERSION = 4  # 3: seats count from 1, as the printed tables do; no winner is a null; 4: who led (designer)
 
 
 class ResultsError(ValueError):
@@ -46,6 +46,10 @@ def games_frame(games: np.ndarray, first_game: int, lineup: list[str], end_reaso
         "turns": games[:, L.GM_TURNS].astype(np.int32),
         "end_reason": pd.Categorical.from_codes(games[:, L.GM_END], categories=list(end_reasons)),
         "violations": games[:, L.GM_VIOLATIONS].astype(np.int16),
+        "lead_changes": games[:, L.GM_LEAD_CHANGES].astype(np.int16),
+        "decisive_round": pd.arrays.IntegerArray(games[:, L.GM_DECISIVE_ROUND].astype(np.int32), winner_seat < 0),
+        "winner_last_rounds": games[:, L.GM_WINNER_LAST],
+        "kingmade": games[:, L.GM_KINGMADE] != 0,
     })
 
 
@@ -134,6 +138,16 @@ COLUMN_MEANINGS = {
         "winner_strategy": "null when unfinished", "rounds": "a round is one turn of every player",
         "turns": "player turns (a turn includes its rolls after doubles)",
         "violations": "invariant flags found in --check mode (the V_ flags of the family's layout); 0 otherwise",
+        "lead_changes": "times the leader changed from one round's end to the next, and at the game's end to its "
+                        "winner; the leader is ahead by the measure the family ranks by (net worth; Millionaire: "
+                        "cash; Empire: tower height, then cash; Fortnite: HP; Deal: complete sets, then value), "
+                        "ties kept by the leader before (docs/measures.md)",
+        "decisive_round": "the round from whose end the winner led at every round's end (the last round when it "
+                          "took the lead only as the game ended); null when unfinished",
+        "winner_last_rounds": "bit r - 1 set (r = 1 to 48): the winner was alone in last place among the players "
+                              "still in at the end of round r (the comeback measure: docs/measures.md)",
+        "kingmade": "the winner took the lead for good in a round in which a player went out while 3 or more "
+                    "were in and the leader before it stayed in (the kingmaker measure: docs/measures.md)",
     },
     "players": {
         "game": "the game index", "seat": "1 plays first, as in the printed tables",

@@ -111,6 +111,13 @@ class Totals:
     sq_agg: np.ndarray = field(init=False)
     card_agg: np.ndarray = field(init=False)
     ahead: np.ndarray = field(init=False)
+    # the designer measures (simulator/designer.py), over finished games
+    kingmade: int = 0
+    games_with_exit: int = 0       # games in which a player went out
+    wins_by_entry_and_seat: np.ndarray = field(init=False)
+    lead_changes_histogram: np.ndarray = field(init=False)
+    decisive_round_histogram: np.ndarray = field(init=False)
+    winner_last_at_round: np.ndarray = field(init=False)  # [r - 1]: the winner was alone last at round r's end
 
     def __post_init__(self) -> None:
         n = len(self.lineup)
@@ -121,9 +128,14 @@ class Totals:
         self.turns_histogram = np.zeros(n * (self.max_rounds + 2) + 1, dtype=np.int64)
         self.sq_agg = np.zeros((self.n_squares, L.SA_COLUMNS), dtype=np.int64)
         self.card_agg = np.zeros((self.n_cards, L.CA_COLUMNS), dtype=np.int64)
+        self.wins_by_entry_and_seat = np.zeros((n, n), dtype=np.int64)
+        self.lead_changes_histogram = np.zeros(self.max_rounds + 2, dtype=np.int64)
+        self.decisive_round_histogram = np.zeros(self.max_rounds + 2, dtype=np.int64)
+        self.winner_last_at_round = np.zeros(L.LAST_ROUNDS, dtype=np.int64)
 
-    COUNTS = ("games", "finished", "violations", "turns")
-    ARRAYS = ("wins_by_lineup", "wins_by_seat", "rounds_histogram", "turns_histogram", "sq_agg", "card_agg", "ahead")
+    COUNTS = ("games", "finished", "violations", "turns", "kingmade", "games_with_exit")
+    ARRAYS = ("wins_by_lineup", "wins_by_seat", "rounds_histogram", "turns_histogram", "sq_agg", "card_agg", "ahead",
+              "wins_by_entry_and_seat", "lead_changes_histogram", "decisive_round_histogram", "winner_last_at_round")
 
     def add(self, games: np.ndarray, players: np.ndarray, sq_agg: np.ndarray, card_agg: np.ndarray) -> None:
         """Fold in a batch's games, players and (summed) per-square and per-card aggregates."""
@@ -144,6 +156,15 @@ class Totals:
         self.turns_histogram += np.bincount(games[done, L.GM_TURNS], minlength=len(self.turns_histogram))
         self.sq_agg += sq_agg
         self.card_agg += card_agg
+        self.kingmade += int(games[done, L.GM_KINGMADE].sum())
+        self.games_with_exit += int((players[done, :, L.PO_OUT_TURN] >= 0).any(axis=1).sum())
+        np.add.at(self.wins_by_entry_and_seat, ((winner[done] + games[done, L.GM_ROTATION]) % n, winner[done]), 1)
+        self.lead_changes_histogram += np.bincount(games[done, L.GM_LEAD_CHANGES],
+                                                   minlength=len(self.lead_changes_histogram))
+        self.decisive_round_histogram += np.bincount(games[done, L.GM_DECISIVE_ROUND],
+                                                     minlength=len(self.decisive_round_histogram))
+        last_bits = games[done, L.GM_WINNER_LAST][:, None] >> np.arange(L.LAST_ROUNDS)[None, :]
+        self.winner_last_at_round += (last_bits & 1).sum(axis=0)
 
     def merge(self, other: Totals) -> None:
         for name in self.COUNTS + self.ARRAYS:
@@ -207,6 +228,13 @@ class Totals:
             "seats": seats,
             "head_to_head": self.ahead.tolist(),
             "rounds_histogram": np.trim_zeros(self.rounds_histogram, "b").tolist(),
+            "designer": {
+                "kingmade": self.kingmade, "games_with_exit": self.games_with_exit,
+                "wins_by_entry_and_seat": self.wins_by_entry_and_seat.tolist(),
+                "lead_changes_histogram": np.trim_zeros(self.lead_changes_histogram, "b").tolist(),
+                "decisive_round_histogram": np.trim_zeros(self.decisive_round_histogram, "b").tolist(),
+                "winner_last_at_round": self.winner_last_at_round.tolist(),
+            },
             "length": {
                 "rounds": {**dict(zip(("q1", "median", "q3"), q_rounds)), **stats.histogram_moments(self.rounds_histogram)},
                 "turns": {**dict(zip(("q1", "median", "q3"), q_turns)), **stats.histogram_moments(self.turns_histogram)},

@@ -70,7 +70,8 @@ def test_sweep_with_plot_and_read_back(tmp_path):
     assert "first-player" in result.output and "2500" in result.output
     assert (tmp_path / "sweep.png").exists()
     assert invoke("sweep", "--results", out).output == result.output
-    csv = invoke("sweep", "--results", out, "--format", "csv").output.splitlines()
+    # the win rates' block (the designer measures follow it, each block after a "# name" line)
+    csv = invoke("sweep", "--results", out, "--format", "csv").output.split("\n\n")[0].splitlines()[1:]
     counts = [row.split(",")[csv[0].split(",").index(c)] for row in csv[1:] for c in ("games", "finished")]
     assert all(c.isdigit() for c in counts), counts  # counts as integers, not 200.0
     heat = invoke("sweep", "--set", "rules.go_salary=100,200", "--set", "strategy.buy_all.build_reserve=0,300",

@@ -1,4 +1,4 @@
-"""The analysis commands: tournament, properties, cards, sweep, compare, report and plot.
+"""The analysis commands: tournament, properties, cards, designer, sweep, compare, report and plot.
 
 Each reads stored results (`RESULTS` directories written by --out) where given, or simulates first with
 the same options as `simulate`; each prints tables with 95% intervals and can write JSON or plots.
@@ -22,6 +22,13 @@ from simulator.cli.options import (
 from simulator.results import load_results
 from simulator.rules import compile_rules, load_edition
 from simulator.runner import DEFAULT_GAMES
+from simulator.designer import COMEBACK_ROUND
+from simulator.engines.shared.layout import LAST_ROUNDS
+
+comeback_option = click.option(
+    "--comeback-round", "comeback_round", type=click.IntRange(1, LAST_ROUNDS), default=COMEBACK_ROUND,
+    show_default=True, help=f"R of the comeback rate: games won by the player alone in last place at the end of "
+                            f"round R (1 to {LAST_ROUNDS}).")
 
 
 def _simulated(edition, variant, overrides, players, strategy_names, games, seed, threads, progress, out=None,
@@ -91,6 +98,28 @@ def cards(results, top, output_format, out, overwrite, **simulate_args):
     runs = _runs(results, {**simulate_args, "out": out, "overwrite": overwrite})
     frame = analysis.card_table(runs)
     _emit([present.cards_table(frame, top)], {"cards": frame}, output_format)
+
+
+@click.command()
+@click.argument("results", nargs=-1, type=click.Path(path_type=Path))
+@simulation_options(games=DEFAULT_GAMES["analysis"])
+@comeback_option
+@format_option
+@out_option
+@overwrite_option
+@analysis_command
+def designer(results, comeback_round, output_format, out, overwrite, **simulate_args):
+    """The measures game designers use, at a glance for an edition and a variant: first-player advantage,
+    lead changes, the round from which the winner led for good, comebacks from last place, kingmaking,
+    and how much of the outcome the strategies explain against the seats and luck, each with its 95%
+    interval (docs/measures.md defines each). Reads RESULTS directories, or simulates first."""
+    from simulator.designer import designer_table
+    runs = _runs(results, {**simulate_args, "out": out, "overwrite": overwrite})
+    frame = designer_table(runs, comeback_round)
+    edition = runs[0].manifest["edition"]
+    label = runs[0].label + (f", variant {edition['variant']}" if edition.get("variant") else "")
+    lineup = ", ".join(entry["strategy"] for entry in runs[0].manifest["lineup"])
+    _emit([present.designer_summary(frame, f"{label} ({lineup})")], {"designer": frame}, output_format)
 
 
 @click.command()
@@ -164,12 +193,14 @@ def tournament(results_path, edition, variant, overrides, players, strategy_name
 @workers_option
 @click.option("--plot", type=click.Path(path_type=Path), default=None, callback=output_file(*PLOT_FORMATS),
               help="Write a line plot (one value) or heat maps (two values): .png, .svg or .pdf.")
+@comeback_option
 @analysis_command
 @user_code_options
 def sweep(results_path, edition, variant, axes, players, strategy_names, games, seed, threads, progress,
-          output_format, out, overwrite, resume, scheduler, workers, plot):
+          output_format, out, overwrite, resume, scheduler, workers, plot, comeback_round):
     """Vary one or two values over a grid and see, per point, win rates, first-player advantage, game
-    length and unfinished games, each with 95% intervals."""
+    length and unfinished games, each with 95% intervals; then the designer measures at each point
+    (lead changes, decisiveness, comebacks, kingmaking, luck against skill: see `designer`)."""
     from simulator.runner import CLI_SWEEP, parse_axis, run_many, sweep_plan
     if results_path is not None:
         runs = load_results([results_path])
@@ -186,9 +217,12 @@ def sweep(results_path, edition, variant, axes, players, strategy_names, games, 
             runs = run_many(plan, "sweep", {"axes": [p for p, _ in varied], "fixed": fixed, "seed": seed},
                             out=out, overwrite=overwrite, progress=bar.update, keep_frames=False, resume=resume,
                             executor=executor, describe=bar.describe, notice=bar.note)
+    from simulator.designer import designer_points
     axis_names = list(runs[0].info.get("values", {}))
     frame = analysis.sweep_table(runs)
-    _emit([present.sweep_table(frame, axis_names)], {"points": frame}, output_format)
+    measures = designer_points(runs, comeback_round)
+    _emit([present.sweep_table(frame, axis_names), present.designer_points_table(measures, axis_names)],
+          {"points": frame, "designer": measures}, output_format)
     if plot is not None:
         from simulator import plots
         plots.save(plots.sweep_of(frame, runs), plot)
@@ -287,4 +321,4 @@ def plot(results, kind, out):
     click.echo(f"Plot: {out}")
 
 
-COMMANDS = (properties, cards, tournament, sweep, compare, report, plot)
+COMMANDS = (properties, cards, designer, tournament, sweep, compare, report, plot)

@@ -13,13 +13,14 @@ from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.layout import (
     ADVANCE_TO, ADVANCE_TO_NEAREST, BANK, B_COLUMNS, B_OWNERSHIP, B_POT, B_TURN, CARD, C_A, C_B, C_DECK, C_EFFECT,
     DQ_CARDS, DQ_COUNT, EACH_PLAYER, END_FIRST_BANKRUPTCY, END_LAST_STANDING, END_TURN_CAP, FREE_PARKING, GET_OUT_OF_JAIL,
-    GO_TO_JAIL, GO_TO_JAIL_CARD, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
+    GO_TO_JAIL, GO_TO_JAIL_CARD, LD_WORTHS, MOVE, N_PARAMS, O_COLUMNS, O_MORTGAGED, O_OWNER, PL_ALIVE, PL_CASH, PL_COLUMNS,
     PL_GROUPS_SEEN, PL_JAIL, PL_POS, RAILROAD, REPAIRS, R_DEAL_DEEDS,
     R_DOUBLES_TO_JAIL, R_END_FIRST_BANKRUPTCY, R_GO_LANDING_BONUS, R_GO_SALARY, R_JAIL_MAX_TURNS, R_MAX_ROUNDS,
     R_START_CASH, SA_LANDINGS, SQ_AMOUNT, SQ_DECK, SQ_GROUP, SQ_KIND, STREET, TAX, UTILITY, V_JAIL_CARDS,
 )
 from simulator.engines.shared.decks import card_accounted_for, draw, shuffle_decks, to_bottom
 from simulator.engines.shared.games import chunk_state, copy_table, next_seat, seat_lineup
+from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.shared.play import (
     FINE, NOBODY, bank_pays, build, card_steps, check_economy, each_player_pays, jail_turn, lift_mortgages,
     load_position, may_build, may_lift_mortgage, may_trade, new_game, note_groups, offer_square, pay_bank, pay_rent,
@@ -28,7 +29,7 @@ from simulator.engines.shared.play import (
 from simulator.engines.shared.search import (
     S_CANDIDATES, S_HORIZON, S_ROLLOUTS, reshuffle_top, search_setting, seed_rollout, use_candidate,
 )
-from simulator.engines.shared.state import repairs_due, wealth
+from simulator.engines.shared.state import repairs_due, wealth, wealths
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import seed_game, shuffle
 
@@ -269,6 +270,8 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
             if game_over(rules, pl):
                 return END_LAST_STANDING if players_in(pl) <= 1 else END_FIRST_BANKRUPTCY, violations, p
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
+        if p == first:
+            _observe(sq, own, rules, pl, bank, ROUND_END)
         if capped:
             return END_TURN_CAP, violations, p
     return GOING_ON, violations, p
@@ -392,6 +395,17 @@ def richest_in(pl, worth):
     return winner
 
 
+@engine_njit
+def _observe(sq, own, rules, pl, bank, winner):
+    """Who leads (simulator/engines/shared/lead.py), by net worth among the players still in: the measure
+    the game's winner and ranks go by."""
+    wealths(sq, own, rules, pl, bank, LD_WORTHS)
+    for i in range(pl.shape[0]):
+        if pl[i, PL_ALIVE] != 0:
+            standing(bank, i, bank[LD_WORTHS + i])
+    observed(bank, winner)
+
+
 @njit(cache=True, _nrt=True, inline="always")
 def _record(sq, own, rules, pl, bank, draws, scratch, end, violations, rotation, game_row, player_rows, sq_agg,
             card_agg):
@@ -401,6 +415,7 @@ def _record(sq, own, rules, pl, bank, draws, scratch, end, violations, rotation,
     for i in range(n):
         worth[i] = wealth(sq, own, rules, pl, i)
     winner = richest_in(pl, worth) if end != END_TURN_CAP else NOBODY
+    _observe(sq, own, rules, pl, bank, winner)
     record_game(own, rules, pl, bank, draws, worth, worth, winner, end, violations, rotation, game_row,
                 player_rows, sq_agg, card_agg)
 

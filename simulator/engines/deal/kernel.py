@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from simulator.engines.shared.games import next_seat, record_card_aggregates, seat_lineup, write_game_row
+from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.deal.layout import (
     B_ROUND, B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
     END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT, GS_WINNER,
@@ -490,20 +491,38 @@ def play_game(cards, deck, groups, rules, start_loc, start_dealt, start_seat, li
         if gs[GS_WINNER] >= 0:
             break
         p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS], start_seat)
+        if p == start_seat:
+            _observe(pl, gs, ROUND_END)
         if capped:
             break
     _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg)
+
+
+@engine_njit
+def _score(pl, i):
+    """Who is ahead in Deal: complete sets first, then the value on the table and in the bank."""
+    return 1000 * complete_sets(pl, i) + pl[i, PL_BANK] + pl[i, PL_TABLE]
+
+
+@engine_njit
+def _observe(pl, gs, winner):
+    """Who leads (simulator/engines/shared/lead.py) by the score the ranks after the winner go by; nobody
+    goes out in Deal."""
+    for i in range(pl.shape[0]):
+        standing(gs, i, _score(pl, i))
+    observed(gs, winner)
 
 
 @njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
 def _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg):
     n = pl.shape[0]
     winner = gs[GS_WINNER]
+    _observe(pl, gs, winner)
     write_game_row(game_row, gs, winner, END_SETS if winner >= 0 else END_TURN_CAP, winner >= 0, violations,
                    rotation)
     score = np.zeros(n, dtype=np.int64)
     for i in range(n):
-        score[i] = 1000 * complete_sets(pl, i) + pl[i, PL_BANK] + pl[i, PL_TABLE]
+        score[i] = _score(pl, i)
     for i in range(n):
         # The winner first; then more complete sets, more value on the table and in the bank, the earlier seat.
         rank = 1

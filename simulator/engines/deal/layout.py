@@ -6,7 +6,7 @@ files and the analyses read it like the other engines; it has no squares, and it
 "groups" of its results (held_<set> columns, the properties command's set table).
 """
 from simulator.engines.shared.layout import (  # noqa: F401  (re-exported: the shared layout)
-    B_ROUND, B_TURN, CA_COLUMNS, D_LEN, G_KIND, G_SIZE, GM_COLUMNS, GM_END, GM_ROTATION, GM_ROUNDS, GM_TURNS,
+    B_COLUMNS, B_ROUND, B_TURN, CA_COLUMNS, D_LEN, G_KIND, G_SIZE, GM_COLUMNS, GM_END, GM_ROTATION, GM_ROUNDS, GM_TURNS,
     GM_VIOLATIONS, GM_WINNER, PO_CASH, PO_NET_WORTH, PO_OUT_TURN, PO_RANK, SA_COLUMNS,
 )
 
@@ -124,7 +124,7 @@ GS_HEAD = 0         # the draw pile is a ring: its top at GS_HEAD, GS_COUNT card
 GS_COUNT = 1
 GS_WINNER = 2
 GS_PLAYS_LEFT = 3
-GS_COLUMNS = 6
+GS_COLUMNS = B_COLUMNS  # with the designer measures' block of every bank vector (B_LEAD)
 
 # Per-player counts of the table, `tab[player, column, set]`
 T_CARDS = 0         # property cards laid in the set

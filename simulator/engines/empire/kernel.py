@@ -18,6 +18,7 @@ from simulator.engines.shared.games import copy_table, next_seat, record_aggrega
 from simulator.engines.shared.rng import shuffle
 from simulator.engines.shared.search import S_CANDIDATES, S_HORIZON, S_ROLLOUTS, digest_table, search_setting, \
     seed_rollout, use_candidate
+from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.empire.layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
     CARD, CHARGE_PLAYER, COLLECT_TOWER_VALUE, CRASH, D_LEN, DQ_CARDS, DQ_COUNT, DQ_HEAD, EACH_PLAYER,
@@ -894,11 +895,21 @@ def new_game(sq, cards, decks, rules, start_pl, start_tw, start_own, start_bank,
     return rotation, p, pl[:, PL_CASH].sum()
 
 
+@engine_njit
+def _observe(pl, bank, winner):
+    """Who leads (simulator/engines/shared/lead.py) by the ranks' measure: the taller tower, then the
+    richer player (cash below 2^32, as the data files' amounts are); nobody goes out in Empire."""
+    for i in range(pl.shape[0]):
+        standing(bank, i, (pl[i, PL_HEIGHT] << 32) + pl[i, PL_CASH])
+    observed(bank, winner)
+
+
 @njit(cache=True, _nrt=True)
 def _record(sq, groups, ladder, rules, pl, tw, own, bank, draws, violations, rotation, game_row, player_rows,
             sq_agg, card_agg):
     n = pl.shape[0]
     winner = bank[B_WINNER]
+    _observe(pl, bank, winner)
     write_game_row(game_row, bank, winner, END_TOWER_FULL if winner >= 0 else END_TURN_CAP, winner >= 0, violations,
                    rotation)
     for i in range(n):
@@ -1017,6 +1028,8 @@ def play_chunk(sq, groups, ladder, cards, decks, deck_kept, rules, start_pl, sta
                     borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(cards), borrowed(decks), borrowed(dq),
                     borrowed(held), borrowed(rules), borrowed(pl), borrowed(tw), borrowed(own), borrowed(bank),
                     money_at_start)
+            if p == first and bank[B_WINNER] < 0:
+                _observe(pl, bank, ROUND_END)
             if over:
                 break
         _record(borrowed(sq), borrowed(groups), borrowed(ladder), borrowed(rules), borrowed(pl), borrowed(tw),

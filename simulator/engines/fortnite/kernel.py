@@ -20,6 +20,7 @@ from simulator.engines.shared.decks import (
 from simulator.engines.shared.games import (
     copy_table, finishing_rank, next_seat, out_order, record_aggregates, seat_lineup, write_game_row,
 )
+from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.shared.play import NOBODY, set_owner
 from simulator.engines.shared.search import (
     S_CANDIDATES, S_HORIZON, S_ROLLOUTS, search_setting, searching, shuffle_undrawn, start_rollout, use_candidate,
@@ -618,6 +619,8 @@ def play_turns(sq, groups, own, rules, prm, pl, bank, cards, decks, dq, held, dr
         if bank[B_WINNER] >= 0:
             return violations, -1
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
+        if p == first:
+            _observe(pl, bank, ROUND_END)
         if capped:
             return violations, -1
         visited += 1
@@ -690,6 +693,15 @@ def rollout_value(pl, bank, p):
     return pl[p, PL_HP] / total
 
 
+@engine_njit
+def _observe(pl, bank, winner):
+    """Who leads (simulator/engines/shared/lead.py), by HP among the players still in: the ranks' measure."""
+    for i in range(pl.shape[0]):
+        if pl[i, PL_ALIVE] == 1:
+            standing(bank, i, pl[i, PL_HP])
+    observed(bank, winner)
+
+
 # Inlined by numba into play_chunk: numba links every callee into each caller's code and optimises it again
 # there, so a level of calls holding the whole engine was one more compile of it.
 @njit(cache=True, inline="always")
@@ -710,6 +722,7 @@ def _record(sq, groups, own, rules, pl, bank, held, draws, violations, rotation,
             card_agg):
     n = pl.shape[0]
     winner = bank[B_WINNER]
+    _observe(pl, bank, winner)
     write_game_row(game_row, bank, winner, END_LAST_SURVIVOR if winner >= 0 else END_TURN_CAP, winner >= 0,
                    violations, rotation)
     for i in range(n):

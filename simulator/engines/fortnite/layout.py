@@ -6,7 +6,8 @@ helpers. Its outputs keep the board family's layout, so the runner, the results 
 like the others (a location's "price" is its HP cost, its "rent" the HP paid to the bank on it).
 """
 from simulator.engines.shared.layout import (  # noqa: F401  (re-exported: the shared layout)
-    B_OWNERSHIP, B_ROUND, B_TURN, CA_COLUMNS, D_LEN, DQ_CARDS, DQ_COUNT, DQ_HEAD, G_KIND, G_MEMBERS, G_SIZE,
+    B_COLUMNS, B_OWNERSHIP, B_ROUND, B_TURN, CA_COLUMNS, D_LEN, DQ_CARDS, DQ_COUNT, DQ_HEAD, G_KIND, G_MEMBERS,
+    G_SIZE,
     GM_COLUMNS, O_FIRST_OWNER, O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PO_CASH, PO_NET_WORTH, PO_OUT_TURN, PO_RANK,
     SA_BOUGHT, SA_COLUMNS, SA_LANDINGS, SA_RENT,
 )
@@ -163,7 +164,7 @@ B_STORM_FLIPPED = 7  # storm cards turned over
 B_COVERED = 8       # squares the storm covers (cards and eliminated players' locations): never goes down
 B_STOPPED_BY = 9    # the player whose wall stopped the move of the player on turn, -1 when none did
 B_DROPPED = 10      # chest items lying on squares (dropped by eliminated players, not yet picked up)
-B_COLUMNS = 11
+# B_COLUMNS: the shared count, with the designer measures' block (shared B_LEAD)
 
 # Strategy parameters (float64 per seat); strategies/fortnite.py documents each one.
 P_ATTACK_WEIGHT = 0

@@ -23,6 +23,7 @@ from simulator.engines.shared.rng import shuffle
 from simulator.engines.shared.search import (
     S_CANDIDATES, S_HORIZON, S_ROLLOUTS, search_setting, searching, shuffle_undrawn, start_rollout, use_candidate,
 )
+from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.shared.state import (
     hotel_level, repairs_due, wealth,
 )
@@ -482,6 +483,8 @@ def play_turns(sq, rent, groups, own, rules, prm, pl, bank, decks, dq, held, car
             if alive <= 1:
                 return violations, END_LAST_STANDING, -1
         p, capped = next_seat(bank, p, n, rules[R_MAX_ROUNDS], first)
+        if p == first:
+            _observe(pl, bank, ROUND_END)
         if capped:
             return violations, END_TURN_CAP, -1
         visited += 1
@@ -626,6 +629,16 @@ def start_game(sq, groups, cards, decks, rules, start_pl, start_own, start_bank,
     return rotation, p, money_at_start
 
 
+@engine_njit
+def _observe(pl, bank, winner):
+    """Who leads (simulator/engines/shared/lead.py), by cash among the players still in: the measure of the
+    race its ranks go by."""
+    for i in range(pl.shape[0]):
+        if pl[i, PL_ALIVE] != 0:
+            standing(bank, i, pl[i, PL_CASH])
+    observed(bank, winner)
+
+
 @njit(cache=True, nogil=True)
 def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start_bank, start_held, start_seat, lineup,
                rotate, seed, first_game, check, games_out, players_out, sq_agg, card_agg):
@@ -667,6 +680,7 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
             cash[i] = pl[i, PL_CASH]
             if end == END_LAST_STANDING and pl[i, PL_ALIVE] != 0:
                 winner = i
+        _observe(pl, bank, winner)
         if winner >= 0:
             cash[winner] = 1 << 60
         player_rows = borrowed(players_out[g])
@@ -680,3 +694,4 @@ def play_chunk(sq, rent, groups, cards, decks, rules, start_pl, start_own, start
             row[PO_FORTUNE_PLAYED] = pl[i, PL_FORTUNE_PLAYED]
             for k in range(PL_AUCTION_PRICE_MAX + 1 - PL_UPGRADE_CASH_MAX):
                 row[PO_MEASURES + k] = pl[i, PL_UPGRADE_CASH_MAX + k]
+

@@ -8,7 +8,7 @@ auctions, bankruptcy) and the board strategies' decisions run on them unchanged.
 """
 from simulator.engines.shared.layout import *  # noqa: F401,F403  (the shared layout, extended below)
 from simulator.engines.shared.layout import (
-    B_COLUMNS, CARD_EFFECTS as BOARD_CARD_EFFECTS, COLUMN_MEANINGS as BOARD_COLUMN_MEANINGS,
+    B_OWNERSHIP, CARD_EFFECTS as BOARD_CARD_EFFECTS, COLUMN_MEANINGS as BOARD_COLUMN_MEANINGS,
     C_COLUMNS as BOARD_C_COLUMNS, N_PARAMS as BOARD_N_PARAMS,
     O_COLUMNS as BOARD_O_COLUMNS, PL_COLUMNS as BOARD_PL_COLUMNS, PLAYER_COLUMNS as BOARD_PLAYER_COLUMNS,
     PO_COLUMNS as BOARD_PO_COLUMNS, R_N_RULES as BOARD_R_N_RULES, RULE_FIELDS as BOARD_RULE_FIELDS,
@@ -86,8 +86,7 @@ O_FORTUNE = BOARD_O_COLUMNS         # the card lying face down on the property, 
 O_COLUMNS = O_FORTUNE + 1
 
 # Bank vector `bank`
-B_WINNER = B_COLUMNS                # the seat that reached the winning cash, -1 before
-B_COLUMNS = B_WINNER + 1
+B_WINNER = B_OWNERSHIP + 1          # the seat that reached the winning cash, -1 before (below B_LEAD)
 
 # Strategy parameters: the board family's, then (strategies/millionaire.py documents each one)
 P_UPGRADE_TO = BOARD_N_PARAMS

@@ -192,7 +192,30 @@ B_NET = 3           # money paid out by the bank minus money paid in, for the co
 B_TURN = 4
 B_ROUND = 5
 B_OWNERSHIP = 6    # version number, bumped by every change of owner
-B_COLUMNS = 7
+# The designer measures' block (simulator/engines/shared/lead.py) sits at the same columns of every family's
+# bank vector, after each family's own columns (tests/test_designer.py checks that they fit below it), so that
+# write_game_row, shared, reads it without knowing the family.
+B_LEAD = 12
+LD_LEADER = B_LEAD  # the leader at the last round's end, seat + 1; 0 before the first round ends
+LD_CHANGES = B_LEAD + 1   # changes of leader between round ends (and at the game's end)
+LD_SINCE = B_LEAD + 2     # the round at whose end the leader took the lead
+LD_KING = B_LEAD + 3      # 1: the leader took the lead in a round in which a player went out while 3 or more
+                          # were in and the leader before it stayed in
+LD_IN = B_LEAD + 4        # players still in at the last round's end; 0 before the first round ends
+LD_LAST = B_LEAD + 5      # LD_LAST_WORDS words, 4 bits a round: the seat + 1 alone in last place at the
+LD_LAST_WORDS = 3         # round's end (0: a tie, or a seat past 14), rounds 1 to LAST_ROUNDS
+ROUNDS_PER_WORD = 16
+LAST_ROUNDS = LD_LAST_WORDS * ROUNDS_PER_WORD
+LD_TOP = LD_LAST + LD_LAST_WORDS  # the observation being taken: the highest score, its seat, the lowest,
+LD_TOP_SEAT = LD_TOP + 1          # its seat, how many share it, players in, whether the leader is in
+LD_LOW = LD_TOP + 2
+LD_LOW_SEAT = LD_TOP + 3
+LD_LOW_TIES = LD_TOP + 4
+LD_COUNT = LD_TOP + 5
+LD_LEADER_IN = LD_TOP + 6
+LD_WORTHS = LD_LEADER_IN + 1  # each player's score, for a family that counts them in one pass (the board
+MOST_WORTHS = 8               # family's wealth, at most 8 players: board/rules.py and millionaire/rules.py)
+B_COLUMNS = LD_WORTHS + MOST_WORTHS
 
 # Deck queues `dq[deck, column]`: the next card is at the head; cards return to the bottom
 DQ_HEAD = 0
@@ -224,7 +247,11 @@ GM_ROUNDS = 2
 GM_END = 3
 GM_VIOLATIONS = 4
 GM_ROTATION = 5     # seat s was played by lineup entry (s + rotation) % players
-GM_COLUMNS = 6
+GM_LEAD_CHANGES = 6
+GM_DECISIVE_ROUND = 7   # the round from which the winner led for good, -1 without a winner
+GM_WINNER_LAST = 8      # bit r - 1: the winner was alone in last place at the end of round r (r <= 48)
+GM_KINGMADE = 9         # 1: the winner took the lead for good as a player went out (LD_KING)
+GM_COLUMNS = 10
 
 # Per-player output `players_out[game, seat, column]`
 PO_CASH = 0

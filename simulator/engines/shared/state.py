@@ -88,9 +88,26 @@ def wealth(sq, own, rules, pl, p):
     total = pl[p, PL_CASH]
     for s in range(own.shape[0]):
         if own[s, O_OWNER] == p:
-            total += sq[s, SQ_PRICE] // 2 if own[s, O_MORTGAGED] != 0 else sq[s, SQ_PRICE]
-            total += building_value(sq, rules, s, own[s, O_LEVEL])
+            total += holding_value(sq, own, rules, s)
     return total
+
+
+@engine_njit
+def wealths(sq, own, rules, pl, into, at):
+    """Every player's wealth into into[at + p], in one pass over the squares (a player's own pass, once for
+    each player, cost the classic engine a fifth of its speed when taken every round)."""
+    for p in range(pl.shape[0]):
+        into[at + p] = pl[p, PL_CASH]
+    for s in range(own.shape[0]):
+        if own[s, O_OWNER] >= 0:
+            into[at + own[s, O_OWNER]] += holding_value(sq, own, rules, s)
+
+
+@engine_njit(inline="always")
+def holding_value(sq, own, rules, s):
+    """An owned square's part of its owner's wealth: the deed (half when mortgaged) and its buildings."""
+    deed = sq[s, SQ_PRICE] // 2 if own[s, O_MORTGAGED] != 0 else sq[s, SQ_PRICE]
+    return deed + building_value(sq, rules, s, own[s, O_LEVEL])
 
 
 @engine_njit
