@@ -9,7 +9,7 @@ winner, plays left), `tab` (cards and buildings per player and set), `pl` (per-p
 import numpy as np
 from numba import njit
 
-from simulator.engines.shared.games import next_seat, record_card_aggregates, seat_lineup, write_game_row
+from simulator.engines.shared.games import copy_table, next_seat, record_card_aggregates, seat_lineup, write_game_row
 from simulator.engines.deal.layout import (
     B_ROUND, B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
     END_SETS, END_TURN_CAP, FORCED_DEAL, G_BUILDABLE, G_SIZE, GS_COLUMNS, GS_COUNT, GS_HEAD, GS_PLAYS_LEFT, GS_WINNER,
@@ -26,12 +26,15 @@ from simulator.engines.deal.layout import (
     Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    NO_SET, can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, held_words, in_hand,
-    is_wild, lowest_bit, move_card, payable, pile_top, player_columns, rent_of, under_pile,
+    NO_SET, NOBODY, can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, held_words,
+    in_hand, is_wild, lowest_bit, move_card, payable, pile_top, player_columns, rent_of, under_pile,
 )
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import shuffle
+from simulator.engines.shared.search import (
+    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, copy_vector, search_setting, seed_rollout, use_candidate,
+)
 from strategies.deal_logic import (
     CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, KEEP_WILD, best_set, choose_play, freed_wild_set,
     least_kept, payment_card, removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
@@ -394,6 +397,130 @@ def load_position(cards, deck, groups, rules, start_loc, start_dealt, first, loc
                 draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
 
 
+@engine_njit
+def end_turn(rules, gs, pl, p, first):
+    """After p's turn: the seat to play next, -1 when the game is over (a winner, or the turn cap)."""
+    gs[B_TURN] += 1
+    if gs[GS_WINNER] >= 0:
+        return -1
+    q, capped = next_seat(gs, p, pl.shape[0], rules[R_MAX_ROUNDS], first)
+    return -1 if capped else q
+
+
+@engine_njit
+def play_turns(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p, first, limit):
+    """Play from seat p's turn until the game is over or `limit` turns are played (0: no limit): the plain
+    heuristic turn loop of the search's rollouts, which never search themselves (no circle in the calls)."""
+    played = 0
+    while p >= 0 and (limit == 0 or played < limit):
+        take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
+        p = end_turn(rules, gs, pl, p, first)
+        played += 1
+
+
+@njit(cache=True, _nrt=True)  # once a chunk, and it allocates (shared/jit.py)
+def search_state(loc, pile, gs, tab, pl, prm, draws, choice, scratch):
+    """The scratch state every rollout of the chunk plays in (a copy of the game's, then its own), with the
+    determinization's pool of hidden copies and the rivals' hand sizes."""
+    return (np.zeros_like(loc), np.zeros_like(pile), np.zeros_like(gs), np.zeros_like(tab), np.zeros_like(pl),
+            np.zeros_like(prm), np.zeros_like(draws), np.zeros(4, dtype=np.uint64), np.zeros_like(choice),
+            np.zeros_like(scratch), np.zeros_like(pile), np.zeros(pl.shape[0], dtype=np.int64))
+
+
+@engine_njit
+def copy_state(loc, pile, gs, tab, pl, prm, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm):
+    copy_table(s_loc, loc)
+    copy_vector(s_pile, pile)
+    copy_vector(s_gs, gs)
+    for q in range(tab.shape[0]):
+        for t in range(tab.shape[1]):
+            for s in range(tab.shape[2]):
+                s_tab[q, t, s] = tab[q, t, s]
+    copy_table(s_pl, pl)
+    copy_table(s_prm, prm)
+
+
+@engine_njit
+def determinize(cards, deck, groups, loc, pile, gs, tab, pl, rng, p, pool, dealt):
+    """What seat p cannot see, dealt anew from the rollout's stream: the draw pile and the rivals' hands are
+    pooled and shuffled, each rival gets back as many cards as it held (in seat order) and the rest is the
+    draw pile. p's own hand, the banks, the tables and the discards are seen by all, and stay."""
+    total = pile.shape[0]
+    m = 0
+    for i in range(gs[GS_COUNT]):
+        pool[m] = pile[(gs[GS_HEAD] + i) % total]
+        m += 1
+    on_pile = m
+    hand = held_column(loc, Z_HAND)
+    n = pl.shape[0]
+    for q in range(n):
+        dealt[q] = 0 if q == p else pl[q, PL_HAND]
+        if q == p:
+            continue
+        for word in range(held_words(loc)):
+            bits = pl[q, hand + word]
+            while bits != 0:
+                pool[m] = (word << 6) + lowest_bit(bits)
+                bits &= bits - 1
+                m += 1
+    for i in range(on_pile, m):
+        move_card(cards, deck, groups, loc, tab, pl, pool[i], Z_DRAW, NOBODY, NO_SET)
+    shuffle(rng, pool, m)
+    i = 0
+    for q in range(n):
+        for _ in range(dealt[q]):
+            move_card(cards, deck, groups, loc, tab, pl, pool[i], Z_HAND, q, NO_SET)
+            i += 1
+    for j in range(m - i):
+        pile[j] = pool[i + j]
+    gs[GS_HEAD] = 0
+    gs[GS_COUNT] = m - i
+
+
+@engine_njit
+def rollout_value(gs, pl, p):
+    """What a rollout is worth to seat p: 1 when p won, 0 when a rival did; a game left unfinished (at the
+    search's horizon or the turn cap) is scored by p's place as the results rank it (complete sets, then
+    value on the table and in the bank): the share of rivals behind it, a rival level with it counting half."""
+    winner = gs[GS_WINNER]
+    if winner >= 0:
+        return 1.0 if winner == p else 0.0
+    n = pl.shape[0]
+    own = 1000 * complete_sets(pl, p) + pl[p, PL_BANK] + pl[p, PL_TABLE]
+    behind = 0.0
+    for q in range(n):
+        if q != p:
+            rival = 1000 * complete_sets(pl, q) + pl[q, PL_BANK] + pl[q, PL_TABLE]
+            behind += 1.0 if own > rival else 0.5 if own == rival else 0.0
+    return behind / (n - 1)
+
+
+@engine_njit
+def search_turn(cards, deck, groups, rules, lineup, seed, game, first, loc, pile, gs, tab, pl, prm, p, row, search):
+    """Before search seat p's turn (lineup row `row`): which of its candidate policies to follow, by rollouts
+    (Long and Kanagal 2015). Each candidate plays `rollouts` continuations from here, p as the candidate and
+    the others as they are, on what p cannot see dealt anew; rollout k of every candidate draws the same
+    stream, so the candidates are compared on the same cards. p then plays with the best (ties to the lower
+    index: the base wins them), until its next turn's search: its answers on the rivals' turns too."""
+    s_loc, s_pile, s_gs, s_tab, s_pl, s_prm, s_draws, s_rng, s_choice, s_scratch, pool, dealt = search
+    rollouts = search_setting(lineup, row, N_PARAMS, S_ROLLOUTS)
+    horizon = search_setting(lineup, row, N_PARAMS, S_HORIZON)
+    best, best_total = 0, -1.0
+    for c in range(search_setting(lineup, row, N_PARAMS, S_CANDIDATES)):
+        total = 0.0
+        for k in range(rollouts):
+            copy_state(loc, pile, gs, tab, pl, prm, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm)
+            use_candidate(s_prm, p, lineup, row, N_PARAMS, c)
+            seed_rollout(s_rng, seed, game, gs[B_TURN], k)
+            determinize(cards, deck, groups, s_loc, s_pile, s_gs, s_tab, s_pl, s_rng, p, pool, dealt)
+            play_turns(cards, deck, groups, rules, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm, s_draws, s_rng, s_choice,
+                       s_scratch, p, first, horizon)
+            total += rollout_value(s_gs, s_pl, p)
+        if total > best_total:
+            best, best_total = c, total
+    use_candidate(prm, p, lineup, row, N_PARAMS, best)
+
+
 @njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
 def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
     """Violation flags: every copy in one place and the pile agreeing, the counts agreeing with the
@@ -476,22 +603,22 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
 
 @njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
 def play_game(cards, deck, groups, rules, start_loc, start_dealt, start_seat, lineup, rotate, seed, game, check, loc,
-              pile, gs, tab, pl, prm, draws, rng, choice, scratch, game_row, player_rows, card_agg):
+              pile, gs, tab, pl, prm, draws, rng, choice, scratch, search, game_row, player_rows, card_agg):
+    """`search`: the search seats' scratch state (search_state)."""
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     new_game(cards, deck, groups, rules, start_loc, start_dealt, start_seat, loc, pile, gs, tab, pl, draws, rng)
     violations = 0
     p = start_seat
-    while True:
+    while p >= 0:
+        row = (p + rotation) % n
+        if search_setting(lineup, row, N_PARAMS, S_ROLLOUTS) > 0:
+            search_turn(cards, deck, groups, rules, lineup, seed, game, start_seat, loc, pile, gs, tab, pl, prm, p,
+                        row, search)
         take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
-        gs[B_TURN] += 1
         if check:
             violations |= check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p)
-        if gs[GS_WINNER] >= 0:
-            break
-        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS], start_seat)
-        if capped:
-            break
+        p = end_turn(rules, gs, pl, p, start_seat)
     _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg)
 
 
@@ -556,9 +683,10 @@ def play_chunk(cards, deck, groups, rules, start_loc, start_dealt, start_seat, l
     rng = np.zeros(4, dtype=np.uint64)
     choice = np.zeros(CH_COLUMNS, dtype=np.int64)
     scratch = np.zeros(scratch_length(cards, deck), dtype=np.int64)
+    search = search_state(loc, pile, gs, tab, pl, prm, draws, choice, scratch)
     for g in range(games_out.shape[0]):
         play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(start_loc),
                   borrowed(start_dealt), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
                   borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab), borrowed(pl), borrowed(prm),
-                  borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch), borrowed(games_out[g]),
+                  borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch), search, borrowed(games_out[g]),
                   borrowed(players_out[g]), borrowed(card_agg))

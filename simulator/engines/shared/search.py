@@ -41,3 +41,10 @@ def seed_rollout(rng, seed, game, decision, rollout):
     mixed = _splitmix64(np.uint64(seed) ^ _splitmix64(np.uint64(decision) * np.uint64(0x10001)
                                                       + np.uint64(rollout) + np.uint64(1)))
     seed_game(rng, mixed, game)
+
+
+@engine_njit
+def copy_vector(target, source):
+    """target[:] = source for vectors of the same length (a loop: see shared/games.py copy_row)."""
+    for i in range(target.shape[0]):
+        target[i] = source[i]
