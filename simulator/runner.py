@@ -276,6 +276,20 @@ def prepare_engine(task: BatchTask, edition: str, notice: Callable[..., None] | 
         notice(f"{edition} engine compiled in {seconds:.0f} s", paused=seconds)
 
 
+SEARCH_NOTICE_GAMES = 1_000  # games with a search seat from which a run says, before it starts, that it is slow
+
+
+def search_notice(specs: list[RunSpec], notice: Callable[..., None] | None) -> None:
+    """Say before a long run that its search players make it slow: each plays rollouts at each of its turns,
+    a hundred or more heuristic games' worth of turns (a run of heuristics alone gives no hint of the wait)."""
+    searching = sorted({s.name for spec in specs for s in spec.lineup if s.searches and s.params["rollouts"]})
+    games = sum(spec.games for spec in specs if any(s.searches and s.params["rollouts"] for s in spec.lineup))
+    if notice is not None and searching and games >= SEARCH_NOTICE_GAMES:
+        notice(f"{games:,} games with the search player {', '.join(searching)}: it plays rollouts at each of its "
+               "turns, so these games are about a hundred times slower than the heuristics' (fewer games or "
+               "rollouts make the run shorter)")
+
+
 def _in_numba_cache(kernel) -> bool:
     cache = getattr(kernel, "_cache", None)
     index = getattr(getattr(cache, "_cache_file", None), "_index_path", None)
@@ -325,6 +339,8 @@ def run(spec: RunSpec, out: Path | None = None, overwrite: bool = False,
     executor = executor or LocalExecutor(spec.threads)
     if executor.prepares_here and usercode.plays_here(task.user_code, task.jit) and len(stored) < batches:
         prepare_engine(task, spec.edition.name, notice)
+    if len(stored) < batches:
+        search_notice([spec], notice)
     kept = {}
     started = datetime.now(timezone.utc)
     clock = time.perf_counter()

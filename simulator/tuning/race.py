@@ -31,7 +31,7 @@ import numpy as np
 
 from simulator import usercode
 from simulator.executors import BatchOutput, BatchTask, LocalExecutor
-from simulator.runner import RunSpec, batch_task, derived_seed, prepare_engine
+from simulator.runner import RunSpec, batch_task, derived_seed, prepare_engine, search_notice
 from simulator.tuning.objectives import Tally, as_text
 from simulator.tuning.problem import REDUCTION, Problem, shown, short_label
 from simulator.tuning.space import Budget, SearchError
@@ -125,6 +125,7 @@ def play_together(specs: list[RunSpec], executor=None, progress: Callable[[int],
     if executor.prepares_here and usercode.plays_here(together.user_code, together.jit) and \
             not getattr(kernel, "signatures", True):
         prepare_engine(together.tasks[0], specs[0].edition.name, notice)
+    search_notice(specs, notice)
     lineups = [[s.name for s in spec.lineup] for spec in specs]
     parts: list[dict] = [{} for _ in specs]
     try:
