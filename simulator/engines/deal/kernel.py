@@ -296,7 +296,7 @@ PLAYS_OVER = np.int64(1)   # no play left, or p stops
 WON = np.int64(2)          # p has won: its turn ends at once
 
 
-@engine_njit
+@engine_njit(inline="always")  # in the turn loop: as a call, the turns were 15% slower (measured)
 def start_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p):
     """The start of p's turn, before its plays: False when p has won already (its turn ends there)."""
     mark_held(groups, tab, pl, p)
@@ -318,7 +318,7 @@ def start_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p
     return True
 
 
-@engine_njit
+@engine_njit(inline="always")  # in the turn loop: as a call, the turns were 15% slower (measured)
 def play_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
     """One play of p's turn, as its strategy (or a search, through `scratch`) chooses: CONTINUES, PLAYS_OVER
     or WON."""
