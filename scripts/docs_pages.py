@@ -87,13 +87,19 @@ def strategies_page() -> str:
              "strategy.NAME.PARAM=V1,V2` sweeps one).\n"]
     for family in families.names():
         module, found = registry.family_module(family), registry.available(family)
+        plain, searching = [s for s in found if not s.searches], [s for s in found if s.searches]
         parts += [f"\n## {family}\n\nEditions: {families.get(family).editions}.\n\n",
                   _table([{"strategy": f"`{s.name}`", "what it does": s.summary} for s in found], ["strategy", "what it does"]),
                   "\n" + " ".join(module.SHARED_BEHAVIOUR.split()) + "\n\n",
-                  _table([{"parameter": key, **{s.name: _short(s.params[key]) for s in found}}
-                          for key in module.PARAMETERS], ["parameter"] + [s.name for s in found]),
+                  _table([{"parameter": key, **{s.name: _short(s.params[key]) for s in plain}}
+                          for key in module.PARAMETERS], ["parameter"] + [s.name for s in plain]),
                   "\n", _table([{"parameter": key, "meaning": meaning} for key, (_, _, meaning) in module.PARAMETERS.items()],
                                 ["parameter", "meaning"])]
+        if searching:  # a search player's parameters are its search's, not the family's
+            parts += ["\nThe search players' parameters:\n\n",
+                      _table([{"parameter": key, **{s.name: _short(s.params[key]) for s in searching}, "meaning": meaning}
+                              for key, (_, _, meaning) in registry.SEARCH_PARAMETERS.items()],
+                             ["parameter"] + [s.name for s in searching] + ["meaning"])]
     return "".join(parts)
 
 

@@ -162,10 +162,17 @@ def strategies(name, family, params, template_family):
     click.echo("\n" + textwrap.fill(" ".join(module.SHARED_BEHAVIOUR.split()), 100))
     if params:
         click.echo("")
-        rows = [[key] + [_short(s.params[key]) for s in found] for key in parameters]
-        click.echo(tables.render(["parameter"] + [s.name for s in found], rows, title="Parameters"))
+        plain, searching = [s for s in found if not s.searches], [s for s in found if s.searches]
+        rows = [[key] + [_short(s.params[key]) for s in plain] for key in parameters]
+        click.echo(tables.render(["parameter"] + [s.name for s in plain], rows, title="Parameters"))
         click.echo("")
         click.echo(tables.render(["parameter", "meaning"], [[k, v[2]] for k, v in parameters.items()]))
+        if searching:  # a search player's parameters are its search's, not the family's
+            click.echo("")
+            click.echo(tables.render(["parameter"] + [s.name for s in searching] + ["meaning"],
+                                     [[key] + [_short(s.params[key]) for s in searching] + [meaning]
+                                      for key, (_, _, meaning) in registry.SEARCH_PARAMETERS.items()],
+                                     title="Search players' parameters"))
 
 
 def _family_named(name: str) -> str:
