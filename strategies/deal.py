@@ -57,7 +57,7 @@ define_search(FAMILY, "search", "searches with the engine: before each turn it p
               "then before each play which card to play, bank or lay, or to stop, by playing each choice forward "
               "four turns on, on the same cards (the rivals' hands and the draw pile dealt anew: it does not see "
               "them); with no rollouts, rush_properties", base="rush_properties",
-              candidates=["bank_first", "late_attacker", "opportunist"], rollouts=8, horizon=4)
+              candidates=["bank_first", "late_attacker", "opportunist"], rollouts=16, horizon=4)
 
 
 # What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)
