@@ -1,4 +1,4 @@
-"""Deal's search player (issue 31; /work design: docs/search.md): with no rollouts it plays its base exactly, a
+"""Deal's search player (issue 31; reports/deal_search.md): with no rollouts it plays its base exactly, a
 seed fixes its games whatever the threads and batches, its rollouts never see what its seat cannot (the rivals'
 hands and the draw pile are dealt anew), and it plays in every command a strategy plays in."""
 import numpy as np
