@@ -281,12 +281,12 @@ SEARCH_NOTICE_GAMES = 1_000  # games with a search seat from which a run says, b
 
 def search_notice(specs: list[RunSpec], notice: Callable[..., None] | None) -> None:
     """Say before a long run that its search players make it slow: each plays rollouts at each of its turns,
-    a hundred or more heuristic games' worth of turns (a run of heuristics alone gives no hint of the wait)."""
+    hundreds of heuristic games' worth of turns (a run of heuristics alone gives no hint of the wait)."""
     searching = sorted({s.name for spec in specs for s in spec.lineup if s.searches and s.params["rollouts"]})
     games = sum(spec.games for spec in specs if any(s.searches and s.params["rollouts"] for s in spec.lineup))
     if notice is not None and searching and games >= SEARCH_NOTICE_GAMES:
         notice(f"{games:,} games with the search player {', '.join(searching)}: it plays rollouts at each of its "
-               "turns, so these games are about a hundred times slower than the heuristics' (fewer games or "
+               "turns, so these games are hundreds of times slower than the heuristics' (fewer games or "
                "rollouts make the run shorter)")
 
 
