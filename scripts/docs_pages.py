@@ -87,6 +87,7 @@ def strategies_page() -> str:
     from simulator.cli.catalog import _short
     for family in families.names():
         module, found = registry.family_module(family), registry.available(family)
+        plain, searching = [s for s in found if not s.searches], [s for s in found if s.searches]
         parts += [f"\n## {family}\n\nEditions: {families.get(family).editions}.\n\n",
                   _table([{"strategy": f"`{s.name}`", "what it does": s.summary} for s in found], ["strategy", "what it does"]),
                   "\n" + " ".join(module.SHARED_BEHAVIOUR.split()) + "\n"]

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from simulator.engines.deal import layout as L
-from strategies import Strategy, StrategyError, define, numeric_vector
+from strategies import Strategy, StrategyError, define, define_search, numeric_vector
 
 FAMILY = "deal"
 
@@ -53,6 +53,11 @@ deal_strategy("opportunist", "plays whatever gains most right now, attacks at on
               bank_target=2, bank_urgency=1.5, deny_weight=0.0)
 deal_strategy("random", "a weak baseline: plays any legal card (aimed as the others aim), never says no",
               randomness=1.0, say_no_min_loss=math.inf)
+define_search(FAMILY, "search", "searches with the engine: before each turn it picks the named strategy to play as, "
+              "then before each play which card to play, bank or lay, or to stop, by playing each choice forward "
+              "four turns on, on the same cards (the rivals' hands and the draw pile dealt anew: it does not see "
+              "them); with no rollouts, rush_properties", base="rush_properties",
+              candidates=["bank_first", "late_attacker", "opportunist"], rollouts=16, horizon=4)
 
 
 # What every strategy of the family does, whatever its numbers (printed by `monopoly-mc strategies`)

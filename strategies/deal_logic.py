@@ -40,10 +40,14 @@ CH_GIVE = 3         # the copy a Forced Deal gives
 CH_DOUBLES = 4      # Double The Rent cards played with a rent
 CH_COLUMNS = 5
 # The decisions' scratch (scratch_length, zeros when allocated): an option's targets, the number of choose_play
-# calls made with it, then per card type the call that last scored it (marks never cleared: the count tells
-# this call's from earlier ones), then the bits of the sums a bank can pay
+# calls made with it, the option the next call must play (a search's, one more than its index among the call's
+# legal options; 0: its best), the number of legal options the last call had, then per card type the call that
+# last scored it (marks never cleared: the count tells this call's from earlier ones), then the bits of the sums
+# a bank can pay
 SCRATCH_CALLS = CH_COLUMNS
-SCRATCH_COLUMNS = CH_COLUMNS + 1
+SCRATCH_FORCED = CH_COLUMNS + 1
+SCRATCH_LEGAL = CH_COLUMNS + 2
+SCRATCH_COLUMNS = CH_COLUMNS + 3
 
 
 # A table's *potential* (what it is worth toward the win) is the sum of a term per set and a term for the
@@ -77,6 +81,16 @@ def _set_change(size, cards_laid, natural, bonus, d_cards, d_natural, d_bonus, s
     before, was = _set_term(size, cards_laid, natural, bonus)
     after, now = _set_term(size, cards_laid + d_cards, natural + d_natural, bonus + d_bonus)
     return after - before + _sets_term(sets_to_win, sets - was + now) - _sets_term(sets_to_win, sets)
+
+
+@engine_njit
+def potential(groups, rules, tab, pl, p):
+    """p's table's potential: its sets' terms and its complete sets' (the win's when it has won)."""
+    total = _sets_term(rules[R_SETS_TO_WIN], complete_sets(pl, p))
+    for s in range(groups.shape[0]):
+        term, _ = _set_term(groups[s, G_SIZE], tab[p, T_CARDS, s], tab[p, T_NATURAL, s], tab[p, T_BONUS, s])
+        total += term
+    return total
 
 
 @engine_njit
@@ -336,7 +350,11 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
     """The copy p plays next and whether into its bank: (-1, False) to stop. With probability
     `randomness` the play is any legal one (of the distinct cards in hand). `choice` gets the play's
     targets; `scratch` (scratch_length long, allocated once per chunk of games) holds an option's targets
-    while options are compared, and marks the card types this call scored."""
+    while options are compared, and marks the card types this call scored. A search sets the option this
+    call plays (SCRATCH_FORCED: its index among the legal options in the order they are scored, or their
+    count to stop) and reads their count (SCRATCH_LEGAL)."""
+    forced = scratch[SCRATCH_FORCED] - 1
+    scratch[SCRATCH_FORCED] = 0
     best_k = -1
     best_bank = False
     best = NO
@@ -384,7 +402,9 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
                 if gain == NO:
                     continue
                 legal += 1
-                if wild:
+                if forced >= 0:
+                    take = legal - 1 == forced
+                elif wild:
                     take = below(rng, legal) == 0
                 else:
                     take = gain > best
@@ -392,7 +412,8 @@ def choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choic
                     best, best_k, best_bank = gain, k, bank
                     for i in range(CH_COLUMNS):
                         choice[i] = targets[i]
-    if best_k >= 0 and not wild and best < prm[p, P_MIN_GAIN]:
+    scratch[SCRATCH_LEGAL] = legal
+    if best_k >= 0 and not wild and forced < 0 and best < prm[p, P_MIN_GAIN]:
         return -1, False
     return best_k, best_bank
 

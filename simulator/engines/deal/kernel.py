@@ -9,7 +9,7 @@ winner, plays left), `tab` (cards and buildings per player and set), `pl` (per-p
 import numpy as np
 from numba import njit
 
-from simulator.engines.shared.games import next_seat, record_card_aggregates, seat_lineup, write_game_row
+from simulator.engines.shared.games import copy_table, next_seat, record_card_aggregates, seat_lineup, write_game_row
 from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.deal.layout import (
     B_ROUND, B_TURN, BIRTHDAY, C_AMOUNT, C_ANY, C_EACH, C_EFFECT, C_VALUE, DEAL_BREAKER, DEBT_COLLECTOR, DOUBLE_RENT,
@@ -27,15 +27,19 @@ from simulator.engines.deal.layout import (
     Z_DISCARD, Z_DRAW, Z_HAND, Z_TABLE,
 )
 from simulator.engines.deal.state import (
-    NO_SET, can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, held_words, in_hand,
-    is_wild, lowest_bit, move_card, payable, pile_top, player_columns, rent_of, under_pile,
+    NO_SET, NOBODY, can_build, complete, complete_sets, copy_bit, count_in_hand, discard, fits, held_column, held_words,
+    in_hand, is_wild, lowest_bit, move_card, payable, pile_top, player_columns, rent_of, under_pile,
 )
 from simulator.engines.shared.jit import engine_njit
 from simulator.engines.shared.views import borrowed
 from simulator.engines.shared.rng import shuffle
+from simulator.engines.shared.search import (
+    S_CANDIDATES, S_HORIZON, S_ROLLOUTS, copy_vector, search_setting, seed_rollout, use_candidate,
+)
 from strategies.deal_logic import (
-    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, KEEP_WILD, best_set, choose_play, freed_wild_set,
-    least_kept, payment_card, removal_loss, says_no, scratch_length, set_taking_gain, wild_move,
+    CH_COLUMNS, CH_DOUBLES, CH_GIVE, CH_SET, CH_TAKE, CH_VICTIM, KEEP_WILD, SCRATCH_FORCED, SCRATCH_LEGAL, best_set,
+    choose_play, freed_wild_set, least_kept, payment_card, potential, removal_loss, says_no, scratch_length,
+    set_taking_gain, wild_move,
 )
 
 
@@ -287,12 +291,18 @@ def mark_held(groups, tab, pl, p):
             pl[p, PL_GROUPS_HELD] |= 1 << s
 
 
-@engine_njit
-def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
-    """Draw, play up to the plays allowed, and keep no more than the hand limit (rulebook: Étapes du jeu)."""
+# What a step of a turn's plays (play_one) ends in
+CONTINUES = np.int64(0)    # p may play again
+PLAYS_OVER = np.int64(1)   # no play left, or p stops
+WON = np.int64(2)          # p has won: its turn ends at once
+
+
+@engine_njit(inline="always")  # in the turn loop: as a call, the turns were 15% slower (measured)
+def start_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p):
+    """The start of p's turn, before its plays: False when p has won already (its turn ends there)."""
     mark_held(groups, tab, pl, p)
     if won(rules, gs, pl, p):  # sets completed on a rival's turn count from one's own turn
-        return
+        return False
     # "Si vous n'avez plus de carte dans votre main à la fin de votre tour, prenez-en 5 au début de votre prochain
     # tour" (Étapes du jeu, 3): the hand at the end of the last turn, which a Just Say No played since may have
     # emptied
@@ -306,36 +316,63 @@ def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rn
         if rules[R_WILD_MOVES] == WILD_RULEBOOK and cards[c, C_EFFECT] == PROPERTY and not is_wild(cards, c):
             exchange_wild(cards, deck, groups, rules, loc, tab, pl, p, k)
     gs[GS_PLAYS_LEFT] = rules[R_PLAYS]
-    free_wilds = rules[R_WILD_MOVES] == WILD_FREE or rules[R_WILD_MOVES] == WILD_COSTS_PLAY
-    while True:
-        if free_wilds:
-            arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, NO_SET)
-        if won(rules, gs, pl, p):
-            mark_held(groups, tab, pl, p)
-            return
-        if gs[GS_PLAYS_LEFT] <= 0:
-            break
-        k, bank = choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch)
-        if k < 0:
-            break
-        gs[GS_PLAYS_LEFT] -= 1
-        effect = cards[deck[k], C_EFFECT]
-        if bank:
-            move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, NO_SET)
-            pl[p, PL_BANKED] += 1
-            pl[p, PL_NOTES_BANKED] += effect == MONEY
-            pl[p, PL_NO_BANKED] += effect == JUST_SAY_NO
-        elif effect == PROPERTY:
-            pl[p, PL_LAID] += 1
-            pl[p, PL_LAID_OVER_NOTE] += count_in_hand(pl, p, MONEY) > 0
-            lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, choice[CH_SET])
-        else:
-            play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice, scratch)
+    return True
+
+
+@engine_njit(inline="always")  # in the turn loop: as a call, the turns were 15% slower (measured)
+def play_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
+    """One play of p's turn, as its strategy (or a search, through `scratch`) chooses: CONTINUES, PLAYS_OVER
+    or WON."""
+    if rules[R_WILD_MOVES] == WILD_FREE or rules[R_WILD_MOVES] == WILD_COSTS_PLAY:
+        arrange_wilds(cards, deck, groups, rules, loc, gs, tab, pl, p, NO_SET)
+    if won(rules, gs, pl, p):
+        mark_held(groups, tab, pl, p)
+        return WON
+    if gs[GS_PLAYS_LEFT] <= 0:
+        return PLAYS_OVER
+    k, bank = choose_play(cards, deck, groups, rules, loc, gs, tab, pl, prm, rng, p, choice, scratch)
+    if k < 0:
+        return PLAYS_OVER
+    gs[GS_PLAYS_LEFT] -= 1
+    effect = cards[deck[k], C_EFFECT]
+    if bank:
+        move_card(cards, deck, groups, loc, tab, pl, k, Z_BANK, p, NO_SET)
+        pl[p, PL_BANKED] += 1
+        pl[p, PL_NOTES_BANKED] += effect == MONEY
+        pl[p, PL_NO_BANKED] += effect == JUST_SAY_NO
+    elif effect == PROPERTY:
+        pl[p, PL_LAID] += 1
+        pl[p, PL_LAID_OVER_NOTE] += count_in_hand(pl, p, MONEY) > 0
+        lay(cards, deck, groups, rules, loc, gs, tab, pl, p, k, choice[CH_SET])
+    else:
+        play_action(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, p, k, choice, scratch)
+    return CONTINUES
+
+
+@engine_njit
+def finish_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
+    """The end of p's turn when it has not won: keep no more than the hand limit."""
     while pl[p, PL_HAND] > rules[R_HAND_LIMIT]:
         under_pile(cards, deck, groups, loc, pile, gs, tab, pl, least_kept(cards, deck, loc, pl, p))
         pl[p, PL_DISCARDED] += 1
     pl[p, PL_EMPTY_AT_END] = pl[p, PL_HAND] == 0
     mark_held(groups, tab, pl, p)
+
+
+@engine_njit
+def play_rest(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p, step):
+    """p's turn from a step of its plays that ended in `step` to the turn's end, as its strategy chooses."""
+    while step == CONTINUES:
+        step = play_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
+    if step == PLAYS_OVER:
+        finish_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, p)
+
+
+@engine_njit
+def take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p):
+    """Draw, play up to the plays allowed, and keep no more than the hand limit (rulebook: Étapes du jeu)."""
+    if start_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p):
+        play_rest(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p, CONTINUES)
 
 
 @engine_njit
@@ -393,6 +430,188 @@ def load_position(cards, deck, groups, rules, start_loc, start_dealt, first, loc
             p = (first + i) % n
             if start_dealt[p] > r:
                 draw(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p, 1)
+
+
+@engine_njit
+def end_turn(rules, gs, pl, p, first):
+    """After p's turn: the seat to play next, -1 when the game is over (a winner, or the turn cap)."""
+    gs[B_TURN] += 1
+    if gs[GS_WINNER] >= 0:
+        return -1
+    q, capped = next_seat(gs, p, pl.shape[0], rules[R_MAX_ROUNDS], first)
+    if q == first:
+        _observe(pl, gs, ROUND_END)
+    return -1 if capped else q
+
+
+@engine_njit
+def play_turns(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p, first, limit):
+    """Play from seat p's turn until the game is over or `limit` turns are played (0: no limit): the plain
+    heuristic turn loop of the search's rollouts, which never search themselves (no circle in the calls)."""
+    played = 0
+    while p >= 0 and (limit == 0 or played < limit):
+        take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
+        p = end_turn(rules, gs, pl, p, first)
+        played += 1
+
+
+@njit(cache=True, _nrt=True)  # once a chunk, and it allocates (shared/jit.py)
+def search_state(loc, pile, gs, tab, pl, prm, draws, choice, scratch):
+    """The scratch state every rollout of the chunk plays in (a copy of the game's, then its own), with the
+    determinization's pool of hidden copies and the rivals' hand sizes."""
+    return (np.zeros_like(loc), np.zeros_like(pile), np.zeros_like(gs), np.zeros_like(tab), np.zeros_like(pl),
+            np.zeros_like(prm), np.zeros_like(draws), np.zeros(4, dtype=np.uint64), np.zeros_like(choice),
+            np.zeros_like(scratch), np.zeros_like(pile), np.zeros(pl.shape[0], dtype=np.int64))
+
+
+@engine_njit
+def copy_state(loc, pile, gs, tab, pl, prm, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm):
+    copy_table(s_loc, loc)
+    copy_vector(s_pile, pile)
+    copy_vector(s_gs, gs)
+    for q in range(tab.shape[0]):
+        for t in range(tab.shape[1]):
+            for s in range(tab.shape[2]):
+                s_tab[q, t, s] = tab[q, t, s]
+    copy_table(s_pl, pl)
+    copy_table(s_prm, prm)
+
+
+@engine_njit
+def determinize(cards, deck, groups, loc, pile, gs, tab, pl, rng, p, pool, dealt):
+    """What seat p cannot see, dealt anew from the rollout's stream: the draw pile and the rivals' hands are
+    pooled and shuffled, each rival gets back as many cards as it held (in seat order) and the rest is the
+    draw pile. p's own hand, the banks, the tables and the discards are seen by all, and stay."""
+    total = pile.shape[0]
+    m = 0
+    for i in range(gs[GS_COUNT]):
+        pool[m] = pile[(gs[GS_HEAD] + i) % total]
+        m += 1
+    on_pile = m
+    hand = held_column(loc, Z_HAND)
+    n = pl.shape[0]
+    for q in range(n):
+        dealt[q] = 0 if q == p else pl[q, PL_HAND]
+        if q == p:
+            continue
+        for word in range(held_words(loc)):
+            bits = pl[q, hand + word]
+            while bits != 0:
+                pool[m] = (word << 6) + lowest_bit(bits)
+                bits &= bits - 1
+                m += 1
+    for i in range(on_pile, m):
+        move_card(cards, deck, groups, loc, tab, pl, pool[i], Z_DRAW, NOBODY, NO_SET)
+    shuffle(rng, pool, m)
+    i = 0
+    for q in range(n):
+        for _ in range(dealt[q]):
+            move_card(cards, deck, groups, loc, tab, pl, pool[i], Z_HAND, q, NO_SET)
+            i += 1
+    for j in range(m - i):
+        pile[j] = pool[i + j]
+    gs[GS_HEAD] = 0
+    gs[GS_COUNT] = m - i
+
+
+BANK_WORTH = 0.5  # a rollout's value at its horizon: 1M in the bank against the potential of a table
+
+
+@engine_njit
+def worth(groups, rules, tab, pl, q):
+    return potential(groups, rules, tab, pl, q) + BANK_WORTH * pl[q, PL_BANK]
+
+
+@engine_njit
+def rollout_value(groups, rules, gs, tab, pl, p):
+    """What a rollout is worth to seat p: 1 when p won, 0 when a rival did; a game left unfinished (at the
+    search's horizon or the turn cap), p's share of the players' worth: its table's potential (the heuristics'
+    measure of how near its sets are to the win, strategies/deal_logic.py) and half its bank in M."""
+    winner = gs[GS_WINNER]
+    if winner >= 0:
+        return 1.0 if winner == p else 0.0
+    total = 0.0
+    for q in range(pl.shape[0]):
+        total += worth(groups, rules, tab, pl, q)
+    return worth(groups, rules, tab, pl, p) / total if total > 0 else 1.0 / pl.shape[0]
+
+
+@engine_njit
+def rollout(cards, deck, groups, rules, lineup, seed, game, first, loc, pile, gs, tab, pl, prm, p, row, search,
+            decision, k, candidate, option):
+    """Rollout k of a decision of search seat p, its value to p (rollout_value): from a copy of the game with
+    what p cannot see dealt anew (the same for every choice of rollout k), p plays as candidate policy
+    `candidate` and, at a play (option >= -1), its next play is option `option` (choose_play's SCRATCH_FORCED;
+    -1: the policy's own), then the game goes on `horizon` turns after this one (0: to its end)."""
+    s_loc, s_pile, s_gs, s_tab, s_pl, s_prm, s_draws, s_rng, s_choice, s_scratch, pool, dealt = search
+    copy_state(loc, pile, gs, tab, pl, prm, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm)
+    use_candidate(s_prm, p, lineup, row, N_PARAMS, candidate)
+    seed_rollout(s_rng, seed, game, decision, k)
+    determinize(cards, deck, groups, s_loc, s_pile, s_gs, s_tab, s_pl, s_rng, p, pool, dealt)
+    horizon = search_setting(lineup, row, N_PARAMS, S_HORIZON)
+    if option < -1:  # the turn's policy, before the turn
+        play_turns(cards, deck, groups, rules, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm, s_draws, s_rng, s_choice,
+                   s_scratch, p, first, horizon + 1 if horizon > 0 else 0)
+    else:
+        s_scratch[SCRATCH_FORCED] = option + 1
+        s_scratch[SCRATCH_LEGAL] = -1
+        step = play_one(cards, deck, groups, rules, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm, s_draws, s_rng, s_choice,
+                        s_scratch, p)
+        s_scratch[SCRATCH_FORCED] = 0  # unread when the play was over before a choice
+        play_rest(cards, deck, groups, rules, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm, s_draws, s_rng, s_choice,
+                  s_scratch, p, step)
+        q = end_turn(rules, s_gs, s_pl, p, first)
+        if q >= 0:
+            play_turns(cards, deck, groups, rules, s_loc, s_pile, s_gs, s_tab, s_pl, s_prm, s_draws, s_rng, s_choice,
+                       s_scratch, q, first, horizon)
+    return rollout_value(groups, rules, s_gs, s_tab, s_pl, p)
+
+
+@engine_njit
+def searched_turn(cards, deck, groups, rules, lineup, seed, game, first, loc, pile, gs, tab, pl, prm, draws, rng,
+                  choice, scratch, p, row, search):
+    """Search seat p's turn (lineup row `row`). Before it, which of its candidate policies to follow (Long and
+    Kanagal 2015); then before each play, which play: each of the options its policy scores (in the bank or
+    for what the card is, aimed as the policy aims), stopping, or the policy's own choice. Each choice is
+    played forward `rollouts` times, rollout k of every choice on the same cards and stream (common random
+    numbers), and the best total is followed (ties to the policy's own choice, and to the base policy). The
+    policy chosen stays p's until its next turn: its answers on the rivals' turns too."""
+    s_scratch = search[9]
+    rollouts = search_setting(lineup, row, N_PARAMS, S_ROLLOUTS)
+    decision = gs[B_TURN] << 8  # the turn's policy, then its plays: each decision draws streams of its own
+    best, best_total = 0, -1.0
+    candidates = search_setting(lineup, row, N_PARAMS, S_CANDIDATES)
+    for c in range(candidates if candidates > 1 else 0):
+        total = 0.0
+        for k in range(rollouts):
+            total += rollout(cards, deck, groups, rules, lineup, seed, game, first, loc, pile, gs, tab, pl, prm, p, row,
+                             search, decision, k, c, -2)
+        if total > best_total:
+            best, best_total = c, total
+    use_candidate(prm, p, lineup, row, N_PARAMS, best)
+    if not start_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, draws, rng, p):
+        return
+    step = CONTINUES
+    while step == CONTINUES:
+        decision += 1
+        # the policy's own play first: it keeps a tie; the count of options is known after its first rollout
+        chosen, best_total, options = -1, -1.0, 0
+        option = -1
+        while option == -1 or option <= options > 0:  # with no option but to stop, nothing to weigh
+            total = 0.0
+            for k in range(rollouts):
+                total += rollout(cards, deck, groups, rules, lineup, seed, game, first, loc, pile, gs, tab, pl, prm, p,
+                                 row, search, decision, k, best, option)
+                if option == -1 and k == 0:
+                    options = s_scratch[SCRATCH_LEGAL]  # -1: the plays were over before a choice
+            if total > best_total:
+                chosen, best_total = option, total
+            option += 1
+        scratch[SCRATCH_FORCED] = chosen + 1
+        step = play_one(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
+        scratch[SCRATCH_FORCED] = 0
+    if step == PLAYS_OVER:
+        finish_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, p)
 
 
 @njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
@@ -477,24 +696,23 @@ def check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p):
 
 @njit(cache=True, _nrt=True)  # once a game, and it allocates (shared/jit.py)
 def play_game(cards, deck, groups, rules, start_loc, start_dealt, start_seat, lineup, rotate, seed, game, check, loc,
-              pile, gs, tab, pl, prm, draws, rng, choice, scratch, game_row, player_rows, card_agg):
+              pile, gs, tab, pl, prm, draws, rng, choice, scratch, search, game_row, player_rows, card_agg):
+    """`search`: the search seats' scratch state (search_state)."""
     n = pl.shape[0]
     rotation = seat_lineup(rng, prm, lineup, rotate, seed, game)
     new_game(cards, deck, groups, rules, start_loc, start_dealt, start_seat, loc, pile, gs, tab, pl, draws, rng)
     violations = 0
     p = start_seat
-    while True:
-        take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
-        gs[B_TURN] += 1
+    while p >= 0:
+        row = (p + rotation) % n
+        if search_setting(lineup, row, N_PARAMS, S_ROLLOUTS) > 0:
+            searched_turn(cards, deck, groups, rules, lineup, seed, game, start_seat, loc, pile, gs, tab, pl, prm,
+                          draws, rng, choice, scratch, p, row, search)
+        else:
+            take_turn(cards, deck, groups, rules, loc, pile, gs, tab, pl, prm, draws, rng, choice, scratch, p)
         if check:
             violations |= check_invariants(cards, deck, groups, rules, loc, pile, gs, tab, pl, p)
-        if gs[GS_WINNER] >= 0:
-            break
-        p, capped = next_seat(gs, p, n, rules[R_MAX_ROUNDS], start_seat)
-        if p == start_seat:
-            _observe(pl, gs, ROUND_END)
-        if capped:
-            break
+        p = end_turn(rules, gs, pl, p, start_seat)
     _record(groups, loc, gs, tab, pl, draws, violations, rotation, game_row, player_rows, card_agg)
 
 
@@ -575,9 +793,10 @@ def play_chunk(cards, deck, groups, rules, start_loc, start_dealt, start_seat, l
     rng = np.zeros(4, dtype=np.uint64)
     choice = np.zeros(CH_COLUMNS, dtype=np.int64)
     scratch = np.zeros(scratch_length(cards, deck), dtype=np.int64)
+    search = search_state(loc, pile, gs, tab, pl, prm, draws, choice, scratch)
     for g in range(games_out.shape[0]):
         play_game(borrowed(cards), borrowed(deck), borrowed(groups), borrowed(rules), borrowed(start_loc),
                   borrowed(start_dealt), start_seat, borrowed(lineup), rotate, seed, first_game + g, check,
                   borrowed(loc), borrowed(pile), borrowed(gs), borrowed(tab), borrowed(pl), borrowed(prm),
-                  borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch), borrowed(games_out[g]),
+                  borrowed(draws), borrowed(rng), borrowed(choice), borrowed(scratch), search, borrowed(games_out[g]),
                   borrowed(players_out[g]), borrowed(card_agg))

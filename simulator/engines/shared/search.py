@@ -104,3 +104,10 @@ def reshuffle_top(decks, dq, d, rng, n):
         j = below(rng, i + 1)
         a, b = DQ_CARDS + (head + i) % length, DQ_CARDS + (head + j) % length
         dq[d, a], dq[d, b] = dq[d, b], dq[d, a]
+
+
+@engine_njit
+def copy_vector(target, source):
+    """target[:] = source for vectors of the same length (a loop: see shared/games.py copy_row)."""
+    for i in range(target.shape[0]):
+        target[i] = source[i]
