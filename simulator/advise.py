@@ -13,6 +13,7 @@ What each family's choices mean, and what they leave out, is in docs/advise.md.
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +33,7 @@ class Choice:
     position: object      # the position after it (a positions.Position)
     note: str = ""        # what the choice assumes, where it approximates the rules
     wins_now: bool = False  # the choice wins the game on the spot (no game is played after it)
+    lineup: list | None = None  # the strategies played on, when the choice changes a parameter of one (a policy)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -301,14 +303,20 @@ def _deal_choices(position, seat: int) -> list[Choice]:
     play, after which its turn ends (so each choice, ending the turn included, forgoes the turn's other plays).
     A card banked, a property laid (as each colour it fits), a house or hotel put on a complete set, Pass Go
     (its cards drawn from the pile, as unknown cards), a Sly Deal, Forced Deal or Deal Breaker, a rent, Birthday
-    or Debt Collector on each target, assumed not refused with a Just Say No. Saying no (a reply, not a play) and
-    Double The Rent are not offered."""
+    or Debt Collector on each target, assumed not refused with a Just Say No. Whether to say no (a reply during a
+    rival's turn, which a position cannot stand in) is offered as a standing policy to a player holding a Just Say
+    No (_say_no_policies): after ending the turn, for the player to play; alone, for a player not to play. Double
+    The Rent is not offered."""
     from simulator.engines.deal import layout as D
     from simulator.rules import compile_rules
-    if seat != _to_play(position):
-        raise EditionError(f"--player {position.players[seat]}: in Deal only the player to play has choices "
-                           f"({position.players[_to_play(position)]})")
     board = compile_rules(position.edition)
+    if seat != _to_play(position):
+        policies = _say_no_policies(position, board, seat, Choice("", position), "")
+        if not policies:
+            raise EditionError(f"--player {position.players[seat]}: in Deal only the player to play has choices, "
+                               f"or a player holding a Just Say No (its say-no policy) "
+                               f"({position.players[_to_play(position)]} to play)")
+        return policies
     ids, cards, sets, groups = board.card_ids, board.cards, board.group_names, board.groups
     document = position.document
     names = position.players
@@ -357,6 +365,8 @@ def _deal_choices(position, seat: int) -> list[Choice]:
         return max(fits(card), key=lambda colour: len(table.get(colour, [])))
 
     found = [play("end the turn (play nothing)", lambda d, me: None)]
+    if found[0] is not None:
+        found += _say_no_policies(position, board, seat, found[0], "end the turn (play nothing), then ")
     hand = list(dict.fromkeys(document["players"][seat].get("hand", [])))
     rivals = [q for q in range(len(names)) if q != seat]
 
@@ -391,6 +401,37 @@ def _deal_choices(position, seat: int) -> list[Choice]:
         elif kind in (D.RENT, D.BIRTHDAY, D.DEBT_COLLECTOR):
             found += _deal_demands(position, board, card, seat, rivals, play, discard, D)
     return [c for c in found if c is not None]
+
+
+def _say_no_policies(position, board, seat: int, after: Choice, prefix: str) -> list[Choice]:
+    """Whether to say no, as a standing policy: `after` (a choice's position) played on with the player's
+    strategy answering with a Just Say No (rulebook: Joker !) any loss, only a loss worth a complete set or more
+    (strategies/deal_logic.py: SET_WORTH, so every Deal Breaker and a demand of that many M or more; no Sly or
+    Forced Deal, whose loss is less), or none: its say_no_min_loss set for the rest of the game, as a
+    --field's strategy row is set. Offered to a player whose hand names a Just Say No and whose strategy is a
+    heuristic with that parameter (a search player's rollouts choose by their own candidates)."""
+    import math
+
+    from simulator.engines.deal import layout as D
+    from strategies.deal_logic import SET_WORTH
+    ids, cards = board.card_ids, board.cards
+    hand = position.document["players"][seat].get("hand", [])
+    lineup = position.lineup()
+    own = lineup[seat]
+    if own.searches or "say_no_min_loss" not in own.params or not any(
+            cards[ids.index(card), D.C_EFFECT] == D.JUST_SAY_NO for card in hand):
+        return []
+    policies = [("say no to any attack that costs you something", 0.0),
+                (f"say no only to a loss worth a complete set ({SET_WORTH:g}) or more: every Deal Breaker, a demand "
+                 f"of {SET_WORTH:g}M or more", SET_WORTH),
+                ("never say no", math.inf)]
+    found = []
+    for label, least in policies:
+        played = [s.with_params(say_no_min_loss=least) if k == seat else s for k, s in enumerate(lineup)]
+        found.append(Choice(prefix + label, after.position,
+                            f"a standing policy for the rest of the game: {own.name} with say_no_min_loss {least:g} "
+                            f"(its own: {own.params['say_no_min_loss']:g})", lineup=played))
+    return found
 
 
 def _deal_demands(position, board, card, seat, rivals, play, discard, D) -> list:
@@ -851,8 +892,12 @@ def distinct_positions(options: list[Choice]) -> int:
 
 
 def _outcome(option: Choice) -> str:
-    """Equal for choices known to end alike: those making the same position, and those winning on the spot."""
-    return "wins on the spot" if option.wins_now else option.position.sha256
+    """Equal for choices known to end alike: those making the same position played by the same strategies with
+    the same parameters, and those winning on the spot."""
+    if option.wins_now:
+        return "wins on the spot"
+    played = option.lineup or option.position.lineup()
+    return option.position.sha256 + json.dumps([s.params for s in played], sort_keys=True, default=str)
 
 
 def play_choices(position, player: str, options: list[Choice], games: int, seed: int = 0, threads: int | None = None,
@@ -866,7 +911,8 @@ def play_choices(position, player: str, options: list[Choice], games: int, seed:
         key = _outcome(option)
         if key not in played:
             played[key] = np.ones(games) if option.wins_now else positions.wins_of(
-                positions.play(option.position, games, seed, threads, progress, notice, executor), seat)
+                positions.play(option.position, games, seed, threads, progress, notice, executor,
+                               lineup=option.lineup), seat)
     frame = rank([c.label for c in options], np.stack([played[_outcome(c)] for c in options]),
                  [_outcome(c) for c in options])
     frame.insert(1, "note", [options[k].note for k in frame.index])

@@ -47,6 +47,34 @@ def test_laying_the_third_sets_last_property_ranks_first():
     assert not frame.tied[1:].any() and (frame.difference_high[1:] < 0).all()
 
 
+def test_never_saying_no_to_the_deal_breaker_that_wins_ann_the_game_ranks_last():
+    # rulebook (Joker !): Bea's Just Say No cancels Ann's Deal Breaker on her red set, Ann's third; never saying
+    # no lets Ann win on her turn
+    start = positions.load_position(POSITIONS / "advise_deal_say_no.toml")
+    frame = advise.advise(start, player="Bea", games=200, seed=1)
+    assert list(frame.choice)[-1] == "never say no" and len(frame) == 3
+    assert not frame.tied.iloc[-1] and frame.difference_high.iloc[-1] < 0
+    assert frame.tied.iloc[:2].all()  # any attack, or a set's worth and more: both answer the Deal Breaker
+
+
+def test_a_say_no_policy_equal_to_the_strategys_own_plays_the_same_games():
+    # Bea to play, an opportunist: her own say_no_min_loss is 0, the policy "any attack", so that row and
+    # ending the turn are one outcome and tie exactly; each policy changes only Bea's row
+    document = {**positions.load_position(POSITIONS / "advise_deal_say_no.toml").document}
+    document["position"] = {**document["position"], "to_play": "Bea"}
+    document["players"] = [dict(p) for p in document["players"]]
+    document["players"][1]["strategy"] = "opportunist"
+    start = positions.position_from(document, "say no, Bea to play")
+    options = {c.label: c for c in advise.choices(start, "Bea")}
+    ended = "end the turn (play nothing)"
+    same = f"{ended}, then say no to any attack that costs you something"
+    never = options["end the turn (play nothing), then never say no"]
+    assert advise._outcome(options[ended]) == advise._outcome(options[same]) != advise._outcome(never)
+    assert [s.params["say_no_min_loss"] for s in never.lineup] == [0.0, float("inf")]
+    frame = advise.play_choices(start, "Bea", [options[ended], options[same]], games=60, seed=4)
+    assert (frame.difference == 0).all() and frame.tied.all()
+
+
 def test_buying_the_brand_that_fills_the_tower_wins_on_the_spot():
     # rulebook (Comment gagner ?; Groupe de propriété complet): Beats completes Ann's group, its bonus skyscraper
     # fills her tower to 16 units, and the first full tower wins
