@@ -40,26 +40,30 @@ class Choice:
 # The choices, family by family
 
 
-def choices(position, player: str, rolled: str | None = None) -> list[Choice]:
+def choices(position, player: str, rolled: str | None = None, moved: int | None = None) -> list[Choice]:
     """Every choice open to `player` now (each family's function below says what its choices mean). A choice whose
     position the rules refuse (more houses than the bank holds, a card on a set it does not fit) is not offered.
-    `rolled`: the die face the player to play has just rolled, for the choices that follow it (ROLLED_FACES)."""
+    `rolled`: the die face the player to play has just rolled, for the choices that follow it (ROLLED_FACES);
+    `moved`: the squares its move took it, for the faces whose choices are squares of the move (MOVED_FACES)."""
     seat = seat_of(position, player)
     family = position.edition.family
     if family not in _CHOOSERS:
         raise EditionError(f"advise: the {family} family has no choices yet (covered: "
                            f"{', '.join(sorted(_CHOOSERS))})")
-    if rolled is None:
-        return _CHOOSERS[family](position, seat)
     faces = ROLLED_FACES.get(family, {})
-    if rolled not in faces:
+    if rolled is not None and rolled not in faces:
         allowed = "; ".join(f"{f}: {', '.join(sorted(named))}" for f, named in sorted(ROLLED_FACES.items()))
         raise EditionError(f"--rolled {rolled}: not a face whose choices {family} positions offer (faces by "
                            f"family: {allowed})")
+    if (moved is not None) != (rolled in MOVED_FACES):
+        raise EditionError(f"--moved: the squares moved, given with --rolled {' or '.join(sorted(MOVED_FACES))} "
+                           f"and only then (the choices are squares of the move)")
+    if rolled is None:
+        return _CHOOSERS[family](position, seat)
     if seat != _to_play(position):
         raise EditionError(f"--player {position.players[seat]}: only the player to play has rolled "
                            f"({position.players[_to_play(position)]})")
-    return faces[rolled](position, seat)
+    return faces[rolled](position, seat, moved) if rolled in MOVED_FACES else faces[rolled](position, seat)
 
 
 def seat_of(position, player: str) -> int:
@@ -682,7 +686,7 @@ def _fortnite_choices(position, seat: int) -> list[Choice]:
     shield potion instead if it holds one, and is eliminated at 0 HP (its locations covered; its items, which
     would lie on its square, are left out, as positions leave them). A used item goes back into the chest,
     shuffled with the rest, rather than under it. Whom the crosshair shoots follows the die's face: --rolled
-    crosshair (_crosshair); where to stand a wall is not offered."""
+    crosshair (_crosshair), where to stand a wall --rolled wall (_wall_face)."""
     from simulator.engines.fortnite import layout as F
     from simulator.engines.fortnite.state import can_hit
     from simulator.rules import compile_rules
@@ -776,6 +780,49 @@ def _crosshair(position, seat: int) -> list[Choice]:
     return [c for c in found if c is not None]
 
 
+def _wall_face(position, seat: int, moved: int) -> list[Choice]:
+    """Fortnite, the wall face rolled (rulebook: À votre tour, "Construisez ensuite un mur, debout, sur une des
+    cases de votre déplacement"), the player on the square it moved to, `moved` squares from where it started,
+    its square's action played: the wall stood on each square of the move without one, the start and the square
+    it stands on included; then its turn ends (the end-of-turn items and a storm card due for passing GO are not
+    played). No wall left in the pile, or none free on the move: the turn ends without one."""
+    from simulator.engines.fortnite import layout as F
+    from simulator.rules import compile_rules
+    _not_in_jail(position, seat, F.PL_JAIL, "wall")
+    board = compile_rules(position.edition)
+    start, names, n = position.start, board.square_names, board.n_squares
+    sides = int(board.rules[F.R_DIE_SIDES])
+    if not 1 <= moved <= sides:
+        raise EditionError(f"--moved {moved}: the squares a move takes, 1 to the die's {sides}")
+    end = int(start.pl[seat, F.PL_POS])
+    if end < 0:
+        raise EditionError(f"--rolled wall: {position.players[seat]} stands on no square in {position.source} "
+                           "(the move's squares run back from its square)")
+    squares = [(end - moved + k) % n for k in range(moved + 1)]  # from the start to where it stands
+    walled = [names[s] for s in squares[1:] if start.own[s, F.O_WALL]]
+    if walled:
+        raise EditionError(f"--moved {moved}: a wall stands on {', '.join(walled)}, which would have stopped the "
+                           f"move (and the wall it stops on is taken down)")
+    alive = start.pl[:, F.PL_ALIVE] != 0
+    following = position.players[_next_seat(position, seat, alive)]
+
+    def pass_turn(d):
+        d["position"]["to_play"] = following
+    if start.bank[F.B_WALLS] <= 0 or all(start.own[s, F.O_WALL] for s in squares):
+        ended = _choice(position, _edit(position, seat, lambda t, d: pass_turn(d)), "stand no wall",
+                        "no wall is left in the pile, or every square of the move has one")
+        return [ended] if ended else []
+    found = []
+    for s in squares:
+        if start.own[s, F.O_WALL]:
+            continue
+        where = f"{names[s]} (your square)" if s == end else names[s]
+        found.append(_choice(position, _edit(position, seat, lambda t, d, s=s: (
+            t.setdefault("walls", []).append(names[s]), pass_turn(d))), f"stand the wall on {where}",
+            "then the turn ends"))
+    return [c for c in found if c is not None]
+
+
 def _swap_face(position, seat: int) -> list[Choice]:
     """Empire, the Swap face rolled (rulebook: Vous obtenez le symbole Échange ?): no swap, or the highest brand
     billboards of two towers exchanged, the player's and a rival's or two rivals' (skyscrapers stay, each lands on
@@ -832,7 +879,8 @@ def _swap_tops(position, a: int, b: int):
 _CHOOSERS = {"board": _board_choices, "millionaire": _board_choices, "empire": _empire_choices,
              "fortnite": _fortnite_choices, "deal": _deal_choices}
 # The faces of a die whose choices follow the roll (--rolled), by family: the position is the moment after it.
-ROLLED_FACES = {"fortnite": {"crosshair": _crosshair}, "empire": {"swap": _swap_face}}
+ROLLED_FACES = {"fortnite": {"crosshair": _crosshair, "wall": _wall_face}, "empire": {"swap": _swap_face}}
+MOVED_FACES = {"wall"}  # their choices are squares of the move: they take the squares moved (--moved)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -856,30 +904,31 @@ def with_field(position, player: str, field: list[str] | None):
 
 
 def open_choices(position, player: str | None = None, field: list[str] | None = None,
-                 rolled: str | None = None) -> tuple[str, list[Choice]]:
+                 rolled: str | None = None, moved: int | None = None) -> tuple[str, list[Choice]]:
     """The player advised (default: the player to play) and its choices, with the rivals playing `field`
-    (`rolled`: as choices takes it)."""
+    (`rolled`, `moved`: as choices takes them)."""
     player = position.players[_to_play(position)] if player is None else player
     seat_of(position, player)
-    return player, choices(with_field(position, player, field), player, rolled)
+    return player, choices(with_field(position, player, field), player, rolled, moved)
 
 
 def advise(position, player: str | None = None, games: int = DEFAULT_GAMES, seed: int = 0,
-           threads: int | None = None, field: list[str] | None = None, rolled: str | None = None, progress=None,
-           notice=None, executor=None) -> pd.DataFrame:
+           threads: int | None = None, field: list[str] | None = None, rolled: str | None = None,
+           moved: int | None = None, progress=None, notice=None, executor=None) -> pd.DataFrame:
     """Every choice open to `player` (default: the player to play) at `position`, best first: its win
     probability with a 95% Wilson interval, its paired difference against the best with a 95% interval, the
     Holm-adjusted p-value of that difference (over every pair of choices), and whether it can be told apart from
     the best; `attrs["verdict"]` says it in a line. Each choice plays `games` games on the same seeds, the rivals
     playing `field` (one strategy for all, or one each; default: their own); `rolled`: the die face just rolled
-    whose choices are wanted (ROLLED_FACES). `position`: a position file's path or a loaded positions.Position.
+    whose choices are wanted (ROLLED_FACES), `moved` the squares its move took (MOVED_FACES). `position`: a
+    position file's path or a loaded positions.Position.
 
         from simulator import advise
         advise.advise("tests/data/positions/advise_park_place.toml", games=2_000)
     """
     if not isinstance(position, positions.Position):
         position = positions.load_position(position)
-    player, options = open_choices(position, player, field, rolled)
+    player, options = open_choices(position, player, field, rolled, moved)
     frame = play_choices(position, player, options, games, seed, threads, progress, notice, executor)
     frame.attrs["field"] = list(field or [])
     return frame

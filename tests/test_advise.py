@@ -9,6 +9,7 @@ import pytest
 from scipy.stats import binom
 
 from simulator import advise, positions, stats
+from simulator.checks import EditionError
 from tests.helpers import invoke, position_toml
 
 POSITIONS = Path(__file__).parent / "data" / "positions"
@@ -105,6 +106,34 @@ def test_the_crosshair_rolled_shoots_the_last_rival_out():
     frame = advise.advise(positions.position_from(fortnite, "crosshair"), games=300, seed=6, rolled="crosshair")
     assert list(frame.choice) == ["shoot Bea (2 HP)", "hold fire"]
     assert frame.win_rate[0] == 1.0 and not frame.tied[1]
+
+
+def test_the_wall_rolled_stands_where_the_storm_stops_the_last_rival():
+    # rulebook (À votre tour: "un mur ... sur une des cases de votre déplacement", the start included; À quoi
+    # servent les murs ?: a pawn stops on a wall): Bea, 2 HP, one square behind the covered Haunted Hills
+    start = positions.load_position(POSITIONS / "advise_fortnite_wall.toml")
+    frame = advise.advise(start, games=300, seed=1, rolled="wall", moved=3)
+    assert frame.choice[0] == "stand the wall on Haunted Hills" and not frame.tied[1:].any()
+    assert set(frame.choice[1:]) == {"stand the wall on Spike Trap 1", "stand the wall on Pleasant Park",
+                                     "stand the wall on Campfire 1 (your square)"}
+    made = {c.label: c.position.document for c in advise.choices(start, "Ann", rolled="wall", moved=3)}
+    assert made["stand the wall on Haunted Hills"]["players"][0]["walls"] == ["Haunted Hills"]
+    assert all(d["position"]["to_play"] == "Bea" for d in made.values())  # the wall ends the turn
+
+
+def test_the_wall_rolled_skips_a_walled_start_and_refuses_a_walled_move():
+    document = positions.load_position(POSITIONS / "advise_fortnite_wall.toml").document
+    walled = {**document, "players": [dict(document["players"][0]), {**document["players"][1],
+                                                                     "walls": ["Haunted Hills"]}]}
+    start = positions.position_from(walled, "a wall on the start")
+    assert "stand the wall on Haunted Hills" not in {c.label for c in advise.choices(start, "Ann", "wall", 3)}
+    assert len(advise.choices(start, "Ann", "wall", 2)) == 3  # Spike Trap 1 to Campfire 1
+    for moved, message in ((4, "a wall stands on Haunted Hills, which would have stopped the move"),
+                           (7, "--moved 7: the squares a move takes, 1 to the die's 6")):
+        with pytest.raises(EditionError, match=message):
+            advise.choices(start, "Ann", "wall", moved)
+    with pytest.raises(EditionError, match="--moved: the squares moved, given with --rolled wall and only then"):
+        advise.choices(start, "Ann", "wall")
 
 
 def test_the_swap_rolled_exchanges_the_highest_brands_of_any_two_towers():
@@ -290,6 +319,7 @@ def test_the_cli_prints_the_ranking_and_writes_the_page(tmp_path):
     (["--out", "advice.txt"], "expected an .html file"),
     (["-n", "10"], "--games 10: at least 30 games"),
     (["--rolled", "crosshair"], "--rolled crosshair: not a face whose choices board positions offer"),
+    (["--moved", "3"], "--moved: the squares moved, given with --rolled wall and only then"),
 ])
 def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
     result = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", *args)
