@@ -309,8 +309,8 @@ def _deal_choices(position, seat: int) -> list[Choice]:
     (its cards drawn from the pile, as unknown cards), a Sly Deal, Forced Deal or Deal Breaker, a rent, Birthday
     or Debt Collector on each target, assumed not refused with a Just Say No. Whether to say no (a reply during a
     rival's turn, which a position cannot stand in) is offered as a standing policy to a player holding a Just Say
-    No (_say_no_policies): after ending the turn, for the player to play; alone, for a player not to play. Double
-    The Rent is not offered."""
+    No (_say_no_policies): after ending the turn, for the player to play; alone, for a player not to play. A rent
+    may come with Double The Rent (_deal_demands)."""
     from simulator.engines.deal import layout as D
     from simulator.rules import compile_rules
     board = compile_rules(position.edition)
@@ -442,9 +442,11 @@ def _deal_demands(position, board, card, seat, rivals, play, discard, D) -> list
     """A rent (on each set it charges for that the player lays, from every rival or from each, as the card
     says), It's My Birthday (every rival) or Debt Collector (each rival): the payers pay as the engine has them pay
     (simulator/engines/deal/kernel.py: collect), from the position's banks and tables; assumed not refused with a
-    Just Say No; no Double The Rent with it."""
+    Just Say No. A rent may come with the Double The Rent cards in hand (rulebook: Double Loyer), each doubling
+    it and using one more of the turn's plays (kernel.py: play_action), two only where the edition's
+    double_rent_stacks lets them multiply it by 4."""
     from simulator.engines.deal.state import rent_of
-    ids, cards, sets = board.card_ids, board.cards, board.group_names
+    ids, cards, sets, rules = board.card_ids, board.cards, board.group_names, board.rules
     c = ids.index(card)
     kind, each = int(cards[c, D.C_EFFECT]), bool(cards[c, D.C_EACH]) or int(cards[c, D.C_EFFECT]) == D.BIRTHDAY
     names = position.players
@@ -452,19 +454,26 @@ def _deal_demands(position, board, card, seat, rivals, play, discard, D) -> list
     if kind == D.RENT:
         charged = [(s, int(rent_of(board.groups, tab, seat, s))) for s in range(len(sets))
                    if (cards[c, D.C_ANY] or (cards[c, D.C_COLOURS] >> s) & 1)]
-        demands = [(f"{sets[s]} rent {amount}M", amount) for s, amount in charged if amount > 0]
+        held = [h for h in position.document["players"][seat].get("hand", [])
+                if cards[ids.index(h), D.C_EFFECT] == D.DOUBLE_RENT]
+        most = min(len(held), int(rules[D.R_PLAYS]) - 1, 2 if rules[D.R_DOUBLE_RENT_STACKS] else 1)
+        demands = [(f"{sets[s]} rent {amount << u}M", amount << u, held[:u])  # with u Double The Rent cards
+                   for s, amount in charged if amount > 0 for u in range(most + 1)]
     else:
-        demands = [(f"{int(cards[c, D.C_AMOUNT])}M", int(cards[c, D.C_AMOUNT]))]
+        demands = [(f"{int(cards[c, D.C_AMOUNT])}M", int(cards[c, D.C_AMOUNT]), [])]
     found = []
-    for what, amount in demands:
+    for what, amount, used in demands:
+        with_doubles = f" with {' and '.join(used)}" if used else ""
         for payers in ([rivals] if each else [[q] for q in rivals]):
             whom = "every rival" if each else names[payers[0]]
 
-            def demand(d, me, payers=payers, amount=amount):
-                discard(d, me, card)
+            def demand(d, me, payers=payers, amount=amount, used=used):
+                for played in [card, *used]:
+                    discard(d, me, played)
                 _deal_paid(position, board, d, seat, payers, amount)
-            found.append(play(f"{card}: {what} from {whom}", demand,
-                              f"assumes {whom} does not refuse it with a Just Say No; paid as the engine pays"))
+            found.append(play(f"{card}{with_doubles}: {what} from {whom}", demand,
+                              f"assumes {whom} does not refuse it with a Just Say No; paid as the engine pays"
+                              + (f"; uses {1 + len(used)} of the turn's plays" if used else "")))
     return found
 
 

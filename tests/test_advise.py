@@ -248,6 +248,29 @@ def test_deal_demands_are_paid_as_the_engine_pays():
     assert from_bea[1]["bank"] == [] and from_bea[1]["table"] == {}
 
 
+def test_double_the_rent_doubles_the_rent_it_is_played_with():
+    # rulebook (Double Loyer: played with a rent, it doubles the amount); the edition's double_rent_stacks (true):
+    # two multiply it by 4, three plays in all
+    document = {"position": {"edition": "deal", "to_play": "Ann"},
+                "players": [{"name": "Ann", "strategy": "bank_first", "unknown_hand": 0,
+                             "hand": ["rent_light_blue_brown", "double_rent", "double_rent"],
+                             "table": {"brown": ["brown"]}},
+                            {"name": "Bea", "strategy": "opportunist", "bank": ["money_1"] * 5}]}
+    made = {c.label: c.position.document for c in advise.choices(positions.position_from(document, "double"), "Ann")}
+    rent = "rent_light_blue_brown"
+    for doubles, label in enumerate([f"{rent}: brown rent 1M from every rival",
+                                     f"{rent} with double_rent: brown rent 2M from every rival",
+                                     f"{rent} with double_rent and double_rent: brown rent 4M from every rival"]):
+        ann, bea = made[label]["players"]
+        assert ann["bank"] == ["money_1"] * 2 ** doubles and bea["bank"] == ["money_1"] * (5 - 2 ** doubles)
+        assert made[label]["position"]["discards"] == [rent] + ["double_rent"] * doubles
+        assert ann["hand"] == ["double_rent"] * (2 - doubles)
+    document["position"]["edition"] = str(Path(__file__).parent / "data" / "editions" / "deal_single_double.toml")
+    single = [c.label for c in advise.choices(positions.position_from(document, "one double"), "Ann")]
+    assert f"{rent} with double_rent: brown rent 2M from every rival" in single
+    assert not any("double_rent and double_rent" in label for label in single)
+
+
 def test_a_grenade_takes_its_damage_or_a_shield_and_a_skyscraper_its_price():
     # rulebook (Fortnite, Coffre: a grenade does 2 damage; a shield potion cancels an attack's damage)
     fortnite = {"position": {"edition": "fortnite", "to_play": "Ann"},
