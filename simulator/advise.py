@@ -13,6 +13,7 @@ What each family's choices mean, and what they leave out, is in docs/advise.md.
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,32 +33,37 @@ class Choice:
     position: object      # the position after it (a positions.Position)
     note: str = ""        # what the choice assumes, where it approximates the rules
     wins_now: bool = False  # the choice wins the game on the spot (no game is played after it)
+    lineup: list | None = None  # the strategies played on, when the choice changes a parameter of one (a policy)
 
 
 # ---------------------------------------------------------------------------------------------------
 # The choices, family by family
 
 
-def choices(position, player: str, rolled: str | None = None) -> list[Choice]:
+def choices(position, player: str, rolled: str | None = None, moved: int | None = None) -> list[Choice]:
     """Every choice open to `player` now (each family's function below says what its choices mean). A choice whose
     position the rules refuse (more houses than the bank holds, a card on a set it does not fit) is not offered.
-    `rolled`: the die face the player to play has just rolled, for the choices that follow it (ROLLED_FACES)."""
+    `rolled`: the die face the player to play has just rolled, for the choices that follow it (ROLLED_FACES);
+    `moved`: the squares its move took it, for the faces whose choices are squares of the move (MOVED_FACES)."""
     seat = seat_of(position, player)
     family = position.edition.family
     if family not in _CHOOSERS:
         raise EditionError(f"advise: the {family} family has no choices yet (covered: "
                            f"{', '.join(sorted(_CHOOSERS))})")
-    if rolled is None:
-        return _CHOOSERS[family](position, seat)
     faces = ROLLED_FACES.get(family, {})
-    if rolled not in faces:
+    if rolled is not None and rolled not in faces:
         allowed = "; ".join(f"{f}: {', '.join(sorted(named))}" for f, named in sorted(ROLLED_FACES.items()))
         raise EditionError(f"--rolled {rolled}: not a face whose choices {family} positions offer (faces by "
                            f"family: {allowed})")
+    if (moved is not None) != (rolled in MOVED_FACES):
+        raise EditionError(f"--moved: the squares moved, given with --rolled {' or '.join(sorted(MOVED_FACES))} "
+                           f"and only then (the choices are squares of the move)")
+    if rolled is None:
+        return _CHOOSERS[family](position, seat)
     if seat != _to_play(position):
         raise EditionError(f"--player {position.players[seat]}: only the player to play has rolled "
                            f"({position.players[_to_play(position)]})")
-    return faces[rolled](position, seat)
+    return faces[rolled](position, seat, moved) if rolled in MOVED_FACES else faces[rolled](position, seat)
 
 
 def seat_of(position, player: str) -> int:
@@ -332,14 +338,20 @@ def _deal_choices(position, seat: int) -> list[Choice]:
     play, after which its turn ends (so each choice, ending the turn included, forgoes the turn's other plays).
     A card banked, a property laid (as each colour it fits), a house or hotel put on a complete set, Pass Go
     (its cards drawn from the pile, as unknown cards), a Sly Deal, Forced Deal or Deal Breaker, a rent, Birthday
-    or Debt Collector on each target, assumed not refused with a Just Say No. Saying no (a reply, not a play) and
-    Double The Rent are not offered."""
+    or Debt Collector on each target, assumed not refused with a Just Say No. Whether to say no (a reply during a
+    rival's turn, which a position cannot stand in) is offered as a standing policy to a player holding a Just Say
+    No (_say_no_policies): after ending the turn, for the player to play; alone, for a player not to play. A rent
+    may come with Double The Rent (_deal_demands)."""
     from simulator.engines.deal import layout as D
     from simulator.rules import compile_rules
-    if seat != _to_play(position):
-        raise EditionError(f"--player {position.players[seat]}: in Deal only the player to play has choices "
-                           f"({position.players[_to_play(position)]})")
     board = compile_rules(position.edition)
+    if seat != _to_play(position):
+        policies = _say_no_policies(position, board, seat, Choice("", position), "")
+        if not policies:
+            raise EditionError(f"--player {position.players[seat]}: in Deal only the player to play has choices, "
+                               f"or a player holding a Just Say No (its say-no policy) "
+                               f"({position.players[_to_play(position)]} to play)")
+        return policies
     ids, cards, sets, groups = board.card_ids, board.cards, board.group_names, board.groups
     document = position.document
     names = position.players
@@ -388,6 +400,8 @@ def _deal_choices(position, seat: int) -> list[Choice]:
         return max(fits(card), key=lambda colour: len(table.get(colour, [])))
 
     found = [play("end the turn (play nothing)", lambda d, me: None)]
+    if found[0] is not None:
+        found += _say_no_policies(position, board, seat, found[0], "end the turn (play nothing), then ")
     hand = list(dict.fromkeys(document["players"][seat].get("hand", [])))
     rivals = [q for q in range(len(names)) if q != seat]
 
@@ -424,13 +438,46 @@ def _deal_choices(position, seat: int) -> list[Choice]:
     return [c for c in found if c is not None]
 
 
+def _say_no_policies(position, board, seat: int, after: Choice, prefix: str) -> list[Choice]:
+    """Whether to say no, as a standing policy: `after` (a choice's position) played on with the player's
+    strategy answering with a Just Say No (rulebook: Joker !) any loss, only a loss worth a complete set or more
+    (strategies/deal_logic.py: SET_WORTH, so every Deal Breaker and a demand of that many M or more; no Sly or
+    Forced Deal, whose loss is less), or none: its say_no_min_loss set for the rest of the game, as a
+    --field's strategy row is set. Offered to a player whose hand names a Just Say No and whose strategy is a
+    heuristic with that parameter (a search player's rollouts choose by their own candidates)."""
+    import math
+
+    from simulator.engines.deal import layout as D
+    from strategies.deal_logic import SET_WORTH
+    ids, cards = board.card_ids, board.cards
+    hand = position.document["players"][seat].get("hand", [])
+    lineup = position.lineup()
+    own = lineup[seat]
+    if own.searches or "say_no_min_loss" not in own.params or not any(
+            cards[ids.index(card), D.C_EFFECT] == D.JUST_SAY_NO for card in hand):
+        return []
+    policies = [("say no to any attack that costs you something", 0.0),
+                (f"say no only to a loss worth a complete set ({SET_WORTH:g}) or more: every Deal Breaker, a demand "
+                 f"of {SET_WORTH:g}M or more", SET_WORTH),
+                ("never say no", math.inf)]
+    found = []
+    for label, least in policies:
+        played = [s.with_params(say_no_min_loss=least) if k == seat else s for k, s in enumerate(lineup)]
+        found.append(Choice(prefix + label, after.position,
+                            f"a standing policy for the rest of the game: {own.name} with say_no_min_loss {least:g} "
+                            f"(its own: {own.params['say_no_min_loss']:g})", lineup=played))
+    return found
+
+
 def _deal_demands(position, board, card, seat, rivals, play, discard, D) -> list:
     """A rent (on each set it charges for that the player lays, from every rival or from each, as the card
     says), It's My Birthday (every rival) or Debt Collector (each rival): the payers pay as the engine has them pay
     (simulator/engines/deal/kernel.py: collect), from the position's banks and tables; assumed not refused with a
-    Just Say No; no Double The Rent with it."""
+    Just Say No. A rent may come with the Double The Rent cards in hand (rulebook: Double Loyer), each doubling
+    it and using one more of the turn's plays (kernel.py: play_action), two only where the edition's
+    double_rent_stacks lets them multiply it by 4."""
     from simulator.engines.deal.state import rent_of
-    ids, cards, sets = board.card_ids, board.cards, board.group_names
+    ids, cards, sets, rules = board.card_ids, board.cards, board.group_names, board.rules
     c = ids.index(card)
     kind, each = int(cards[c, D.C_EFFECT]), bool(cards[c, D.C_EACH]) or int(cards[c, D.C_EFFECT]) == D.BIRTHDAY
     names = position.players
@@ -438,19 +485,26 @@ def _deal_demands(position, board, card, seat, rivals, play, discard, D) -> list
     if kind == D.RENT:
         charged = [(s, int(rent_of(board.groups, tab, seat, s))) for s in range(len(sets))
                    if (cards[c, D.C_ANY] or (cards[c, D.C_COLOURS] >> s) & 1)]
-        demands = [(f"{sets[s]} rent {amount}M", amount) for s, amount in charged if amount > 0]
+        held = [h for h in position.document["players"][seat].get("hand", [])
+                if cards[ids.index(h), D.C_EFFECT] == D.DOUBLE_RENT]
+        most = min(len(held), int(rules[D.R_PLAYS]) - 1, 2 if rules[D.R_DOUBLE_RENT_STACKS] else 1)
+        demands = [(f"{sets[s]} rent {amount << u}M", amount << u, held[:u])  # with u Double The Rent cards
+                   for s, amount in charged if amount > 0 for u in range(most + 1)]
     else:
-        demands = [(f"{int(cards[c, D.C_AMOUNT])}M", int(cards[c, D.C_AMOUNT]))]
+        demands = [(f"{int(cards[c, D.C_AMOUNT])}M", int(cards[c, D.C_AMOUNT]), [])]
     found = []
-    for what, amount in demands:
+    for what, amount, used in demands:
+        with_doubles = f" with {' and '.join(used)}" if used else ""
         for payers in ([rivals] if each else [[q] for q in rivals]):
             whom = "every rival" if each else names[payers[0]]
 
-            def demand(d, me, payers=payers, amount=amount):
-                discard(d, me, card)
+            def demand(d, me, payers=payers, amount=amount, used=used):
+                for played in [card, *used]:
+                    discard(d, me, played)
                 _deal_paid(position, board, d, seat, payers, amount)
-            found.append(play(f"{card}: {what} from {whom}", demand,
-                              f"assumes {whom} does not refuse it with a Just Say No; paid as the engine pays"))
+            found.append(play(f"{card}{with_doubles}: {what} from {whom}", demand,
+                              f"assumes {whom} does not refuse it with a Just Say No; paid as the engine pays"
+                              + (f"; uses {1 + len(used)} of the turn's plays" if used else "")))
     return found
 
 
@@ -672,7 +726,7 @@ def _fortnite_choices(position, seat: int) -> list[Choice]:
     shield potion instead if it holds one, and is eliminated at 0 HP (its locations covered; its items, which
     would lie on its square, are left out, as positions leave them). A used item goes back into the chest,
     shuffled with the rest, rather than under it. Whom the crosshair shoots follows the die's face: --rolled
-    crosshair (_crosshair); where to stand a wall is not offered."""
+    crosshair (_crosshair), where to stand a wall --rolled wall (_wall_face)."""
     from simulator.engines.fortnite import layout as F
     from simulator.engines.fortnite.state import can_hit
     from simulator.rules import compile_rules
@@ -766,6 +820,49 @@ def _crosshair(position, seat: int) -> list[Choice]:
     return [c for c in found if c is not None]
 
 
+def _wall_face(position, seat: int, moved: int) -> list[Choice]:
+    """Fortnite, the wall face rolled (rulebook: À votre tour, "Construisez ensuite un mur, debout, sur une des
+    cases de votre déplacement"), the player on the square it moved to, `moved` squares from where it started,
+    its square's action played: the wall stood on each square of the move without one, the start and the square
+    it stands on included; then its turn ends (the end-of-turn items and a storm card due for passing GO are not
+    played). No wall left in the pile, or none free on the move: the turn ends without one."""
+    from simulator.engines.fortnite import layout as F
+    from simulator.rules import compile_rules
+    _not_in_jail(position, seat, F.PL_JAIL, "wall")
+    board = compile_rules(position.edition)
+    start, names, n = position.start, board.square_names, board.n_squares
+    sides = int(board.rules[F.R_DIE_SIDES])
+    if not 1 <= moved <= sides:
+        raise EditionError(f"--moved {moved}: the squares a move takes, 1 to the die's {sides}")
+    end = int(start.pl[seat, F.PL_POS])
+    if end < 0:
+        raise EditionError(f"--rolled wall: {position.players[seat]} stands on no square in {position.source} "
+                           "(the move's squares run back from its square)")
+    squares = [(end - moved + k) % n for k in range(moved + 1)]  # from the start to where it stands
+    walled = [names[s] for s in squares[1:] if start.own[s, F.O_WALL]]
+    if walled:
+        raise EditionError(f"--moved {moved}: a wall stands on {', '.join(walled)}, which would have stopped the "
+                           f"move (and the wall it stops on is taken down)")
+    alive = start.pl[:, F.PL_ALIVE] != 0
+    following = position.players[_next_seat(position, seat, alive)]
+
+    def pass_turn(d):
+        d["position"]["to_play"] = following
+    if start.bank[F.B_WALLS] <= 0 or all(start.own[s, F.O_WALL] for s in squares):
+        ended = _choice(position, _edit(position, seat, lambda t, d: pass_turn(d)), "stand no wall",
+                        "no wall is left in the pile, or every square of the move has one")
+        return [ended] if ended else []
+    found = []
+    for s in squares:
+        if start.own[s, F.O_WALL]:
+            continue
+        where = f"{names[s]} (your square)" if s == end else names[s]
+        found.append(_choice(position, _edit(position, seat, lambda t, d, s=s: (
+            t.setdefault("walls", []).append(names[s]), pass_turn(d))), f"stand the wall on {where}",
+            "then the turn ends"))
+    return [c for c in found if c is not None]
+
+
 def _swap_face(position, seat: int) -> list[Choice]:
     """Empire, the Swap face rolled (rulebook: Vous obtenez le symbole Échange ?): no swap, or the highest brand
     billboards of two towers exchanged, the player's and a rival's or two rivals' (skyscrapers stay, each lands on
@@ -822,7 +919,8 @@ def _swap_tops(position, a: int, b: int):
 _CHOOSERS = {"board": _board_choices, "millionaire": _board_choices, "empire": _empire_choices,
              "fortnite": _fortnite_choices, "deal": _deal_choices}
 # The faces of a die whose choices follow the roll (--rolled), by family: the position is the moment after it.
-ROLLED_FACES = {"fortnite": {"crosshair": _crosshair}, "empire": {"swap": _swap_face}}
+ROLLED_FACES = {"fortnite": {"crosshair": _crosshair, "wall": _wall_face}, "empire": {"swap": _swap_face}}
+MOVED_FACES = {"wall"}  # their choices are squares of the move: they take the squares moved (--moved)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -846,30 +944,31 @@ def with_field(position, player: str, field: list[str] | None):
 
 
 def open_choices(position, player: str | None = None, field: list[str] | None = None,
-                 rolled: str | None = None) -> tuple[str, list[Choice]]:
+                 rolled: str | None = None, moved: int | None = None) -> tuple[str, list[Choice]]:
     """The player advised (default: the player to play) and its choices, with the rivals playing `field`
-    (`rolled`: as choices takes it)."""
+    (`rolled`, `moved`: as choices takes them)."""
     player = position.players[_to_play(position)] if player is None else player
     seat_of(position, player)
-    return player, choices(with_field(position, player, field), player, rolled)
+    return player, choices(with_field(position, player, field), player, rolled, moved)
 
 
 def advise(position, player: str | None = None, games: int = DEFAULT_GAMES, seed: int = 0,
-           threads: int | None = None, field: list[str] | None = None, rolled: str | None = None, progress=None,
-           notice=None, executor=None) -> pd.DataFrame:
+           threads: int | None = None, field: list[str] | None = None, rolled: str | None = None,
+           moved: int | None = None, progress=None, notice=None, executor=None) -> pd.DataFrame:
     """Every choice open to `player` (default: the player to play) at `position`, best first: its win
     probability with a 95% Wilson interval, its paired difference against the best with a 95% interval, the
     Holm-adjusted p-value of that difference (over every pair of choices), and whether it can be told apart from
     the best; `attrs["verdict"]` says it in a line. Each choice plays `games` games on the same seeds, the rivals
     playing `field` (one strategy for all, or one each; default: their own); `rolled`: the die face just rolled
-    whose choices are wanted (ROLLED_FACES). `position`: a position file's path or a loaded positions.Position.
+    whose choices are wanted (ROLLED_FACES), `moved` the squares its move took (MOVED_FACES). `position`: a
+    position file's path or a loaded positions.Position.
 
         from simulator import advise
         advise.advise("tests/data/positions/advise_park_place.toml", games=2_000)
     """
     if not isinstance(position, positions.Position):
         position = positions.load_position(position)
-    player, options = open_choices(position, player, field, rolled)
+    player, options = open_choices(position, player, field, rolled, moved)
     frame = play_choices(position, player, options, games, seed, threads, progress, notice, executor)
     frame.attrs["field"] = list(field or [])
     return frame
@@ -882,8 +981,12 @@ def distinct_positions(options: list[Choice]) -> int:
 
 
 def _outcome(option: Choice) -> str:
-    """Equal for choices known to end alike: those making the same position, and those winning on the spot."""
-    return "wins on the spot" if option.wins_now else option.position.sha256
+    """Equal for choices known to end alike: those making the same position played by the same strategies with
+    the same parameters, and those winning on the spot."""
+    if option.wins_now:
+        return "wins on the spot"
+    played = option.lineup or option.position.lineup()
+    return option.position.sha256 + json.dumps([s.params for s in played], sort_keys=True, default=str)
 
 
 def play_choices(position, player: str, options: list[Choice], games: int, seed: int = 0, threads: int | None = None,
@@ -897,7 +1000,8 @@ def play_choices(position, player: str, options: list[Choice], games: int, seed:
         key = _outcome(option)
         if key not in played:
             played[key] = np.ones(games) if option.wins_now else positions.wins_of(
-                positions.play(option.position, games, seed, threads, progress, notice, executor), seat)
+                positions.play(option.position, games, seed, threads, progress, notice, executor,
+                               lineup=option.lineup), seat)
     frame = rank([c.label for c in options], np.stack([played[_outcome(c)] for c in options]),
                  [_outcome(c) for c in options])
     frame.insert(1, "note", [options[k].note for k in frame.index])

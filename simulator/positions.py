@@ -102,12 +102,13 @@ def _available(family: str):
 
 
 def play(position: Position, games: int, seed: int = 0, threads: int | None = None, progress=None,
-         notice=None, executor=None, check: bool = False):
+         notice=None, executor=None, check: bool = False, lineup=None):
     """Play `games` games from the position (on `executor`: this process by default, or Dask); the per-game
-    and per-player frames stay in memory. `check` checks the invariants after every turn."""
+    and per-player frames stay in memory. `check` checks the invariants after every turn. `lineup`: the
+    strategies in seat order, when some play with other parameters than their names give (position.lineup())."""
     from simulator.runner import RunSpec, run
-    spec = RunSpec(edition=position.edition, lineup=position.lineup(), games=games, seed=seed, threads=threads,
-                   rotate_seats=False, check=check, position=position)
+    spec = RunSpec(edition=position.edition, lineup=lineup or position.lineup(), games=games, seed=seed,
+                   threads=threads, rotate_seats=False, check=check, position=position)
     return run(spec, keep_frames=True, progress=progress, notice=notice, executor=executor)
 
 

@@ -9,6 +9,7 @@ import pytest
 from scipy.stats import binom
 
 from simulator import advise, positions, stats
+from simulator.checks import EditionError
 from tests.helpers import invoke, position_toml
 
 POSITIONS = Path(__file__).parent / "data" / "positions"
@@ -47,6 +48,34 @@ def test_laying_the_third_sets_last_property_ranks_first():
     assert not frame.tied[1:].any() and (frame.difference_high[1:] < 0).all()
 
 
+def test_never_saying_no_to_the_deal_breaker_that_wins_ann_the_game_ranks_last():
+    # rulebook (Joker !): Bea's Just Say No cancels Ann's Deal Breaker on her red set, Ann's third; never saying
+    # no lets Ann win on her turn
+    start = positions.load_position(POSITIONS / "advise_deal_say_no.toml")
+    frame = advise.advise(start, player="Bea", games=200, seed=1)
+    assert list(frame.choice)[-1] == "never say no" and len(frame) == 3
+    assert not frame.tied.iloc[-1] and frame.difference_high.iloc[-1] < 0
+    assert frame.tied.iloc[:2].all()  # any attack, or a set's worth and more: both answer the Deal Breaker
+
+
+def test_a_say_no_policy_equal_to_the_strategys_own_plays_the_same_games():
+    # Bea to play, an opportunist: her own say_no_min_loss is 0, the policy "any attack", so that row and
+    # ending the turn are one outcome and tie exactly; each policy changes only Bea's row
+    document = {**positions.load_position(POSITIONS / "advise_deal_say_no.toml").document}
+    document["position"] = {**document["position"], "to_play": "Bea"}
+    document["players"] = [dict(p) for p in document["players"]]
+    document["players"][1]["strategy"] = "opportunist"
+    start = positions.position_from(document, "say no, Bea to play")
+    options = {c.label: c for c in advise.choices(start, "Bea")}
+    ended = "end the turn (play nothing)"
+    same = f"{ended}, then say no to any attack that costs you something"
+    never = options["end the turn (play nothing), then never say no"]
+    assert advise._outcome(options[ended]) == advise._outcome(options[same]) != advise._outcome(never)
+    assert [s.params["say_no_min_loss"] for s in never.lineup] == [0.0, float("inf")]
+    frame = advise.play_choices(start, "Bea", [options[ended], options[same]], games=60, seed=4)
+    assert (frame.difference == 0).all() and frame.tied.all()
+
+
 def test_buying_the_brand_that_fills_the_tower_wins_on_the_spot():
     # rulebook (Comment gagner ?; Groupe de propriété complet): Beats completes Ann's group, its bonus skyscraper
     # fills her tower to 16 units, and the first full tower wins
@@ -77,6 +106,34 @@ def test_the_crosshair_rolled_shoots_the_last_rival_out():
     frame = advise.advise(positions.position_from(fortnite, "crosshair"), games=300, seed=6, rolled="crosshair")
     assert list(frame.choice) == ["shoot Bea (2 HP)", "hold fire"]
     assert frame.win_rate[0] == 1.0 and not frame.tied[1]
+
+
+def test_the_wall_rolled_stands_where_the_storm_stops_the_last_rival():
+    # rulebook (À votre tour: "un mur ... sur une des cases de votre déplacement", the start included; À quoi
+    # servent les murs ?: a pawn stops on a wall): Bea, 2 HP, one square behind the covered Haunted Hills
+    start = positions.load_position(POSITIONS / "advise_fortnite_wall.toml")
+    frame = advise.advise(start, games=300, seed=1, rolled="wall", moved=3)
+    assert frame.choice[0] == "stand the wall on Haunted Hills" and not frame.tied[1:].any()
+    assert set(frame.choice[1:]) == {"stand the wall on Spike Trap 1", "stand the wall on Pleasant Park",
+                                     "stand the wall on Campfire 1 (your square)"}
+    made = {c.label: c.position.document for c in advise.choices(start, "Ann", rolled="wall", moved=3)}
+    assert made["stand the wall on Haunted Hills"]["players"][0]["walls"] == ["Haunted Hills"]
+    assert all(d["position"]["to_play"] == "Bea" for d in made.values())  # the wall ends the turn
+
+
+def test_the_wall_rolled_skips_a_walled_start_and_refuses_a_walled_move():
+    document = positions.load_position(POSITIONS / "advise_fortnite_wall.toml").document
+    walled = {**document, "players": [dict(document["players"][0]), {**document["players"][1],
+                                                                     "walls": ["Haunted Hills"]}]}
+    start = positions.position_from(walled, "a wall on the start")
+    assert "stand the wall on Haunted Hills" not in {c.label for c in advise.choices(start, "Ann", "wall", 3)}
+    assert len(advise.choices(start, "Ann", "wall", 2)) == 3  # Spike Trap 1 to Campfire 1
+    for moved, message in ((4, "a wall stands on Haunted Hills, which would have stopped the move"),
+                           (7, "--moved 7: the squares a move takes, 1 to the die's 6")):
+        with pytest.raises(EditionError, match=message):
+            advise.choices(start, "Ann", "wall", moved)
+    with pytest.raises(EditionError, match="--moved: the squares moved, given with --rolled wall and only then"):
+        advise.choices(start, "Ann", "wall")
 
 
 def test_the_swap_rolled_exchanges_the_highest_brands_of_any_two_towers():
@@ -263,6 +320,29 @@ def test_deal_demands_are_paid_as_the_engine_pays():
     assert from_bea[1]["bank"] == [] and from_bea[1]["table"] == {}
 
 
+def test_double_the_rent_doubles_the_rent_it_is_played_with():
+    # rulebook (Double Loyer: played with a rent, it doubles the amount); the edition's double_rent_stacks (true):
+    # two multiply it by 4, three plays in all
+    document = {"position": {"edition": "deal", "to_play": "Ann"},
+                "players": [{"name": "Ann", "strategy": "bank_first", "unknown_hand": 0,
+                             "hand": ["rent_light_blue_brown", "double_rent", "double_rent"],
+                             "table": {"brown": ["brown"]}},
+                            {"name": "Bea", "strategy": "opportunist", "bank": ["money_1"] * 5}]}
+    made = {c.label: c.position.document for c in advise.choices(positions.position_from(document, "double"), "Ann")}
+    rent = "rent_light_blue_brown"
+    for doubles, label in enumerate([f"{rent}: brown rent 1M from every rival",
+                                     f"{rent} with double_rent: brown rent 2M from every rival",
+                                     f"{rent} with double_rent and double_rent: brown rent 4M from every rival"]):
+        ann, bea = made[label]["players"]
+        assert ann["bank"] == ["money_1"] * 2 ** doubles and bea["bank"] == ["money_1"] * (5 - 2 ** doubles)
+        assert made[label]["position"]["discards"] == [rent] + ["double_rent"] * doubles
+        assert ann["hand"] == ["double_rent"] * (2 - doubles)
+    document["position"]["edition"] = str(Path(__file__).parent / "data" / "editions" / "deal_single_double.toml")
+    single = [c.label for c in advise.choices(positions.position_from(document, "one double"), "Ann")]
+    assert f"{rent} with double_rent: brown rent 2M from every rival" in single
+    assert not any("double_rent and double_rent" in label for label in single)
+
+
 def test_a_grenade_takes_its_damage_or_a_shield_and_a_skyscraper_its_price():
     # rulebook (Fortnite, Coffre: a grenade does 2 damage; a shield potion cancels an attack's damage)
     fortnite = {"position": {"edition": "fortnite", "to_play": "Ann"},
@@ -335,6 +415,7 @@ def test_the_cli_prints_the_ranking_and_writes_the_page(tmp_path):
     (["--out", "advice.txt"], "expected a .html or .htm file"),
     (["-n", "10"], "--games 10: at least 30 games"),
     (["--rolled", "crosshair"], "--rolled crosshair: not a face whose choices board positions offer"),
+    (["--moved", "3"], "--moved: the squares moved, given with --rolled wall and only then"),
 ])
 def test_bad_input_is_refused_in_one_line(tmp_path, args, message):
     result = invoke("advise", POSITIONS / "advise_park_place.toml", "--no-progress", *args)

@@ -26,8 +26,11 @@ from simulator.tables import as_csv, as_json
                    "strategies the position file gives them); --strategy-file strategies are named here too.")
 @click.option("--rolled", default=None, metavar="FACE",
               help="The die face the player to play has just rolled, for the choices that follow it: crosshair "
-                   "(Fortnite: whom to shoot), swap (Empire: which towers swap); the position is the moment after "
-                   "the roll and the move.")
+                   "(Fortnite: whom to shoot), wall (Fortnite: where to stand it; give --moved), swap (Empire: which "
+                   "towers swap); the position is the moment after the roll and the move.")
+@click.option("--moved", type=int, default=None, metavar="N",
+              help="With --rolled wall: the squares the move took the player to the square it stands on (the "
+                   "wall goes on one of them, the start included).")
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None, callback=output_file(".html", ".htm"),
               help="Also write the advice as a self-contained HTML page (the players, and the choices as bars with "
                    "their intervals).")
@@ -38,11 +41,11 @@ from simulator.tables import as_csv, as_json
 @progress_option
 @format_option
 @user_code_options
-def advise(file, player, games, field, rolled, out, seed, threads, scheduler, workers, progress, output_format):
+def advise(file, player, games, field, rolled, moved, out, seed, threads, scheduler, workers, progress, output_format):
     """Every choice open to a player at the position FILE (board family and Millionaire: buy, or decline with a
     bid ceiling at the auction, build, mortgage, lift, leave jail, upgrade; Empire: buy, a skyscraper, an Empire
-    card and its target; Fortnite: a chest item, a grenade's target; Deal: the card to play, banked or laid and as
-    which colour, and its target), each played on by everyone's strategies on the same seeds: its win probability,
+    card and its target; Fortnite: a chest item, a grenade's target, whom to shoot, where to stand a wall; Deal:
+    the card to play, banked or laid and as which colour, its target, and a say-no policy), each played on by everyone's strategies on the same seeds: its win probability,
     its paired difference against the best with a 95% interval, best first, and a verdict that says which choices
     cannot be told apart at this number of games. docs/advise.md says what each choice means."""
     from simulator import advise as advice
@@ -50,7 +53,7 @@ def advise(file, player, games, field, rolled, out, seed, threads, scheduler, wo
     with user_errors():
         start = _load(file)
         rivals = None if field is None else [name.strip() for name in field.split(",")]
-        advised, options = advice.open_choices(start, player, rivals, rolled)
+        advised, options = advice.open_choices(start, player, rivals, rolled, moved)
         with batches_on(threads, scheduler, workers, None, False, False) as executor, \
                 progress_bar(games * advice.distinct_positions(options), "Advising",
                              progress and output_format == "table") as bar:
