@@ -226,7 +226,9 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
                   progress=None) -> pd.DataFrame:
     """Per colour group (and per square in `squares`, per card in `cards`): the player at `seat`'s win
     probability with it and without it in the mid-game positions (a card: held, against every copy back in the
-    deck), the effect with its interval, and (with `cash`) its cash equivalent."""
+    deck), the effect with its interval, and (with `cash`) its cash equivalent. `cash_searched_to` is the most
+    cash the search tried: a cash, cash_from or cash_to above it (one step above) means more than any cash
+    searched, a lower bound, not a value; nan: the effect is not significantly positive."""
     board = moments.board
     family = families.get(moments.edition.family)
     players = len(moments.documents[0]["players"])
@@ -259,11 +261,11 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
         row = {"target": name, "kind": kind, "round": moments.rounds, "positions": len(base),
                "games": len(base) * games, **difference(base_wins, given_wins, games)}
         if cash:
-            row.update(cash_equivalent(moments, base, given_wins, seat, games, seed, threads, progress))
+            row.update(cash_equivalent(moments, base, given_wins, seat, games, seed, threads, progress),
+                       cash_searched_to=moments.cash_most)
         rows.append(row)
     frame = pd.DataFrame(rows)
     frame.attrs["player"] = seat + 1
     frame.attrs["strategy"] = moments.documents[0]["players"][seat]["strategy"]
-    frame.attrs["cash_most"] = moments.cash_most
     points = ["difference", "ci_low", "ci_high", *(["short_at_most"] if cash else [])]
     return with_units(frame, ["win_without", "win_with"], points)

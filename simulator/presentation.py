@@ -360,7 +360,7 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Tabl
     """Values by intervention (effects.group_effects) with, beside each group, the association lift of the
     properties table (analysis.group_table) from games of the same lineup."""
     lifts = {} if association is None else {r.group: r for r in association.itertuples()}
-    cash_most = frame.attrs.get("cash_most", 0)
+    cash_most = int(frame.cash_searched_to.iloc[0]) if "cash" in frame else 0
 
     def cash_cell(value: float) -> str:
         if math.isnan(value):
