@@ -133,6 +133,14 @@ def test_machine_output_says_where_the_cash_search_stopped(classic):
     assert ("> 12,000" in table) == (row.cash_to > row.cash_searched_to)
 
 
+def test_the_cash_search_does_not_replay_the_copies_without_the_group(classic):
+    """Cash 0 is the copies without the group, played already for the effect: the search starts from their wins
+    (same seeds, same result) instead of playing every position again."""
+    played = []
+    row = effects.group_effects(classic, ["brown"], 0, 10, seed=2, progress=played.append).iloc[0]
+    assert sum(played) == (2 + row.evaluated - 1) * len(classic.documents) * 10
+
+
 def test_refusals_are_one_line(classic):
     result = invoke("effect", "--group", "ornage", "--positions", "2", "--games", "2", "--association-games", "0")
     assert result.exit_code == 2 and "orange" in result.output and "Traceback" not in result.output
