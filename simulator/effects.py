@@ -162,13 +162,13 @@ def difference(without: np.ndarray, given: np.ndarray, games: int) -> dict:
 
 
 def cash_equivalent(moments: Moments, base: list[dict], given_wins: np.ndarray, seat: int, games: int, seed: int,
-                    threads: int | None = None, progress=None) -> dict:
+                    threads: int | None = None, progress=None, base_wins: np.ndarray | None = None) -> dict:
     """The cash that, given to the player in the base copies instead of the group, makes its win probability
     that of the group's copies: bisection over cash (moments.cash_step apart, up to moments.cash_most; one step more
     says more) on the same seeds, and the range of cash whose win probability is not significantly different
     from the group's (two more bisections, on the interval's ends). nan when the group's effect is not
-    significantly positive."""
-    tried: dict[int, dict] = {}
+    significantly positive. `base_wins`: the base copies' wins when already played (no cash: not played again)."""
+    tried: dict[int, dict] = {} if base_wins is None else {0: difference(base_wins, given_wins, games)}
     step, most = moments.cash_step, moments.cash_most
 
     def gap(cash: int) -> dict:  # the group's copies minus the cash copies
@@ -226,7 +226,9 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
                   progress=None) -> pd.DataFrame:
     """Per colour group (and per square in `squares`, per card in `cards`): the player at `seat`'s win
     probability with it and without it in the mid-game positions (a card: held, against every copy back in the
-    deck), the effect with its interval, and (with `cash`) its cash equivalent."""
+    deck), the effect with its interval, and (with `cash`) its cash equivalent. `cash_searched_to` is the most
+    cash the search tried: a cash, cash_from or cash_to above it (one step above) means more than any cash
+    searched, a lower bound, not a value; nan: the effect is not significantly positive."""
     board = moments.board
     family = families.get(moments.edition.family)
     players = len(moments.documents[0]["players"])
@@ -259,11 +261,11 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
         row = {"target": name, "kind": kind, "round": moments.rounds, "positions": len(base),
                "games": len(base) * games, **difference(base_wins, given_wins, games)}
         if cash:
-            row.update(cash_equivalent(moments, base, given_wins, seat, games, seed, threads, progress))
+            row.update(cash_equivalent(moments, base, given_wins, seat, games, seed, threads, progress, base_wins),
+                       cash_searched_to=moments.cash_most)
         rows.append(row)
     frame = pd.DataFrame(rows)
     frame.attrs["player"] = seat + 1
     frame.attrs["strategy"] = moments.documents[0]["players"][seat]["strategy"]
-    frame.attrs["cash_most"] = moments.cash_most
     points = ["difference", "ci_low", "ci_high", *(["short_at_most"] if cash else [])]
     return with_units(frame, ["win_without", "win_with"], points)

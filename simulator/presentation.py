@@ -360,7 +360,7 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Tabl
     """Values by intervention (effects.group_effects) with, beside each group, the association lift of the
     properties table (analysis.group_table) from games of the same lineup."""
     lifts = {} if association is None else {r.group: r for r in association.itertuples()}
-    cash_most = frame.attrs.get("cash_most", 0)
+    cash_most = int(frame.cash_searched_to.iloc[0]) if "cash" in frame else 0
 
     def cash_cell(value: float) -> str:
         if math.isnan(value):
@@ -387,11 +387,12 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Tabl
                  f"{first['games'] // first['positions']:,} paired games each",
                  headers, rows,
                  ["effect: the player's win probability with the group given (bare) minus with it left to the bank, "
-                  "the rest of each position the same, on the same dice; interval: 95% t over the positions",
+                  "the rest of each position the same, on the same dice; interval: 95% t over the positions; a game "
+                  "the turn cap ends is won by nobody",
                   *(["cash equivalent: the cash given instead that moves the win probability as much (bisection on "
                      "the same dice); range: the cash whose win probability does not differ significantly from the "
                      f"group's; > {cash_most:,}: no cash searched is worth as much, and short at {cash_most:,} says by "
-                     "how much that cash still falls short of the group (cash's effect levels off: it buys no group)"]
+                     "how much that cash still falls short of the group"]
                     if "cash" in frame else []),
                   *(["association lift: win rate of players who held the group complete against those who did not, "
                      "same strategy (the properties table). The two answer different questions: the lift compares "

@@ -71,7 +71,8 @@ def render(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | N
     its header ("+4.4 pts" under "win shift" reads "+4.4" under "win shift (pts)"), headers and then long
     texts wrap onto more lines (never cut), and what is still too wide continues below, after the `keys`
     columns that name a row repeated (by default those up to the first text column)."""
-    cells = [["-" if re.fullmatch(r"-[-\[\], ]*", str(c)) else str(c) for c in row] for row in rows]  # "- [-, -]"
+    # a cell with no value ("- [-, -]", or an interval of nothing "[-, -]") is a dash, which unit folding skips
+    cells = [["-" if re.fullmatch(r"[\[ ]*-[-\[\], ]*", str(c)) else str(c) for c in row] for row in rows]
     columns = [_Column([header], [[row[i]] for row in cells],
                        any(_looks_numeric(row[i]) for row in cells)
                        and all(_looks_numeric(row[i]) or row[i] == "-" for row in cells))

@@ -154,6 +154,24 @@ def test_payback_counts_the_price_and_the_buildings_paid_per_sale():
     assert "price only" in table.headers and any("Spearman" in note for note in table.notes)
 
 
+def test_building_spend_is_each_squares_house_price_per_building_bought():
+    """With buildings enough in the bank (no shortage auction), every house or hotel costs the price on its
+    square's deed (rulebook: 3) Construire, a) and d); on the classic deeds a hotel costs what a house does): a
+    square's building_spend is a whole number of its house_cost, and those numbers add up to the buildings
+    the players bought. Spend booked on the wrong square, or a hotel charged as five houses, would not."""
+    from simulator.engines.shared import layout as L
+    from simulator.rules import compile_rules
+    run = simulate(games=300, seed=3, overrides={"rules.bank_houses": 10_000, "rules.bank_hotels": 10_000})
+    board = compile_rules(load_edition("classic"))
+    assert (board.sq[:, L.SQ_HOTEL_COST] == board.sq[:, L.SQ_HOUSE_COST]).all()
+    squares = run.squares()
+    built = squares[squares.building_spend > 0]
+    costs = board.sq[built.square.to_numpy(), L.SQ_HOUSE_COST]
+    assert len(built) >= 10 and (costs > 0).all()
+    assert (built.building_spend.to_numpy() % costs == 0).all()
+    assert (built.building_spend.to_numpy() // costs).sum() == run.players().buildings_bought.sum()
+
+
 def test_a_strategy_in_every_seat_is_said_to_be_fixed_by_the_lineup():
     """Its win rate is the finished share over the players whatever it does: no interval pretends otherwise."""
     alone = simulate(players=2, strategies=["buy_all", "buy_all"], games=300, seed=1)

@@ -8,6 +8,7 @@ import pytest
 from scipy.stats import binom
 
 from simulator import effects, families
+from simulator import presentation as present
 from simulator.checks import EditionError
 from simulator.engines.shared import layout as L
 from simulator.engines.shared.capture import give_board_squares as give, play_to_round
@@ -119,6 +120,25 @@ def test_the_cash_equivalent_of_a_gift_of_cash_is_that_cash(classic):
         pytest.skip("600 in cash did not change the win probability significantly on these positions")
     assert found["cash_from"] <= gift <= found["cash_to"]
     assert found["cash_from"] <= found["cash"] <= found["cash_to"]
+
+
+def test_machine_output_says_where_the_cash_search_stopped(classic):
+    """A cash equivalent past the search is stored one step above the most searched: CSV and JSON readers need
+    that most beside it to read 12,025 as "more than 12,000", not as a value."""
+    frame = effects.group_effects(classic, ["orange"], 0, 10, seed=1)
+    row = frame.iloc[0]
+    assert row.cash_searched_to == classic.cash_most == 12_000
+    assert np.isnan(row.cash) or row.cash <= row.cash_searched_to + classic.cash_step
+    table = present.effects_table(frame, None).text()
+    assert ("> 12,000" in table) == (row.cash_to > row.cash_searched_to)
+
+
+def test_the_cash_search_does_not_replay_the_copies_without_the_group(classic):
+    """Cash 0 is the copies without the group, played already for the effect: the search starts from their wins
+    (same seeds, same result) instead of playing every position again."""
+    played = []
+    row = effects.group_effects(classic, ["brown"], 0, 10, seed=2, progress=played.append).iloc[0]
+    assert sum(played) == (2 + row.evaluated - 1) * len(classic.documents) * 10
 
 
 def test_refusals_are_one_line(classic):

@@ -54,6 +54,16 @@ def test_a_sweep_cell_with_no_value_is_a_dash():
     assert text.splitlines()[2].split() == ["1", "-"]
 
 
+def test_an_interval_of_nothing_is_a_dash_and_leaves_the_columns_unit_in_its_header():
+    """An effect row whose association lift could not be computed shows "[-, -]": as a dash, it must not stop
+    the other rows' "pts" going to the header (Empire's effect table printed "[+27.0 pts, +36.5 pts]")."""
+    rows = [["green", "-", "[-, -]"], ["brown", "+31.8 pts", "[+27.0 pts, +36.5 pts]"],
+            ["yellow", "+7.3 pts", "[-19.2 pts, +51.1 pts]"]]
+    text = render(["given", "lift", "95% CI"], rows, width=36)  # too wide: units go to the headers
+    assert "95% CI (pts)" in text and "lift (pts)" in text and " pts]" not in text
+    assert "[-, -]" not in text
+
+
 def test_significance_marks_the_p_value_it_was_read_from_else_the_interval():
     """In a ranking the flag judges the lead over the next strategy (its p-value), not the win rate's interval."""
     headers = ["rank", "strategy", "player-games", "wins", "win rate", "95% CI", "lead over next", "p (Holm)",
