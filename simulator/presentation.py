@@ -393,6 +393,7 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Tabl
                      f"group's; > {cash_most:,}: no cash searched is worth as much, and short at {cash_most:,} says by "
                      "how much that cash still falls short of the group (cash's effect levels off: it buys no group)"]
                     if "cash" in frame else []),
+                  *([f"no cash equivalent: {frame.attrs['no_cash']}"] if frame.attrs.get("no_cash") else []),
                   *(["association lift: win rate of players who held the group complete against those who did not, "
                      "same strategy (the properties table). The two answer different questions: the lift compares "
                      "players who completed the group at any time, paid for it, and mixes in that winners complete "

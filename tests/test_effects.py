@@ -124,7 +124,7 @@ def test_the_cash_equivalent_of_a_gift_of_cash_is_that_cash(classic):
 def test_refusals_are_one_line(classic):
     result = invoke("effect", "--group", "ornage", "--positions", "2", "--games", "2", "--association-games", "0")
     assert result.exit_code == 2 and "orange" in result.output and "Traceback" not in result.output
-    result = invoke("effect", "--edition", "deal", "--positions", "2", "--games", "2")
+    result = invoke("effect", "--edition", "fortnite", "--positions", "2", "--games", "2")
     assert result.exit_code == 2 and "cannot be captured" in result.output
     result = invoke("effect", "--player", "5", "--positions", "2", "--games", "2")
     assert result.exit_code == 2 and "--player 5" in result.output
@@ -179,3 +179,91 @@ def test_millionaire_positions_keep_stars_and_kept_fortune_cards():
             assert [1, 3, 5][row[M.PL_STAR]] == player["stars"] and row[M.PL_CASH] == player["cash"]
             assert all(kept[c] == "fortune_cards" for c in player.get("fortune_cards", []))
             assert all(kept[c] == "jail_cards" for c in player.get("jail_cards", []))
+
+
+@pytest.fixture(scope="module")
+def deal():
+    edition = load_edition("deal")
+    lineup = resolve_lineup(edition, compile_rules(edition), 4, [])
+    return effects.mid_game_positions(edition, lineup, 3, 12, seed=1)
+
+
+def _places(board, loc) -> dict:
+    """How many copies of each card type sit in each place (zone, owner, set): copies of a type are
+    interchangeable, and a position file names types, not copies."""
+    from collections import Counter
+    return Counter((int(board.deck[k]), *map(int, row)) for k, row in enumerate(loc))
+
+
+def test_a_captured_deal_position_compiles_back_to_where_the_engine_left_every_card(deal):
+    """Hands, banks, tables set by set (wilds in the set they were laid in, buildings on theirs) and discards
+    read back as the engine left them at the end of the round, the rest in the draw pile."""
+    from simulator.engines.deal.capture import deal_play_to_round
+    family = families.get("deal")
+    checked = 0
+    for game in range(deal.games_played):
+        loc = deal_play_to_round(deal.board, deal.params, 3, 1, game)
+        if loc is None:
+            continue
+        document = family.capture("deal", None, deal.board, ["bank_first"] * 4, deal.params, 3, 1, game)
+        start, _, _ = family.position(document, "captured", deal.board, deal.strategies)
+        assert _places(deal.board, start.loc) == _places(deal.board, loc)
+        assert (start.dealt == 0).all() and start.first_seat == 0
+        checked += 1
+    assert checked >= 12
+
+
+def test_a_deal_set_is_given_complete_and_bare_and_no_card_is_made_or_lost(deal):
+    """The set's one-colour cards leave every other place for the player's table (given) or the draw pile
+    (not given); a house on the colour goes to its owner's bank (the engine's settle); the rest of the position
+    is the same in both copies."""
+    from simulator.engines.deal import layout as D
+    from simulator.engines.deal.capture import set_cards
+    board, family = deal.board, families.get("deal")
+    group = "dark_blue"
+    s = board.group_names.index(group)
+    document = {"position": {"edition": "deal", "discards": []}, "players": [
+        {"name": "P1", "strategy": "bank_first", "hand": [], "bank": [], "table": {}},
+        {"name": "P2", "strategy": "bank_first", "hand": ["pink"], "bank": ["money_1"],
+         "table": {group: ["dark_blue", "dark_blue", "house"]}}]}
+    given = family.give_group(document, board, group, 0)
+    base = family.give_group(document, board, group, None)
+    assert given["players"][0]["table"] == {group: set_cards(board, group)}
+    assert given["players"][1]["bank"] == base["players"][1]["bank"] == ["money_1", "house"]
+    assert group not in given["players"][1]["table"] and group not in base["players"][1]["table"]
+    assert document["players"][1]["table"][group] == ["dark_blue", "dark_blue", "house"]  # the original untouched
+    for d in deal.documents:
+        with_set, without = (family.position(family.give_group(d, board, group, seat), "given", board,
+                                             deal.strategies)[0].loc for seat in (0, None))
+        on_table = (with_set[:, D.LOC_ZONE] == D.Z_TABLE) & (with_set[:, D.LOC_OWNER] == 0) & \
+            (with_set[:, D.LOC_SET] == s)
+        assert sorted(board.card_ids[board.deck[k]] for k in np.flatnonzero(on_table)) == \
+            sorted(set_cards(board, group))
+        moved = {board.card_ids.index(c) for c in set_cards(board, group)}
+        unmoved = [k for k in range(len(board.deck)) if board.deck[k] not in moved]
+        assert _places(board, with_set[unmoved]) == _places(board, without[unmoved])
+
+
+def test_a_symmetric_deal_intervention_is_zero_within_its_interval_across_seeds(deal):
+    """As for the board family: the same copies (a set given in both, or in neither) on different shuffles; the
+    interval holds zero at most as often as a correct 5% test allows."""
+    board, family = deal.board, families.get("deal")
+    given = [family.give_group(d, board, "green", 0) for d in deal.documents]
+    trials, rejected = 30, 0
+    for seed in range(trials):
+        copies = given if seed % 2 else deal.documents
+        result = effects.difference(deal.wins(copies, 0, 10, seed=1000 + 2 * seed),
+                                    deal.wins(copies, 0, 10, seed=1001 + 2 * seed), 10)
+        rejected += not result["ci_low"] <= 0 <= result["ci_high"]
+    assert binom.sf(rejected - 1, trials, 0.05) > 0.01, f"{rejected} of {trials} seeds called a null significant"
+
+
+def test_a_complete_deal_set_has_a_positive_effect_and_no_cash_equivalent(deal):
+    """A complete set is a third of the way to winning: given at round 3 it must raise the win probability
+    significantly. Deal has no cash to weigh it against: the cash search is skipped and the table says why."""
+    frame = effects.group_effects(deal, ["dark_blue"], 0, 20, seed=3)
+    row = frame.iloc[0]
+    assert row.ci_low > 0 and row.win_with > row.win_without
+    assert "cash" not in frame and "no cash" in frame.attrs["no_cash"]
+    with pytest.raises(EditionError, match="--group purple: no colour group"):
+        effects.group_effects(deal, ["purple"], 0, 2, cash=False)
