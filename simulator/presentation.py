@@ -386,8 +386,9 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Tabl
                  f"({frame.attrs['strategy']}): {first['positions']:,} mid-game positions, "
                  f"{first['games'] // first['positions']:,} paired games each",
                  headers, rows,
-                 ["effect: the player's win probability with the group given (bare) minus with it left to the bank, "
-                  "the rest of each position the same, on the same dice; interval: 95% t over the positions",
+                 ["effect: the player's win probability with the group given (bare) minus with it left to the bank "
+                  "(Deal: its set's cards in the draw pile), the rest of each position the same, on the same dice; "
+                  "interval: 95% t over the positions",
                   *(["cash equivalent: the cash given instead that moves the win probability as much (bisection on "
                      "the same dice); range: the cash whose win probability does not differ significantly from the "
                      f"group's; > {cash_most:,}: no cash searched is worth as much, and short at {cash_most:,} says by "
