@@ -11,5 +11,5 @@ FAMILY = Family(name="fortnite", editions="fortnite", compile=compile_fortnite, 
                 groups_held_meaning="both locations of the pair held at the start of one of the player's turns",
                 squares_claimed=True, position=compile_fortnite_position, position_template=fortnite_template,
                 trading=TRADING, capture=fortnite_capture, give=give_fortnite_locations,
-                no_cash="Fortnite has no cash: its currency is health points, which a player holds at most up to "
-                        "the maximum")
+                no_cash="Fortnite has no cash: its currency is health points, capped at the maximum, so the HP a "
+                        "player can still be given differs from position to position")
