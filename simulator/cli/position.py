@@ -232,10 +232,11 @@ def whatif(file, alternative, games, seed, threads, scheduler, workers, progress
 def effect(edition, variant, players, strategy_names, rounds, positions, games, player, groups, squares, cards,
            cash, association_games, seed, threads, progress, output_format):
     """Values by intervention: what holding a colour group (a square, a card) at the end of a round is worth to a
-    player (classic, Walking Dead and its quick game, Millionaire, Empire, Deal). Mid-game positions are drawn from
-    simulated games; each is played with the group given to the player and with it left to the bank (Deal: its
-    set's cards in the draw pile), on the same dice: the paired difference in win probability, its 95% interval,
-    and its cash equivalent (not in Deal), beside the association lift of the properties table."""
+    player (classic, Walking Dead and its quick game, Millionaire, Empire, Fortnite, Deal). Mid-game positions are
+    drawn from simulated games; each is played with the group given to the player and with it left to the bank
+    (Deal: its set's cards in the draw pile), on the same dice: the paired difference in win probability, its 95%
+    interval, and its cash equivalent (not in Fortnite or Deal), beside the association lift of the properties
+    table."""
     from simulator import analysis, effects, presentation
     from simulator.cli.options import edition_of
     from simulator.rules import compile_rules
