@@ -134,12 +134,17 @@ def capturing_families() -> list[str]:
 # Interventions on a position document
 
 
-def group_squares(board, group: str) -> list[str]:
-    """The squares of a colour group, by name; refused in one line for an unknown group."""
+def check_group(board, group: str) -> None:
+    """Refuses an unknown colour group in one line."""
     names = [name for _, name in board.colour_groups]
     if group not in names:
         raise EditionError(f"--group {group}: no colour group of that name{hint(group, names)} "
                            f"(the groups: {', '.join(names)})")
+
+
+def group_squares(board, group: str) -> list[str]:
+    """The squares of a colour group, by name; refused in one line for an unknown group."""
+    check_group(board, group)
     g = board.group_names.index(group)
     return [board.square_names[s] for s in board.groups[g, L.G_MEMBERS:L.G_MEMBERS + board.groups[g, L.G_SIZE]]]
 
@@ -205,7 +210,8 @@ def cash_equivalent(moments: Moments, base: list[dict], given_wins: np.ndarray, 
 
 def holdable_cards(moments: Moments) -> dict[str, str]:
     """The cards a position can say a player holds, each with the player field that lists it."""
-    return families.get(moments.edition.family).held_cards(moments.board)
+    held = families.get(moments.edition.family).held_cards
+    return {} if held is None else held(moments.board)
 
 
 def give_card(document: dict | None, card: str, field: str, seat: int | None) -> dict | None:
@@ -247,11 +253,18 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
     def giving(members):
         return lambda document, to: family.give(document, board, members, to)
 
+    def giving_group(group):
+        if family.give_group is None:
+            return giving(group_squares(board, group))
+        check_group(board, group)
+        return lambda document, to: family.give_group(document, board, group, to)
+
     def holding(card):
         return lambda document, to: give_card(document, card, holdable[card], to)
 
-    targets = [(g, "group", giving(group_squares(board, g))) for g in groups] + \
+    targets = [(g, "group", giving_group(g)) for g in groups] + \
         [(s, "square", giving([s])) for s in squares] + [(c, "card", holding(c)) for c in cards]
+    cash = cash and not family.no_cash
     rows = []
     for name, kind, give in targets:
         base = [give(d, None) for d in moments.documents]
@@ -267,5 +280,6 @@ def group_effects(moments: Moments, groups: list[str], seat: int, games: int, se
     frame = pd.DataFrame(rows)
     frame.attrs["player"] = seat + 1
     frame.attrs["strategy"] = moments.documents[0]["players"][seat]["strategy"]
+    frame.attrs["no_cash"] = family.no_cash
     points = ["difference", "ci_low", "ci_high", *(["short_at_most"] if cash else [])]
     return with_units(frame, ["win_without", "win_with"], points)

@@ -386,14 +386,15 @@ def effects_table(frame: pd.DataFrame, association: pd.DataFrame | None) -> Tabl
                  f"({frame.attrs['strategy']}): {first['positions']:,} mid-game positions, "
                  f"{first['games'] // first['positions']:,} paired games each",
                  headers, rows,
-                 ["effect: the player's win probability with the group given (bare) minus with it left to the bank, "
-                  "the rest of each position the same, on the same dice; interval: 95% t over the positions; a game "
-                  "the turn cap ends is won by nobody",
+                 ["effect: the player's win probability with the group given (bare) minus with it left to the bank "
+                  "(Deal: its set's cards in the draw pile), the rest of each position the same, on the same dice; "
+                  "interval: 95% t over the positions; a game the turn cap ends is won by nobody",
                   *(["cash equivalent: the cash given instead that moves the win probability as much (bisection on "
                      "the same dice); range: the cash whose win probability does not differ significantly from the "
                      f"group's; > {cash_most:,}: no cash searched is worth as much, and short at {cash_most:,} says by "
                      "how much that cash still falls short of the group"]
                     if "cash" in frame else []),
+                  *([f"no cash equivalent: {frame.attrs['no_cash']}"] if frame.attrs.get("no_cash") else []),
                   *(["association lift: win rate of players who held the group complete against those who did not, "
                      "same strategy (the properties table). The two answer different questions: the lift compares "
                      "players who completed the group at any time, paid for it, and mixes in that winners complete "

@@ -144,12 +144,20 @@ def test_the_cash_search_does_not_replay_the_copies_without_the_group(classic):
 def test_refusals_are_one_line(classic):
     result = invoke("effect", "--group", "ornage", "--positions", "2", "--games", "2", "--association-games", "0")
     assert result.exit_code == 2 and "orange" in result.output and "Traceback" not in result.output
-    result = invoke("effect", "--edition", "deal", "--positions", "2", "--games", "2")
-    assert result.exit_code == 2 and "cannot be captured" in result.output
+    result = invoke("effect", "--edition", "deal", "--square", "Boardwalk", "--round", "3", "--positions", "2",
+                    "--games", "2", "--association-games", "0")
+    assert result.exit_code == 2 and "--square Boardwalk: no property" in result.output
     result = invoke("effect", "--player", "5", "--positions", "2", "--games", "2")
     assert result.exit_code == 2 and "--player 5" in result.output
     with pytest.raises(EditionError, match="--round 500: expected a round from 1 to 499"):
         effects.mid_game_positions(classic.edition, resolve_lineup(classic.edition, classic.board, 4, []), 500, 5)
+
+
+def test_a_family_without_captured_positions_is_refused_in_one_line(classic, monkeypatch):
+    from dataclasses import replace
+    monkeypatch.setattr(families, "get", lambda name, get=families.get: replace(get(name), capture=None))
+    with pytest.raises(EditionError, match="mid-game positions of the board family cannot be captured"):
+        effects.capturable(classic.edition)
 
 
 def test_empire_positions_compile_back_to_the_towers_the_engine_built():
@@ -199,3 +207,170 @@ def test_millionaire_positions_keep_stars_and_kept_fortune_cards():
             assert [1, 3, 5][row[M.PL_STAR]] == player["stars"] and row[M.PL_CASH] == player["cash"]
             assert all(kept[c] == "fortune_cards" for c in player.get("fortune_cards", []))
             assert all(kept[c] == "jail_cards" for c in player.get("jail_cards", []))
+
+
+@pytest.fixture(scope="module")
+def deal():
+    edition = load_edition("deal")
+    lineup = resolve_lineup(edition, compile_rules(edition), 4, [])
+    return effects.mid_game_positions(edition, lineup, 3, 12, seed=1)
+
+
+def _places(board, loc) -> dict:
+    """How many copies of each card type sit in each place (zone, owner, set): copies of a type are
+    interchangeable, and a position file names types, not copies."""
+    from collections import Counter
+    return Counter((int(board.deck[k]), *map(int, row)) for k, row in enumerate(loc))
+
+
+def test_a_captured_deal_position_compiles_back_to_where_the_engine_left_every_card(deal):
+    """Hands, banks, tables set by set (wilds in the set they were laid in, buildings on theirs) and discards
+    read back as the engine left them at the end of the round, the rest in the draw pile."""
+    from simulator.engines.deal.capture import deal_play_to_round
+    family = families.get("deal")
+    checked = 0
+    for game in range(deal.games_played):
+        loc = deal_play_to_round(deal.board, deal.params, 3, 1, game)
+        if loc is None:
+            continue
+        document = family.capture("deal", None, deal.board, ["bank_first"] * 4, deal.params, 3, 1, game)
+        start, _, _ = family.position(document, "captured", deal.board, deal.strategies)
+        assert _places(deal.board, start.loc) == _places(deal.board, loc)
+        assert (start.dealt == 0).all() and start.first_seat == 0
+        checked += 1
+    assert checked >= 12
+
+
+def test_a_deal_set_is_given_complete_and_bare_and_no_card_is_made_or_lost(deal):
+    """The set's one-colour cards leave every other place for the player's table (given) or the draw pile
+    (not given); a house on the colour goes to its owner's bank (the engine's settle); the rest of the position
+    is the same in both copies."""
+    from simulator.engines.deal import layout as D
+    from simulator.engines.deal.capture import set_cards
+    board, family = deal.board, families.get("deal")
+    group = "dark_blue"
+    s = board.group_names.index(group)
+    document = {"position": {"edition": "deal", "discards": []}, "players": [
+        {"name": "P1", "strategy": "bank_first", "hand": [], "bank": [], "table": {}},
+        {"name": "P2", "strategy": "bank_first", "hand": ["pink"], "bank": ["money_1"],
+         "table": {group: ["dark_blue", "dark_blue", "house"]}}]}
+    given = family.give_group(document, board, group, 0)
+    base = family.give_group(document, board, group, None)
+    assert given["players"][0]["table"] == {group: set_cards(board, group)}
+    assert given["players"][1]["bank"] == base["players"][1]["bank"] == ["money_1", "house"]
+    assert group not in given["players"][1]["table"] and group not in base["players"][1]["table"]
+    assert document["players"][1]["table"][group] == ["dark_blue", "dark_blue", "house"]  # the original untouched
+    for d in deal.documents:
+        with_set, without = (family.position(family.give_group(d, board, group, seat), "given", board,
+                                             deal.strategies)[0].loc for seat in (0, None))
+        on_table = (with_set[:, D.LOC_ZONE] == D.Z_TABLE) & (with_set[:, D.LOC_OWNER] == 0) & \
+            (with_set[:, D.LOC_SET] == s)
+        assert sorted(board.card_ids[board.deck[k]] for k in np.flatnonzero(on_table)) == \
+            sorted(set_cards(board, group))
+        moved = {board.card_ids.index(c) for c in set_cards(board, group)}
+        unmoved = [k for k in range(len(board.deck)) if board.deck[k] not in moved]
+        assert _places(board, with_set[unmoved]) == _places(board, without[unmoved])
+
+
+def test_a_symmetric_deal_intervention_is_zero_within_its_interval_across_seeds(deal):
+    """As for the board family: the same copies (a set given in both, or in neither) on different shuffles; the
+    interval holds zero at most as often as a correct 5% test allows."""
+    board, family = deal.board, families.get("deal")
+    given = [family.give_group(d, board, "green", 0) for d in deal.documents]
+    trials, rejected = 30, 0
+    for seed in range(trials):
+        copies = given if seed % 2 else deal.documents
+        result = effects.difference(deal.wins(copies, 0, 10, seed=1000 + 2 * seed),
+                                    deal.wins(copies, 0, 10, seed=1001 + 2 * seed), 10)
+        rejected += not result["ci_low"] <= 0 <= result["ci_high"]
+    assert binom.sf(rejected - 1, trials, 0.05) > 0.01, f"{rejected} of {trials} seeds called a null significant"
+
+
+def test_a_complete_deal_set_has_a_positive_effect_and_no_cash_equivalent(deal):
+    """A complete set is a third of the way to winning: given at round 3 it must raise the win probability
+    significantly. Deal has no cash to weigh it against: the cash search is skipped and the table says why."""
+    frame = effects.group_effects(deal, ["dark_blue"], 0, 20, seed=3)
+    row = frame.iloc[0]
+    assert row.ci_low > 0 and row.win_with > row.win_without
+    assert "cash" not in frame and "no cash" in frame.attrs["no_cash"]
+    with pytest.raises(EditionError, match="--group purple: no colour group"):
+        effects.group_effects(deal, ["purple"], 0, 2, cash=False)
+
+
+@pytest.fixture(scope="module")
+def fortnite():
+    edition = load_edition("fortnite")
+    lineup = resolve_lineup(edition, compile_rules(edition), 4, [])
+    return effects.mid_game_positions(edition, lineup, 5, 12, seed=1)
+
+
+def test_a_captured_fortnite_position_compiles_back_to_the_state_the_engine_reached(fortnite):
+    """HP, squares, jail, who is in, chest items held, owners, storm cover (the cards turned, in their order),
+    and walls with who stood them read back as the engine left them at the end of the round."""
+    from simulator.engines.fortnite import layout as F
+    from simulator.engines.fortnite.capture import fortnite_play_to_round
+    family = families.get("fortnite")
+    board = fortnite.board
+    checked = 0
+    for game in range(fortnite.games_played):
+        state = fortnite_play_to_round(board, fortnite.params, 5, 1, game)
+        if state is None:
+            continue
+        pl, own, held, dq = state
+        document = family.capture("fortnite", None, board, ["storm_avoider"] * 4, fortnite.params, 5, 1, game)
+        start, _, _ = family.position(document, "captured", board, fortnite.strategies)
+        alive = pl[:, F.PL_ALIVE] == 1
+        for column in (F.PL_HP, F.PL_JAIL, F.PL_ALIVE):
+            assert (start.pl[alive, column] == pl[alive, column]).all()
+        assert (start.pl[:, F.PL_POS] == pl[:, F.PL_POS]).all()
+        for column in (F.O_OWNER, F.O_COVERED, F.O_WALL, F.O_WALL_BY):
+            assert (start.own[:, column] == own[:, column]).all()
+        assert (start.held[alive] == held[alive]).all()
+        turned = board.decks[F.D_STORM, F.D_LEN] - dq[F.D_STORM, F.DQ_COUNT]
+        assert len(start.turned) == turned and start.first_seat == 0
+        checked += 1
+    assert checked >= 12
+
+
+def test_fortnite_locations_are_given_uncovered_against_left_unclaimed(fortnite):
+    """A pair's locations leave their holder; one under the storm is uncovered in both copies (a covered
+    location has no owner: rulebook, La tempête), its storm card back in the deck; nothing else changes."""
+    from simulator.engines.fortnite import layout as F
+    board, family = fortnite.board, families.get("fortnite")
+    storm = next(c for c in np.flatnonzero(board.card_decks == F.D_STORM)
+                 if board.sq[board.cards[c, F.C_A], F.SQ_KIND] == F.LOCATION)
+    group = board.group_names[board.sq[board.cards[storm, F.C_A], F.SQ_GROUP]]
+    pair = effects.group_squares(board, group)
+    other = next(board.square_names[s] for s in range(board.n_squares)
+                 if board.sq[s, F.SQ_KIND] == F.LOCATION and board.square_names[s] not in pair)
+    covered = [s for s in pair if s != board.square_names[board.cards[storm, F.C_A]]]
+    document = {"position": {"edition": "fortnite", "storm": [board.card_ids[storm]], "covered": covered},
+                "players": [{"name": "P1", "strategy": "storm_avoider", "locations": []},
+                            {"name": "P2", "strategy": "storm_avoider", "locations": [other]}]}
+    given = family.give(document, board, pair, 0)
+    base = family.give(document, board, pair, None)
+    assert given["players"][0]["locations"] == pair and base["players"][0]["locations"] == []
+    assert given["players"][1]["locations"] == base["players"][1]["locations"] == [other]
+    for copy in (given, base):
+        assert copy["position"]["storm"] == [] and copy["position"]["covered"] == []
+        family.position(copy, "given", board, fortnite.strategies)  # compiles: no covered location owned
+    assert document["position"]["storm"] == [board.card_ids[storm]]  # the original untouched
+
+
+def test_a_symmetric_fortnite_intervention_is_zero_within_its_interval_across_seeds(fortnite):
+    board, family = fortnite.board, families.get("fortnite")
+    given = [family.give(d, board, effects.group_squares(board, "green"), 0) for d in fortnite.documents]
+    trials, rejected = 30, 0
+    for seed in range(trials):
+        copies = given if seed % 2 else fortnite.documents
+        result = effects.difference(fortnite.wins(copies, 0, 10, seed=1000 + 2 * seed),
+                                    fortnite.wins(copies, 0, 10, seed=1001 + 2 * seed), 10)
+        rejected += not result["ci_low"] <= 0 <= result["ci_high"]
+    assert binom.sf(rejected - 1, trials, 0.05) > 0.01, f"{rejected} of {trials} seeds called a null significant"
+
+
+def test_a_fortnite_pair_has_a_positive_effect(fortnite):
+    """Both locations of the dearest pair, given at round 5, pay their bonus at once: the win probability rises."""
+    frame = effects.group_effects(fortnite, ["dark_blue"], 0, 20, seed=3)
+    row = frame.iloc[0]
+    assert row.ci_low > 0 and row.win_with > row.win_without and "cash" not in frame

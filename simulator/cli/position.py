@@ -232,10 +232,11 @@ def whatif(file, alternative, games, seed, threads, scheduler, workers, progress
 def effect(edition, variant, players, strategy_names, rounds, positions, games, player, groups, squares, cards,
            cash, association_games, seed, threads, progress, output_format):
     """Values by intervention: what holding a colour group (a square, a card) at the end of a round is worth to a
-    player (classic, Walking Dead and its quick game, Millionaire, Empire). Mid-game positions are drawn from
-    simulated games; each is played with the group given to the player and with it left to the bank, on the
-    same dice: the paired difference in win probability, its 95% interval, and its cash equivalent, beside the
-    association lift of the properties table."""
+    player (classic, Walking Dead and its quick game, Millionaire, Empire, Fortnite, Deal). Mid-game positions are
+    drawn from simulated games; each is played with the group given to the player and with it left to the bank
+    (Deal: its set's cards in the draw pile), on the same dice: the paired difference in win probability, its 95%
+    interval, and its cash equivalent (not in Fortnite or Deal), beside the association lift of the properties
+    table."""
     from simulator import analysis, effects, presentation
     from simulator.cli.options import edition_of
     from simulator.rules import compile_rules
@@ -249,7 +250,7 @@ def effect(edition, variant, players, strategy_names, rounds, positions, games, 
             raise CliError(f"--player {player}: expected a seat from 1 to {players}")
         chosen = list(groups) if groups or squares or cards else [name for _, name in board.colour_groups]
         for group in chosen:
-            effects.group_squares(board, group)  # an unknown group is refused before any game is played
+            effects.check_group(board, group)  # an unknown group is refused before any game is played
         moments = effects.mid_game_positions(loaded, lineup, rounds, positions, seed, player - 1)
         plays = len(chosen) + len(squares) + len(cards)
         # the cash bisections stop when they converge: their games are not known ahead

@@ -39,7 +39,10 @@ def play_to_round(play_game, board, params: np.ndarray, rounds: int, seed: int, 
     card_agg = np.zeros((len(board.card_ids), L.CA_COLUMNS), dtype=np.int64)
     arguments = list(board.kernel_args)
     arguments[5] = capped(board, rounds)  # kernel_args: sq, rent, groups, cards, decks, rules, then the start
-    play_game(*arguments, params, False, seed, game, None, *state, game_row, player_rows, sq_agg, card_agg)
+    # a search seat's rollouts play on copies of the state, with aggregates of their own (as play_chunk gives them)
+    rollout = (*board_state(board, n)[:8], np.zeros_like(sq_agg), np.zeros(n, dtype=np.int64),
+               np.zeros(board.decks.shape[0], dtype=np.int64))
+    play_game(*arguments, params, False, seed, game, None, *state, game_row, player_rows, sq_agg, card_agg, rollout)
     if game_row[L.GM_END] != L.END_TURN_CAP:
         return None
     pl, own, bank, _, held = state[:5]

@@ -33,9 +33,14 @@ class Family:
     # (position document, compiled board, square names, seat or None) -> the document with those squares taken
     # from their holders and given to that seat, bare (None: left with the bank); None if that wins the game
     give: Callable | None = None
+    # (position document, compiled board, group name, seat or None) -> the document with that colour group given
+    # to that seat complete (None: left unowned), for a family whose groups are not squares; None: `give` of the
+    # group's squares
+    give_group: Callable | None = None
     # compiled board -> {card id: the position's player field that lists it held} for the cards a player keeps
     held_cards: Callable | None = None
     winning_cash: Callable | None = None  # compiled board -> the cash that wins at once (None: no such rule)
+    no_cash: str = ""  # why a position's player cannot be given cash (no cash equivalent); "": it can
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
     trading: Trading | None = None  # its own trades (no cash); None: squares and cash, as the board families
 
