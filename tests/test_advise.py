@@ -265,17 +265,12 @@ def test_no_hotel_is_offered_when_the_bank_lacks_the_houses_to_reach_it():
     assert labels == ["no move beyond what your strategy plays"]
 
 
-def jailed_ann(strategy: str, cash: int, ann_hotels: tuple = (), bea_hotels: tuple = (), bea_houses: tuple = ()):
-    """Ann in jail to play, Bea on GO; each owning the streets named, with a hotel or 4 houses."""
+def jailed_ann(strategy: str, cash: int, bea_houses: tuple = ()):
+    """Ann in jail to play, Bea on GO with 4 houses on each street named."""
     return positions.position_from({"position": {"edition": "classic", "to_play": "Ann"}, "players": [
-        {"name": "Ann", "strategy": strategy, "cash": cash, "in_jail": True,
-         "properties": [{"square": s, "hotel": True} for s in ann_hotels]},
+        {"name": "Ann", "strategy": strategy, "cash": cash, "in_jail": True},
         {"name": "Bea", "strategy": "buy_all", "cash": cash, "square": "GO",
-         "properties": [{"square": s, "hotel": True} for s in bea_hotels]
-                       + [{"square": s, "houses": 4} for s in bea_houses]}]}, "jail")
-
-
-ORANGE = ("St. James Place", "Tennessee Avenue", "New York Avenue")
+         "properties": [{"square": s, "houses": 4} for s in bea_houses]}]}, "jail")
 
 
 @pytest.mark.parametrize("strategy, note, offered", [
@@ -285,7 +280,7 @@ def test_no_move_in_jail_says_whether_it_pays_or_rolls(strategy, note, offered):
     # rulebook (Comment sortir de prison): pay, use a card, or roll for a double. "No move" leaves it to the
     # strategy (play.jail_turn): buy_all pays at once, so that choice equals paying and rolling is a choice of its
     # own, a standing policy (jail_stay_buildings: Bea's 12 houses); jail_late stays once rivals have 6 houses
-    start = jailed_ann(strategy, 500, bea_houses=ORANGE)
+    start = jailed_ann(strategy, 500, bea_houses=("St. James Place", "Tennessee Avenue", "New York Avenue"))
     options = advise.choices(start, "Ann")
     assert options[0].label == "no move beyond what your strategy plays" and note in options[0].note
     staying = [c for c in options if c.label == "stay in jail and roll for a double"]
@@ -299,9 +294,7 @@ def test_rolling_in_jail_beats_paying_on_a_late_board_and_not_on_an_early_one():
     # rulebook (Comment sortir de prison; Simple visite): jail only stops a player's pawn, so with Bea's hotels on
     # the six streets after jail (orange, red) and Ann's on the greens and dark blues, Ann staying there collects
     # rent and pays none; on a bare board, staying only forgoes squares to buy
-    late = jailed_ann("buy_all", 300, ann_hotels=("Pacific Avenue", "North Carolina Avenue", "Pennsylvania Avenue",
-                                                  "Park Place", "Boardwalk"),
-                      bea_hotels=ORANGE + ("Kentucky Avenue", "Indiana Avenue", "Illinois Avenue"))
+    late = positions.load_position(POSITIONS / "advise_jail_hotels.toml")
     early = jailed_ann("buy_all", 1500)
     for start, rolling_better in ((late, True), (early, False)):
         options = {c.label: c for c in advise.choices(start, "Ann")}
