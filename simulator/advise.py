@@ -173,9 +173,11 @@ def _board_choices(position, seat: int) -> list[Choice]:
                         lambda t: properties(t).append({"square": names[square]}),
                         declines=_auctions(position, seat, board, square) if rules[L.R_AUCTIONS] else None)
 
+    jailed = playing and pl[seat, L.PL_JAIL] >= 0
+    staying = _roll_in_jail(position, board, seat) if jailed else []
     found = [_choice(position, position.document, "no move beyond what your strategy plays",
-                     _pays_in_jail_note(position, board, seat) if playing and pl[seat, L.PL_JAIL] >= 0 else "")]
-    if playing and pl[seat, L.PL_JAIL] >= 0:
+                     _no_move_in_jail_note(position, board, seat, staying) if jailed else ""), *staying]
+    if jailed:
         found += _leave_jail(position, seat, int(rules[L.R_JAIL_FINE]), cash, names[square],
                              bool(rules[L.R_FREE_PARKING_JACKPOT]))
         for card in dict.fromkeys(me.get("jail_cards", [])):
@@ -231,21 +233,52 @@ def _board_choices(position, seat: int) -> list[Choice]:
     return [c for c in found if c is not None] + _upgrades(position, seat, board, playing)
 
 
-def _pays_in_jail_note(position, board, seat: int) -> str:
-    """What "no move" means in jail when the player's own strategy leaves at once (strategies/board_logic.py:
-    stays_in_jail, as the engine's jail_turn asks it): that choice is paying, not rolling for a double, and
-    staying is not among the choices (a position cannot make a strategy stay for one turn)."""
+def _leaves_jail_at_once(position, board, seat: int) -> bool:
+    """Whether the player's strategy leaves jail at once here, with a card or the fine, rather than rolling for a
+    double (strategies/board_logic.py: stays_in_jail, as the engine's jail_turn asks it, which goes on to roll
+    when it can neither use a card nor pay)."""
     from simulator.engines.shared import layout as L
     from strategies.board_logic import stays_in_jail
     prm = board.lineup_array(position.lineup())
-    if position.edition.family == "millionaire" or prm[seat, L.P_USER_STRATEGY] != 0:
-        return ""
     can_leave = (position.document["players"][seat].get("jail_cards")
                  or position.start.pl[seat, L.PL_CASH] >= board.rules[L.R_JAIL_FINE])
-    if stays_in_jail.py_func(position.start.own, board.rules, prm, seat) or not can_leave:
+    return bool(can_leave) and not stays_in_jail.py_func(position.start.own, board.rules, prm, seat)
+
+
+def _roll_in_jail(position, board, seat: int) -> list[Choice]:
+    """Stay in jail and roll for a double (rulebook: Comment sortir de prison), offered when the player's strategy
+    would leave at once instead: the position unchanged, played on with the strategy's jail_stay_buildings set
+    to the rivals' building count now (a hotel counting max_houses + 1), the threshold nearest its own that
+    stays now. A standing policy for the rest of the game, as a --field's strategy row is set (a position cannot
+    make a strategy stay for one turn only): later it stays again whenever the rivals own that many buildings or
+    more. Not offered to a search player (its rollouts choose by their own candidates) nor to a user strategy
+    (its own stays_in_jail decides)."""
+    from simulator.engines.shared import layout as L
+    from simulator.engines.shared.state import opponent_buildings
+    lineup = position.lineup()
+    own = lineup[seat]
+    if own.searches or own.code or not _leaves_jail_at_once(position, board, seat):
+        return []
+    built = int(opponent_buildings.py_func(position.start.own, board.rules, seat))
+    played = [s.with_params(jail_stay_buildings=built) if k == seat else s for k, s in enumerate(lineup)]
+    later = ("every time it is in jail" if built == 0 else
+             f"whenever it is in jail and the rivals own {built} buildings or more (a hotel counts "
+             f"{int(board.rules[L.R_MAX_HOUSES]) + 1})")
+    return [Choice("stay in jail and roll for a double", position,
+                   f"a standing policy for the rest of the game: {own.name} with jail_stay_buildings {built} (its "
+                   f"own: {own.params['jail_stay_buildings']:g}), so it stays, now and {later}", lineup=played)]
+
+
+def _no_move_in_jail_note(position, board, seat: int, staying: list) -> str:
+    """What "no move" means in jail: paying (or a card) when the player's strategy leaves at once, else rolling
+    for a double; nothing for a user strategy or a search player, which decide by their own code or rollouts."""
+    if position.lineup()[seat].code or position.lineup()[seat].searches:
+        return ""
+    if not _leaves_jail_at_once(position, board, seat):
         return "this is rolling for a double (your strategy stays, or cannot pay)"
-    return (f"your strategy ({position.strategies[seat]}) leaves jail at once here, with a card or the fine: "
-            f"staying to roll for a double is not a choice offered")
+    rolling = (f"rolling is \"{staying[0].label}\"" if staying else
+               "staying to roll for a double is not a choice offered to this strategy")
+    return f"your strategy ({position.strategies[seat]}) leaves jail at once here, with a card or the fine: {rolling}"
 
 
 def _auctions(position, seat: int, board, square: int) -> list:

@@ -1,5 +1,6 @@
 """What every test file may use: the CLI through click's runner, a comparison of two results folders, a
-position document written as a position file, and a position played on every executor.
+position document written as a position file, a position played on every executor, and the bounds a sound 5%
+verdict stays within across seeds (the null tests').
 Each family's game table for rule tests is in tests/engines/<family>/table.py."""
 from __future__ import annotations
 
@@ -86,3 +87,24 @@ def assert_refused_in_one_line(folder, document: dict, message: str):
     assert result.exit_code == 2, result.output
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in result.output, lines
+
+
+def most_false_positives(seeds: int) -> int:
+    """A sound 5% test fires in more of `seeds` seeds than this once in a thousand suites."""
+    from scipy.stats import binom
+
+    from simulator import stats
+    return int(binom.ppf(0.999, seeds, stats.ALPHA))
+
+
+def z_of(p_value: float) -> float:
+    """The |z| a two-sided p-value stands for."""
+    from scipy.stats import norm
+    return float(norm.isf(p_value / 2))
+
+
+def most_z_squares(seeds: int) -> float:
+    """Σz² of `seeds` independent sound z-statistics exceeds this (χ² with `seeds` degrees of freedom) once in
+    a thousand suites."""
+    from scipy.stats import chi2
+    return float(chi2.ppf(0.999, seeds))

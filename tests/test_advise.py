@@ -6,19 +6,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import binom
 
 from simulator import advise, positions, stats
 from simulator.checks import EditionError
-from tests.helpers import invoke, position_toml
+from tests.helpers import invoke, most_false_positives, most_z_squares, position_toml, z_of
 
 POSITIONS = Path(__file__).parent / "data" / "positions"
 SEEDS = 200
-
-
-def most_false_positives(seeds: int) -> int:
-    """A sound 5% test fires in more of `seeds` seeds than this once in a thousand suites."""
-    return int(binom.ppf(0.999, seeds, stats.ALPHA))
 
 
 def test_buying_the_square_that_completes_a_group_ranks_first():
@@ -166,26 +160,46 @@ def test_choices_equal_in_law_are_called_different_in_at_most_five_percent_of_se
     assert fired <= most_false_positives(SEEDS)
 
 
+def verdicts_on_blocks(won: np.ndarray, blocks: int, same: list | None = None) -> tuple[int, float]:
+    """`won` (a row per choice, games paired across rows) cut into `blocks` independent suites of games: in how
+    many the verdict called a choice different from the best, and Σz² over them of the first two choices' paired
+    test (the |z| its two-sided p-value stands for)."""
+    fired, z_squares = 0, 0.0
+    ones = np.ones(won.shape[1] // blocks)
+    for block in np.split(won, blocks, axis=1):
+        fired += not advise.rank([f"choice {k}" for k in range(len(block))], block, same).tied.all()
+        z_squares += z_of(stats.paired_difference(block[0], ones, block[1], ones)["p_value"]) ** 2
+    return fired, z_squares
+
+
 def test_a_position_played_on_other_seeds_is_not_called_different():
-    # the engine's games: one position as three choices, each on its own seed (equal in law, not paired)
+    """The engine's games: one position as three choices, each on its own seed (equal in law, not paired). At 200
+    suites a verdict firing in 20% of them (not 5%) passes the count with probability 0.0002, in 10% with 0.65;
+    a z 1.3 times too large gives E[Σz²] = 1.69·200 = 338 against a bound of 268. Here 4 of 200 fired (bound
+    21), Σz² = 116 (the exact McNemar p-value, on few games that differ, makes z² average under 1). Before: 12
+    seeds of 150 games with a bound of 4, which a verdict firing in 20% passed 93% of the time."""
     start = positions.load_position(POSITIONS / "advise_park_place.toml")
-    trials = 12
-    fired = 0
-    for trial in range(trials):
-        won = np.stack([positions.wins_of(positions.play(start, 150, seed=100 * trial + k), 0) for k in range(3)])
-        fired += not advise.rank(["a", "b", "c"], won).tied.all()
-    assert fired <= most_false_positives(trials)
+    blocks = 200  # of 40 games a choice
+    won = np.stack([positions.wins_of(positions.play(start, blocks * 40, seed=seed), 0) for seed in range(3)])
+    fired, z_squares = verdicts_on_blocks(won, blocks)
+    assert fired <= most_false_positives(blocks) and z_squares <= most_z_squares(blocks)
 
 
 def test_two_choices_equal_by_symmetry_are_not_called_different():
-    # an edition whose bandages come under two ids (tests/data/editions/fortnite_twin_bandages.toml): Ann using
-    # one or the other plays different games, equal in law
+    """An edition whose bandages come under two ids (tests/data/editions/fortnite_twin_bandages.toml): Ann using
+    one or the other plays different games, equal in law, paired on the same seeds (as play_choices plays them).
+    A verdict firing in 20% of 100 suites (not 5%) passes the count (bound 13) with probability 0.05. Here 0 of
+    100 fired and Σz² = 55 (bound 149): the exact McNemar test on some 13 differing games a suite is
+    conservative, so the count, not Σz², is what catches an inflated rate here. Before: 20 seeds, bound 5,
+    passed by a 20% rate 80% of the time."""
     start = positions.load_position(POSITIONS / "advise_twin_bandages.toml")
     twins = [c for c in advise.choices(start, "Ann") if "bandages" in c.label]
     assert [c.label for c in twins] == ["use bandages (+2 HP)", "use bandages_twin (+2 HP)"]
-    seeds = 20
-    fired = sum(not advise.play_choices(start, "Ann", twins, games=200, seed=seed).tied.all() for seed in range(seeds))
-    assert fired <= most_false_positives(seeds)
+    blocks = 100  # of 200 games a choice: only 6.5% of the paired games differ, some 13 a block
+    won = np.stack([positions.wins_of(positions.play(c.position, blocks * 200, seed=0, lineup=c.lineup), 0)
+                    for c in twins])
+    fired, z_squares = verdicts_on_blocks(won, blocks, [advise._outcome(c) for c in twins])
+    assert fired <= most_false_positives(blocks) and z_squares <= most_z_squares(blocks)
 
 
 def test_the_verdict_claims_no_order_between_a_choice_tied_with_the_best_and_the_rest():
@@ -265,18 +279,46 @@ def test_no_hotel_is_offered_when_the_bank_lacks_the_houses_to_reach_it():
     assert labels == ["no move beyond what your strategy plays"]
 
 
-@pytest.mark.parametrize("strategy, note", [
-    ("buy_all", "leaves jail at once here"), ("jail_late", "this is rolling for a double")])
-def test_no_move_in_jail_says_whether_it_pays_or_rolls(strategy, note):
+def jailed_ann(strategy: str, cash: int, bea_houses: tuple = ()):
+    """Ann in jail to play, Bea on GO with 4 houses on each street named."""
+    return positions.position_from({"position": {"edition": "classic", "to_play": "Ann"}, "players": [
+        {"name": "Ann", "strategy": strategy, "cash": cash, "in_jail": True},
+        {"name": "Bea", "strategy": "buy_all", "cash": cash, "square": "GO",
+         "properties": [{"square": s, "houses": 4} for s in bea_houses]}]}, "jail")
+
+
+@pytest.mark.parametrize("strategy, note, offered", [
+    ("buy_all", 'leaves jail at once here, with a card or the fine: rolling is "stay in jail', True),
+    ("jail_late", "this is rolling for a double", False)])
+def test_no_move_in_jail_says_whether_it_pays_or_rolls(strategy, note, offered):
     # rulebook (Comment sortir de prison): pay, use a card, or roll for a double. "No move" leaves it to the
-    # strategy (play.jail_turn): buy_all pays at once, so that choice equals paying and staying is not offered;
-    # jail_late stays once rivals have 6 houses (Bea has 12)
-    document = {"position": {"edition": "classic", "to_play": "Ann"}, "players": [
-        {"name": "Ann", "strategy": strategy, "cash": 500, "in_jail": True},
-        {"name": "Bea", "strategy": "buy_all", "cash": 500, "properties": [
-            {"square": s, "houses": 4} for s in ("St. James Place", "Tennessee Avenue", "New York Avenue")]}]}
-    first = advise.choices(positions.position_from(document, "jail"), "Ann")[0]
-    assert first.label == "no move beyond what your strategy plays" and note in first.note
+    # strategy (play.jail_turn): buy_all pays at once, so that choice equals paying and rolling is a choice of its
+    # own, a standing policy (jail_stay_buildings: Bea's 12 houses); jail_late stays once rivals have 6 houses
+    start = jailed_ann(strategy, 500, bea_houses=("St. James Place", "Tennessee Avenue", "New York Avenue"))
+    options = advise.choices(start, "Ann")
+    assert options[0].label == "no move beyond what your strategy plays" and note in options[0].note
+    staying = [c for c in options if c.label == "stay in jail and roll for a double"]
+    assert len(staying) == offered
+    if offered:
+        assert [s.params["jail_stay_buildings"] for s in staying[0].lineup] == [12, float("inf")]
+        assert staying[0].position is start and "standing policy" in staying[0].note
+
+
+def test_rolling_in_jail_beats_paying_on_a_late_board_and_not_on_an_early_one():
+    # rulebook (Comment sortir de prison; Simple visite): jail only stops a player's pawn, so with Bea's hotels on
+    # the six streets after jail (orange, red) and Ann's on the greens and dark blues, Ann staying there collects
+    # rent and pays none; on a bare board, staying only forgoes squares to buy
+    late = positions.load_position(POSITIONS / "advise_jail_hotels.toml")
+    early = jailed_ann("buy_all", 1500)
+    for start, rolling_better in ((late, True), (early, False)):
+        options = {c.label: c for c in advise.choices(start, "Ann")}
+        frame = advise.play_choices(start, "Ann", [options["pay 50 to leave jail"],
+                                                   options["stay in jail and roll for a double"]], games=400, seed=1)
+        paying = frame[frame.choice == "pay 50 to leave jail"].iloc[0]
+        if rolling_better:
+            assert frame.choice[0] == "stay in jail and roll for a double" and not paying.tied
+        else:
+            assert paying.tied
 
 
 def test_deal_attacks_move_the_cards_the_rulebook_says():

@@ -13,20 +13,15 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import binom, chi2, norm
 
 from simulator import analysis, stats
 from simulator import presentation as present
 from simulator.engines.shared import layout as L
 from simulator.results import Results, games_frame
 from simulator.runner import Totals
+from tests.helpers import most_false_positives, most_z_squares, z_of
 
 SEEDS = 200
-
-
-def most_false_positives(seeds: int) -> int:
-    """A sound 5% test fires in more of `seeds` seeds than this once in a thousand suites."""
-    return int(binom.ppf(0.999, seeds, stats.ALPHA))
 
 
 MOST_FALSE_POSITIVES = most_false_positives(SEEDS)
@@ -106,17 +101,6 @@ def clone_verdicts():
         fired.append({verdict: frame.significant.any() for verdict, frame in frames.items()}
                      | {f"z {verdict}": z_of(frame.p_value.iloc[0]) for verdict, frame in frames.items()})
     return pd.DataFrame(fired)
-
-
-def z_of(p_value: float) -> float:
-    """The |z| a two-sided p-value stands for."""
-    return float(norm.isf(p_value / 2))
-
-
-def most_z_squares(seeds: int) -> float:
-    """Σz² of `seeds` independent sound z-statistics exceeds this (χ² with `seeds` degrees of freedom) once in
-    a thousand suites."""
-    return float(chi2.ppf(0.999, seeds))
 
 
 @pytest.mark.parametrize("verdict", ["lead, 2 players", "lead, 4 players", "head to head", "seats"])
