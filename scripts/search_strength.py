@@ -101,12 +101,18 @@ def main() -> None:
                         help="one Fortnite point at this many rollouts played to the end of the game (0: none)")
     options = parser.parse_args()
     if options.replot:
+        if not (options.out / "budget.csv").exists():
+            parser.error(f"--replot: no {options.out / 'budget.csv'}; run without --replot first")
         plot(pd.read_csv(options.out / "budget.csv"), options.out / "budget.png")
         return
+    families = options.families.split(",")
+    unknown = [family for family in families if family not in FAMILIES]
+    if unknown:
+        parser.error(f"--families: unknown {', '.join(unknown)}; expected some of {', '.join(FAMILIES)}")
+    if options.games_scale <= 0:
+        parser.error(f"--games-scale {options.games_scale}: expected a number above 0")
     rows = []
-    for family in options.families.split(","):
-        if family not in FAMILIES:
-            parser.error(f"--families: unknown family {family!r}; expected some of {', '.join(FAMILIES)}")
+    for family in families:
         edition, rivals, seed, games, budgets = FAMILIES[family]
         games = max(1, round(games * options.games_scale))
         for rollouts in budgets:
