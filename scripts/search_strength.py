@@ -4,7 +4,7 @@ its win rate with a 95% Wilson interval and its cost in CPU milliseconds per gam
 run, after a warm-up so no compile is counted). Writes the points as CSV and the plot (win rate against rollouts,
 and against CPU ms per game, one line per family):
 
-    python scripts/search_strength.py                      # about 4 CPU minutes, reports/search_strength_files/
+    python scripts/search_strength.py                      # ~4 CPU min (8 min wall, shared 2 cores)
     python scripts/search_strength.py --games-scale 0.25   # a quick look
 
 Rollouts 0 is the base heuristic alone (the search player plays exactly its base then).
