@@ -37,7 +37,14 @@ class Choice:
 
 
 # ---------------------------------------------------------------------------------------------------
-# The choices, family by family
+# The choices, family by family: each family names the kind of choices its positions offer (Family.advice)
+
+STREETS, STAR_LEVELS, TOWERS, STORM, HANDS = "streets", "star_levels", "towers", "storm", "hands"
+
+
+def _kind(position) -> str:
+    from simulator import families
+    return families.get(position.edition.family).advice
 
 
 def choices(position, player: str, rolled: str | None = None, moved: int | None = None) -> list[Choice]:
@@ -46,20 +53,18 @@ def choices(position, player: str, rolled: str | None = None, moved: int | None 
     `rolled`: the die face the player to play has just rolled, for the choices that follow it (ROLLED_FACES);
     `moved`: the squares its move took it, for the faces whose choices are squares of the move (MOVED_FACES)."""
     seat = seat_of(position, player)
-    family = position.edition.family
-    if family not in _CHOOSERS:
-        raise EditionError(f"advise: the {family} family has no choices yet (covered: "
-                           f"{', '.join(sorted(_CHOOSERS))})")
-    faces = ROLLED_FACES.get(family, {})
+    family, kind = position.edition.family, _kind(position)
+    if kind not in _CHOOSERS:
+        raise EditionError(f"advise: the {family} family has no choices yet")
+    faces = ROLLED_FACES.get(kind, {})
     if rolled is not None and rolled not in faces:
-        allowed = "; ".join(f"{f}: {', '.join(sorted(named))}" for f, named in sorted(ROLLED_FACES.items()))
-        raise EditionError(f"--rolled {rolled}: not a face whose choices {family} positions offer (faces by "
-                           f"family: {allowed})")
+        raise EditionError(f"--rolled {rolled}: not a face whose choices {family} positions offer (its faces: "
+                           f"{', '.join(sorted(faces)) or 'none'})")
     if (moved is not None) != (rolled in MOVED_FACES):
         raise EditionError(f"--moved: the squares moved, given with --rolled {' or '.join(sorted(MOVED_FACES))} "
                            f"and only then (the choices are squares of the move)")
     if rolled is None:
-        return _CHOOSERS[family](position, seat)
+        return _CHOOSERS[kind](position, seat)
     if seat != _to_play(position):
         raise EditionError(f"--player {position.players[seat]}: only the player to play has rolled "
                            f"({position.players[_to_play(position)]})")
@@ -343,7 +348,7 @@ def _auction_choices(position, seat: int, name: str, price: int, cash, alive, bi
 
 def _upgrades(position, seat: int, board, playing: bool) -> list[Choice]:
     """Millionaire: on GO, the player to play may buy the next star level (rulebook: upgrade on GO)."""
-    if position.edition.family != "millionaire" or not playing:
+    if _kind(position) != STAR_LEVELS or not playing:
         return []
     from simulator.engines.millionaire import layout as M
     from simulator.engines.millionaire.position import STARS
@@ -949,10 +954,10 @@ def _swap_tops(position, a: int, b: int):
     return swap
 
 
-_CHOOSERS = {"board": _board_choices, "millionaire": _board_choices, "empire": _empire_choices,
-             "fortnite": _fortnite_choices, "deal": _deal_choices}
+_CHOOSERS = {STREETS: _board_choices, STAR_LEVELS: _board_choices, TOWERS: _empire_choices, STORM: _fortnite_choices,
+             HANDS: _deal_choices}
 # The faces of a die whose choices follow the roll (--rolled), by family: the position is the moment after it.
-ROLLED_FACES = {"fortnite": {"crosshair": _crosshair, "wall": _wall_face}, "empire": {"swap": _swap_face}}
+ROLLED_FACES = {STORM: {"crosshair": _crosshair, "wall": _wall_face}, TOWERS: {"swap": _swap_face}}
 MOVED_FACES = {"wall"}  # their choices are squares of the move: they take the squares moved (--moved)
 
 
@@ -1148,7 +1153,7 @@ def _board(position) -> str:
         return ""
     board = compile_rules(position.edition)
     names = board.square_names
-    built = position.edition.family in ("board", "millionaire")  # the families whose squares carry buildings
+    built = _kind(position) in (STREETS, STAR_LEVELS)  # the families whose squares carry buildings
     top = int(board.rules[L.R_MAX_HOUSES]) + 1 if built else 0
     n, cell = len(names), 34
     side = -(-n // 4)  # squares from one corner to the next

@@ -160,7 +160,7 @@ def test_the_editions_table_names_every_built_in_edition_with_its_family_and_pla
 
 
 def test_the_strategies_table_lists_every_family_and_its_strategies():
-    rows = {_name(row[0]): row for row in _rows((DOCS / "strategies.md").read_text())}
+    rows = {_name(row[0]): row for row in _rows((DOCS / "strategies.md").read_text()) if row[0].startswith("`")}
     assert sorted(rows) == sorted(families.names())
     for family, (_, editions, names) in rows.items():
         assert editions == families.get(family).editions

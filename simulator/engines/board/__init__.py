@@ -11,7 +11,7 @@ def _capture(*args):
     return board_capture(play_game, *args)
 
 
-FAMILY = Family(name="board", editions="classic, walking_dead", compile=compile_board, board=True,
+FAMILY = Family(name="board", advice="streets", editions="classic, walking_dead", compile=compile_board, board=True,
                 # the engine stops counting at the first bankruptcy, so that a group merely collected from a
                 # bankrupt player is not counted
                 groups_held_meaning="complete at the start of one of the player's turns, before the first bankruptcy",

@@ -6,7 +6,7 @@ from simulator.engines.deal.position import compile_deal_position, deal_template
 from simulator.engines.deal.rules import compile_deal
 from simulator.engines.shared.family import Family
 
-FAMILY = Family(name="deal", editions="deal", compile=compile_deal, board=False,
+FAMILY = Family(name="deal", advice="hands", editions="deal", compile=compile_deal, board=False,
                 groups_held_meaning="complete on the player's table at the start or the end of one of its turns",
                 position=compile_deal_position, position_template=deal_template, capture=deal_capture,
                 give_group=give_deal_set,

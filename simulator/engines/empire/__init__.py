@@ -5,7 +5,7 @@ from simulator.engines.empire.position import compile_empire_position, empire_te
 from simulator.engines.empire.rules import compile_empire
 from simulator.engines.shared.family import Family
 
-FAMILY = Family(name="empire", editions="empire", compile=compile_empire, board=True,
+FAMILY = Family(name="empire", advice="towers", editions="empire", compile=compile_empire, board=True,
                 groups_held_meaning="complete in the player's tower at the start of one of its turns",
                 position=compile_empire_position, position_template=empire_template,
                 capture=empire_capture, give=give_empire_squares, held_cards=empire_held_cards,

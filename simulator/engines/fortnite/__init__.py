@@ -7,7 +7,7 @@ from simulator.engines.fortnite.rules import compile_fortnite
 from simulator.engines.fortnite.trades import TRADING
 from simulator.engines.shared.family import Family
 
-FAMILY = Family(name="fortnite", editions="fortnite", compile=compile_fortnite, board=True,
+FAMILY = Family(name="fortnite", advice="storm", editions="fortnite", compile=compile_fortnite, board=True,
                 groups_held_meaning="both locations of the pair held at the start of one of the player's turns",
                 squares_claimed=True, position=compile_fortnite_position, position_template=fortnite_template,
                 trading=TRADING, capture=fortnite_capture, give=give_fortnite_locations,

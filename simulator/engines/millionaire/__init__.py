@@ -8,7 +8,7 @@ from simulator.engines.millionaire.rules import compile_millionaire
 from simulator.engines.shared.capture import give_board_squares
 from simulator.engines.shared.family import Family
 
-FAMILY = Family(name="millionaire", editions="millionaire", compile=compile_millionaire, board=True,
+FAMILY = Family(name="millionaire", advice="star_levels", editions="millionaire", compile=compile_millionaire, board=True,
                 groups_held_meaning="complete at the start of one of the player's turns, before the first bankruptcy",
                 movement_model=True, position=compile_millionaire_position,
                 position_template=millionaire_template, capture=millionaire_capture, give=give_board_squares,

@@ -41,6 +41,7 @@ class Family:
     held_cards: Callable | None = None
     winning_cash: Callable | None = None  # compiled board -> the cash that wins at once (None: no such rule)
     no_cash: str = ""  # why a position's player cannot be given cash (no cash equivalent); "": it can
+    advice: str = ""  # which choices `advise` offers its positions (simulator/advise.py: STREETS, STAR_LEVELS, ...)
     no_trades: str = ""  # why a position of the family cannot be traded (its rules have no trades); "": it can
     trading: Trading | None = None  # its own trades (no cash); None: squares and cash, as the board families
 
