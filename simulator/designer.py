@@ -146,8 +146,15 @@ def designer_table(runs: list[Results], comeback_round: int = COMEBACK_ROUND) ->
     row.update(kingmaker)
     row["kingmaker_note"] = ("2 players" if n < 3 else "nobody went out" if counts["games_with_exit"] == 0 else "")
     row["games_with_exit"] = counts["games_with_exit"]
-    row.update(luck_and_skill(counts["wins"], counts["lineup"]))
     row["strategies"] = len(set(counts["lineup"]))
+    # with seats fixed each strategy keeps its seat, so the strategies' and the seats' effects are one and the
+    # same (both shares would count it, luck the rest twice over) and seat 1's edge is its strategy's too
+    confounded = row["strategies"] > 1 and not all(r.manifest.get("rotate_seats", True) for r in runs)
+    row["seats_note"] = "seats fixed" if confounded else ""
+    if confounded:
+        row.update({k: math.nan for k in POINTS})
+    else:
+        row.update(luck_and_skill(counts["wins"], counts["lineup"]))
     return with_units(pd.DataFrame([row]), RATES, POINTS)
 
 

@@ -422,11 +422,14 @@ def designer_cells(row) -> dict[str, str]:
         if isinstance(row.get(f"{prefix}_share"), float) and not math.isnan(row[f"{prefix}_share"]):
             return _enough_or(row, row.finished, f"{percent(row[prefix + '_share'])} "
                                                  f"{interval(row[prefix + '_ci_low'], row[prefix + '_ci_high'])}")
+        if row.get("seats_note"):
+            return f"- ({row.seats_note})"
         return "- (one strategy)" if prefix == "skill" else "-"
 
     return {
-        "first-player advantage": _enough_or(row, row.finished, f"{points(row.first_player_advantage)} "
-                                             f"{point_interval(row.first_player_ci_low, row.first_player_ci_high)}"),
+        "first-player advantage": f"- ({row.seats_note})" if row.get("seats_note") else _enough_or(
+            row, row.finished, f"{points(row.first_player_advantage)} "
+                               f"{point_interval(row.first_player_ci_low, row.first_player_ci_high)}"),
         "lead changes a game": mean("lead_changes", 2),
         "decided at round": mean("decisive_round"),
         "rounds a game": mean("mean_rounds"),

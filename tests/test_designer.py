@@ -213,3 +213,23 @@ def test_runs_of_different_lineups_are_refused_in_one_line(tmp_path):
                   "--out", out, "--no-progress").exit_code == 0
     refused = invoke("designer", out)
     assert refused.exit_code == 2 and "lineups" in refused.output and len(refused.output.strip().splitlines()) == 1
+
+
+def test_fixed_seats_give_no_split_of_strategies_and_seats_and_no_first_player_advantage(tmp_path):
+    """Seats fixed, each strategy keeps its seat: the strategies' and the seats' shares measure the same
+    thing (they came out equal, 6.3% each, and luck counted the rest twice), so they are not shown; clones
+    with seats fixed still have a seat share."""
+    from tests.helpers import invoke
+    fixed, clones = tmp_path / "fixed", tmp_path / "clones"
+    assert invoke("simulate", "--edition", "fortnite", "--games", 200, "--fixed-seats", "--out", fixed,
+                  "--no-progress").exit_code == 0
+    assert invoke("simulate", "--edition", "fortnite", "--games", 200, "--fixed-seats", "--out", clones,
+                  *["-s", "storm_avoider"] * 4, "--no-progress").exit_code == 0
+    result = invoke("designer", fixed)
+    assert result.exit_code == 0, result.output
+    for measure in ("first-player advantage", "skill (strategies)", "seat ", "luck"):
+        line = next(l for l in result.output.splitlines() if l.startswith(measure))
+        assert "- (seats fixed)" in line, line
+    result = invoke("designer", clones)
+    seat = next(l for l in result.output.splitlines() if l.startswith("seat "))
+    assert "%" in seat and "fixed" not in seat, seat
