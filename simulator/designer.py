@@ -75,9 +75,10 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
     q_g(1 - q_g)/((G - 1) m_g^2)] over (1/n)(1 - 1/n). The second term removes the spread chance alone gives,
     exactly in expectation, so identical strategies, or seats that do not matter, give 0 on average and an
     interval around it. Resampling games resamples the (entry, seat) cell of each game's winner: a
-    multinomial draw of the cells' counts. The interval is the basic (pivotal) bootstrap: the resampled
-    estimates' spread around the share the resampled games hold (its uncorrected value on the observed
-    counts) is the estimate's error, taken back from the estimate."""
+    multinomial draw of the cells' counts. The interval is the resampled estimates' spread around the share
+    the resampled games hold (its uncorrected value on the observed counts), added to the estimate: a
+    percentile interval moved by the bias. It keeps the long upper tail a sum of squares has; the basic
+    (pivotal) bootstrap, which mirrors it, put the interval below a true share of 0.7% in 8 to 11% of seeds."""
     n = wins.shape[0]
     games = int(wins.sum())
     names = sorted(set(lineup))
@@ -108,7 +109,7 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
         result[f"{name}_share"] = values[0]
         low, high = np.percentile(values[1:], [2.5, 97.5]) if not np.isnan(values[0]) else (math.nan, math.nan)
         error_low, error_high = low - truth[0], high - truth[0]
-        result[f"{name}_ci_low"], result[f"{name}_ci_high"] = values[0] - error_high, values[0] - error_low
+        result[f"{name}_ci_low"], result[f"{name}_ci_high"] = values[0] + error_low, values[0] + error_high
     return result
 
 
