@@ -31,7 +31,8 @@ def _pooled(runs: list[Results]) -> dict:
     size = max(len(r.summary["rounds_histogram"]) for r in runs)
     pooled = {"kingmade": 0, "games_with_exit": 0, "finished": 0,
               "wins": np.zeros_like(np.asarray(first["wins_by_entry_and_seat"], dtype=np.int64)),
-              "winner_last": np.zeros(LAST_ROUNDS, dtype=np.int64), "rounds": np.zeros(size, dtype=np.int64)}
+              "winner_last": np.zeros(LAST_ROUNDS, dtype=np.int64),
+              "last_alone": np.zeros(LAST_ROUNDS, dtype=np.int64), "rounds": np.zeros(size, dtype=np.int64)}
     histograms = {"lead_changes_histogram": [], "decisive_round_histogram": []}
     for run in runs:
         counts = run.summary["designer"]
@@ -40,6 +41,7 @@ def _pooled(runs: list[Results]) -> dict:
         pooled["finished"] += run.summary["finished"]
         pooled["wins"] += np.asarray(counts["wins_by_entry_and_seat"], dtype=np.int64)
         pooled["winner_last"] += np.asarray(counts["winner_last_at_round"], dtype=np.int64)
+        pooled["last_alone"] += np.asarray(counts["last_alone_at_round"], dtype=np.int64)
         rounds = np.asarray(run.summary["rounds_histogram"], dtype=np.int64)
         pooled["rounds"][:len(rounds)] += rounds
         for name in histograms:
@@ -124,7 +126,7 @@ def designer_table(runs: list[Results], comeback_round: int = COMEBACK_ROUND) ->
     if len(lineups) > 1:
         raise AnalysisError(f"the runs have {len(lineups)} different lineups (a tournament's tables): the strategies' "
                             f"share of the outcome is measured for one lineup, so give one table at a time")
-    missing = [r.label for r in runs if "designer" not in r.summary]
+    missing = [r.label for r in runs if "last_alone_at_round" not in r.summary.get("designer", {})]
     if missing:
         raise AnalysisError(f"{', '.join(missing)}: written before the designer measures were recorded: rerun it")
     counts = _pooled(runs)
@@ -137,10 +139,11 @@ def designer_table(runs: list[Results], comeback_round: int = COMEBACK_ROUND) ->
     row.update(_mean_row("lead_changes", counts["lead_changes_histogram"]))
     row.update(_mean_row("decisive_round", counts["decisive_round_histogram"]))
     row.update(_mean_row("mean_rounds", counts["rounds"]))
-    # a finished game of `rounds` rounds counts its last one unfinished: it saw the end of round R if rounds > R
-    reached = int(counts["rounds"][comeback_round + 1:].sum())
+    # only a game with one player alone in last place at round R's end has someone to come back (at round 1
+    # of classic 36% of games have a tie for last, which would pull the rate below the fair share 1/n)
     row.update({"comeback_round": comeback_round, "comeback_fair_share": 1 / n,
-                **_rate_row("comeback_rate", "comeback", int(counts["winner_last"][comeback_round - 1]), reached)})
+                **_rate_row("comeback_rate", "comeback", int(counts["winner_last"][comeback_round - 1]),
+                            int(counts["last_alone"][comeback_round - 1]))})
     kingmaker = _rate_row("kingmaker_share", "kingmaker", counts["kingmade"], finished)
     if n < 3 or counts["games_with_exit"] == 0:
         kingmaker = {k: math.nan for k in kingmaker} | {"kingmaker_games": 0}

@@ -461,7 +461,7 @@ def designer_summary(frame: pd.DataFrame, label: str) -> Table:
         reading = DESIGNER_READINGS.get(measure, f"games won by the player alone in last place at round "
                                                  f"{row.comeback_round}'s end; the fair share is "
                                                  f"{percent(row.comeback_fair_share)}, over "
-                                                 f"{count(row.comeback_games)} games that reached it")
+                                                 f"{count(row.comeback_games)} games with one player alone last then")
         rows.append([measure, cell, reading])
     return Table(f"Designer's summary: {label}", ["measure", "value [95% CI]", "reading"], rows,
                  [f"{count(row.games)} games of {row.players} players, {count(row.finished)} finished (every "

@@ -137,7 +137,7 @@ def test_comeback_and_decisiveness_match_a_played_game_trace():
     game = full.games().iloc[0]
     assert game.end_reason != "turn_cap", "this seed's game finished"
     winner = int(game.winner_seat) - 1
-    leaders, last_rounds = [], 0
+    leaders, last_rounds, alone_rounds = [], 0, 0
     for r in range(1, int(game.rounds)):
         capped = simulator.simulate("classic", players=players, games=1, seed=seed, progress=False,
                                     overrides={"rules.max_rounds": r}).players()
@@ -146,6 +146,8 @@ def test_comeback_and_decisiveness_match_a_played_game_trace():
         tied = list(inside.seat[inside.net_worth == top] - 1)
         leaders.append(leaders[-1] if leaders and leaders[-1] in tied else min(tied))
         low = inside[inside.net_worth == inside.net_worth.min()]
+        if len(low) == 1 and len(inside) > 1 and r <= L.LAST_ROUNDS:
+            alone_rounds |= 1 << (r - 1)
         if len(low) == 1 and len(inside) > 1 and int(low.seat.iloc[0]) - 1 == winner and r <= L.LAST_ROUNDS:
             last_rounds |= 1 << (r - 1)
     leaders.append(winner)  # the game's end
@@ -157,6 +159,7 @@ def test_comeback_and_decisiveness_match_a_played_game_trace():
     assert game.lead_changes == changes
     assert game.decisive_round == decisive
     assert game.winner_last_rounds == last_rounds
+    assert game.last_alone_rounds == alone_rounds
     assert changes > 0, "a game whose lead changed checks more"
 
 
@@ -176,7 +179,8 @@ BEFORE = {
 
 def frames_digest(edition, variant, players):
     run = simulator.simulate(edition, players=players, games=200, seed=5, variant=variant, threads=1, progress=False)
-    games = run.games().drop(columns=["lead_changes", "decisive_round", "winner_last_rounds", "kingmade"])
+    games = run.games().drop(columns=["lead_changes", "decisive_round", "winner_last_rounds", "kingmade",
+                                      "last_alone_rounds"])
     digest = hashlib.sha256()
     for frame in (games, run.players()):
         digest.update(frame.to_csv(index=False).encode())
@@ -246,3 +250,17 @@ def test_fixed_seats_give_no_split_of_strategies_and_seats_and_no_first_player_a
     result = invoke("designer", clones)
     seat = next(l for l in result.output.splitlines() if l.startswith("seat "))
     assert "%" in seat and "fixed" not in seat, seat
+
+
+def test_the_comeback_rate_counts_only_games_with_one_player_alone_in_last_place():
+    """At round 1 of classic a third of games have a tie for last (nobody has paid anything yet): counting
+    them in the denominator had put the rate at 11% against 17% at round 10 on the same games."""
+    from simulator.designer import designer_table
+    run = simulator.simulate("classic", games=300, seed=2, threads=1, progress=False)
+    finished = run.games()[run.games().winner_seat.notna()]
+    for comeback_round in (1, 10):
+        bit = 1 << (comeback_round - 1)
+        row = designer_table([run], comeback_round).iloc[0]
+        assert row.comeback_games == ((finished.last_alone_rounds & bit) != 0).sum()
+        assert round(row.comeback_rate * row.comeback_games) == ((finished.winner_last_rounds & bit) != 0).sum()
+    assert ((finished.last_alone_rounds & 1) == 0).any(), "this seed has a tie for last at round 1"
