@@ -74,10 +74,12 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
 
     A between-group share corrected for its bias (docs/measures.md): for a factor whose level g holds m_g of
     the n seats of a game and won a share q_g of the G games, sum_g (m_g/n) [(q_g/m_g - 1/n)^2 -
-    q_g(1 - q_g)/((G - 1) m_g^2)] over (1/n)(1 - 1/n). The second term removes the spread chance alone gives,
-    exactly in expectation, so identical strategies, or seats that do not matter, give 0 on average and an
-    interval around it. Resampling games resamples the (entry, seat) cell of each game's winner: a
-    multinomial draw of the cells' counts. The interval is the resampled estimates' spread around the share
+    V_g/m_g^2] over (1/n)(1 - 1/n), V_g the variance chance alone gives q_g. With seats rotated, the games of
+    each rotation are a fixed set, so V_g sums each rotation's binomial variance (G_d games, the level won a
+    share p_gd of them): sum_d G_d^2 p_gd(1 - p_gd)/(G_d - 1) / G^2, unbiased. Identical strategies, or seats
+    that do not matter, give 0 on average and an interval around it; so do seats beside a dominant strategy
+    (one rotation-blind variance, q_g(1 - q_g)/(G - 1), had put them below 0). Resampling games resamples
+    each rotation's winners: a multinomial draw of the (entry, seat) cells of each rotation. The interval is the resampled estimates' spread around the share
     the resampled games hold (its uncorrected value on the observed counts), added to the estimate: a
     percentile interval moved by the bias. It keeps the long upper tail a sum of squares has; the basic
     (pivotal) bootstrap, which mirrors it, put the interval below a true share of 0.7% in 8 to 11% of seeds."""
@@ -86,18 +88,37 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
     names = sorted(set(lineup))
     if games < 2:
         return {}
-    # the cells of each level: entries by strategy name, seats alone
+    # the cells of each level: entries by strategy name, seats alone; cell [e, s] holds the games of rotation
+    # (e - s) mod n, so each rotation's games are a fixed set and only their winner is drawn
     strategy_of = np.array([names.index(s) for s in lineup])
     seats_per_strategy = np.bincount(strategy_of, minlength=len(names))
+    rotation_of = (np.arange(n)[:, None] - np.arange(n)[None, :]) % n
     rng = np.random.default_rng(seed)
-    samples = np.concatenate([wins.reshape(1, -1), rng.multinomial(games, wins.ravel() / games, size=draws)])
-    cells = samples.reshape(-1, n, n)
-    by_strategy = np.stack([cells[:, strategy_of == k, :].sum(axis=(1, 2)) for k in range(len(names))], axis=1)
-    by_seat = cells.sum(axis=1)
+    cells = np.repeat(wins[None].astype(np.int64), draws + 1, axis=0)
+    for d in range(n):
+        in_rotation = rotation_of == d
+        played = int(wins[in_rotation].sum())
+        if played:
+            cells[1:, in_rotation] = rng.multinomial(played, wins[in_rotation] / played, size=draws)
+
+    def by_rotation(level_of_cell, levels):
+        """[sample, level, rotation]: the games each level won in each rotation."""
+        return np.stack([np.stack([cells[:, (level_of_cell == k) & (rotation_of == d)].sum(axis=1)
+                                   for d in range(n)], axis=1) for k in range(levels)], axis=1)
+
+    by_strategy = by_rotation(np.broadcast_to(strategy_of[:, None], (n, n)), len(names))
+    by_seat = by_rotation(np.broadcast_to(np.arange(n)[None, :], (n, n)), n)
 
     def share(counts, per_level, corrected=True):
-        q = counts / games
-        chance = q * (1 - q) / ((games - 1) * per_level ** 2) if corrected else 0
+        q = counts.sum(axis=2) / games
+        chance = 0
+        if corrected:
+            # a level's wins vary by chance within each rotation only: the sum of the rotations' binomial
+            # variances, each estimated without bias (played / (played - 1))
+            played = counts.sum(axis=1, keepdims=True)
+            p = np.divide(counts, played, out=np.zeros(counts.shape), where=played > 0)
+            spread = np.where(played > 1, played ** 2 * p * (1 - p) / np.maximum(played - 1, 1), 0)
+            chance = spread.sum(axis=2) / (games ** 2 * per_level ** 2)
         return ((per_level / n) * ((q / per_level - 1 / n) ** 2 - chance)).sum(axis=1) / ((1 / n) * (1 - 1 / n))
 
     if len(names) > 1:
