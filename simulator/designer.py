@@ -124,7 +124,7 @@ def luck_and_skill(wins: np.ndarray, lineup: list[str], draws: int = BOOTSTRAP_D
     if len(names) > 1:
         skill, skill_truth = share(by_strategy, seats_per_strategy), share(by_strategy[:1], seats_per_strategy, False)
     else:
-        skill, skill_truth = np.full(len(samples), np.nan), np.full(1, np.nan)
+        skill, skill_truth = np.full(len(cells), np.nan), np.full(1, np.nan)
     seat, seat_truth = share(by_seat, np.ones(n)), share(by_seat[:1], np.ones(n), False)
     luck, luck_truth = 1 - np.nan_to_num(skill) - seat, 1 - np.nan_to_num(skill_truth) - seat_truth
     result = {}
