@@ -424,11 +424,14 @@ def designer_cells(row) -> dict[str, str]:
         if isinstance(row.get(f"{prefix}_share"), float) and not math.isnan(row[f"{prefix}_share"]):
             return _enough_or(row, row.finished, f"{percent(row[prefix + '_share'])} "
                                                  f"{interval(row[prefix + '_ci_low'], row[prefix + '_ci_high'])}")
+        if row.get("seats_note"):
+            return f"- ({row.seats_note})"
         return "- (one strategy)" if prefix == "skill" else "-"
 
     return {
-        "first-player advantage": _enough_or(row, row.finished, f"{points(row.first_player_advantage)} "
-                                             f"{point_interval(row.first_player_ci_low, row.first_player_ci_high)}"),
+        "first-player advantage": f"- ({row.seats_note})" if row.get("seats_note") else _enough_or(
+            row, row.finished, f"{points(row.first_player_advantage)} "
+                               f"{point_interval(row.first_player_ci_low, row.first_player_ci_high)}"),
         "lead changes a game": mean("lead_changes", 2),
         "decided at round": mean("decisive_round"),
         "rounds a game": mean("mean_rounds"),
@@ -460,7 +463,7 @@ def designer_summary(frame: pd.DataFrame, label: str) -> Table:
         reading = DESIGNER_READINGS.get(measure, f"games won by the player alone in last place at round "
                                                  f"{row.comeback_round}'s end; the fair share is "
                                                  f"{percent(row.comeback_fair_share)}, over "
-                                                 f"{count(row.comeback_games)} games that reached it")
+                                                 f"{count(row.comeback_games)} games with one player alone last then")
         rows.append([measure, cell, reading])
     return Table(f"Designer's summary: {label}", ["measure", "value [95% CI]", "reading"], rows,
                  [f"{count(row.games)} games of {row.players} players, {count(row.finished)} finished (every "

@@ -50,6 +50,7 @@ def games_frame(games: np.ndarray, first_game: int, lineup: list[str], end_reaso
         "decisive_round": pd.arrays.IntegerArray(games[:, L.GM_DECISIVE_ROUND].astype(np.int32), winner_seat < 0),
         "winner_last_rounds": games[:, L.GM_WINNER_LAST],
         "kingmade": games[:, L.GM_KINGMADE] != 0,
+        "last_alone_rounds": games[:, L.GM_LAST_ALONE],
     })
 
 
@@ -148,6 +149,9 @@ COLUMN_MEANINGS = {
                               "still in at the end of round r (the comeback measure: docs/measures.md)",
         "kingmade": "the winner took the lead for good in a round in which a player went out while 3 or more "
                     "were in and the leader before it stayed in (the kingmaker measure: docs/measures.md)",
+        "last_alone_rounds": "bit r - 1 set (r = 1 to 48): one player was alone in last place among the players "
+                             "still in at the end of round r (a tie for last has no one to come back: the comeback "
+                             "measure counts only these games)",
     },
     "players": {
         "game": "the game index", "seat": "1 plays first, as in the printed tables",

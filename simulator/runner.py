@@ -118,6 +118,7 @@ class Totals:
     lead_changes_histogram: np.ndarray = field(init=False)
     decisive_round_histogram: np.ndarray = field(init=False)
     winner_last_at_round: np.ndarray = field(init=False)  # [r - 1]: the winner was alone last at round r's end
+    last_alone_at_round: np.ndarray = field(init=False)   # [r - 1]: some player was alone last at round r's end
 
     def __post_init__(self) -> None:
         n = len(self.lineup)
@@ -132,10 +133,12 @@ class Totals:
         self.lead_changes_histogram = np.zeros(self.max_rounds + 2, dtype=np.int64)
         self.decisive_round_histogram = np.zeros(self.max_rounds + 2, dtype=np.int64)
         self.winner_last_at_round = np.zeros(L.LAST_ROUNDS, dtype=np.int64)
+        self.last_alone_at_round = np.zeros(L.LAST_ROUNDS, dtype=np.int64)
 
     COUNTS = ("games", "finished", "violations", "turns", "kingmade", "games_with_exit")
     ARRAYS = ("wins_by_lineup", "wins_by_seat", "rounds_histogram", "turns_histogram", "sq_agg", "card_agg", "ahead",
-              "wins_by_entry_and_seat", "lead_changes_histogram", "decisive_round_histogram", "winner_last_at_round")
+              "wins_by_entry_and_seat", "lead_changes_histogram", "decisive_round_histogram", "winner_last_at_round",
+              "last_alone_at_round")
 
     def add(self, games: np.ndarray, players: np.ndarray, sq_agg: np.ndarray, card_agg: np.ndarray) -> None:
         """Fold in a batch's games, players and (summed) per-square and per-card aggregates."""
@@ -163,8 +166,8 @@ class Totals:
                                                    minlength=len(self.lead_changes_histogram))
         self.decisive_round_histogram += np.bincount(games[done, L.GM_DECISIVE_ROUND],
                                                      minlength=len(self.decisive_round_histogram))
-        last_bits = games[done, L.GM_WINNER_LAST][:, None] >> np.arange(L.LAST_ROUNDS)[None, :]
-        self.winner_last_at_round += (last_bits & 1).sum(axis=0)
+        for column, total in ((L.GM_WINNER_LAST, self.winner_last_at_round), (L.GM_LAST_ALONE, self.last_alone_at_round)):
+            total += ((games[done, column][:, None] >> np.arange(L.LAST_ROUNDS)[None, :]) & 1).sum(axis=0)
 
     def merge(self, other: Totals) -> None:
         for name in self.COUNTS + self.ARRAYS:
@@ -234,6 +237,7 @@ class Totals:
                 "lead_changes_histogram": np.trim_zeros(self.lead_changes_histogram, "b").tolist(),
                 "decisive_round_histogram": np.trim_zeros(self.decisive_round_histogram, "b").tolist(),
                 "winner_last_at_round": self.winner_last_at_round.tolist(),
+                "last_alone_at_round": self.last_alone_at_round.tolist(),
             },
             "length": {
                 "rounds": {**dict(zip(("q1", "median", "q3"), q_rounds)), **stats.histogram_moments(self.rounds_histogram)},

@@ -6,12 +6,12 @@ from numba import njit
 
 from simulator.engines.shared.layout import (
     B_ROUND, B_TURN, CA_DRAWERS, CA_DRAWER_WINS, CA_DRAWS, CA_DRAW_RANK_SQUARES, CA_DRAW_RANK_SUM, CA_DRAW_WINS,
-    CA_FINISHED_DRAWS, DQ_CARDS, GM_DECISIVE_ROUND, GM_END, GM_KINGMADE, GM_LEAD_CHANGES, GM_ROTATION, GM_ROUNDS,
+    CA_FINISHED_DRAWS, DQ_CARDS, GM_DECISIVE_ROUND, GM_END, GM_KINGMADE, GM_LAST_ALONE, GM_LEAD_CHANGES, GM_ROTATION, GM_ROUNDS,
     GM_TURNS, GM_VIOLATIONS, GM_WINNER, GM_WINNER_LAST, LD_CHANGES, LD_KING, LD_SINCE, O_FIRST_OWNER,
     O_OWNED_ROUNDS, O_OWNED_SINCE, O_OWNER, PO_RANK, SA_FIRST_OWNED, SA_FIRST_OWNER_WON, SA_OWNED_AT_END,
     SA_OWNED_ROUNDS, SA_WINNER_OWNED,
 )
-from simulator.engines.shared.lead import winner_last_rounds
+from simulator.engines.shared.lead import ANYONE, last_place_rounds
 from simulator.engines.shared.rng import seed_game
 
 
@@ -93,8 +93,9 @@ def write_game_row(game_row, bank, winner, end, finished, violations, rotation):
     game_row[GM_ROTATION] = rotation
     game_row[GM_LEAD_CHANGES] = bank[LD_CHANGES]
     game_row[GM_DECISIVE_ROUND] = bank[LD_SINCE] if winner >= 0 else -1
-    game_row[GM_WINNER_LAST] = winner_last_rounds(bank, winner)
+    game_row[GM_WINNER_LAST] = last_place_rounds(bank, winner) if winner >= 0 else 0
     game_row[GM_KINGMADE] = bank[LD_KING] if winner >= 0 else 0
+    game_row[GM_LAST_ALONE] = last_place_rounds(bank, ANYONE)
 
 
 @njit(cache=True, inline="always")

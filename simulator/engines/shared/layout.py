@@ -251,7 +251,8 @@ GM_LEAD_CHANGES = 6
 GM_DECISIVE_ROUND = 7   # the round from which the winner led for good, -1 without a winner
 GM_WINNER_LAST = 8      # bit r - 1: the winner was alone in last place at the end of round r (r <= 48)
 GM_KINGMADE = 9         # 1: the winner took the lead for good as a player went out (LD_KING)
-GM_COLUMNS = 10
+GM_LAST_ALONE = 10      # bit r - 1: some player was alone in last place at the end of round r (r <= 48)
+GM_COLUMNS = 11
 
 # Per-player output `players_out[game, seat, column]`
 PO_CASH = 0

@@ -87,14 +87,16 @@ def _clear_observation(bank):
         bank[k] = 0
 
 
+ANYONE = -1  # the `seat` of last_place_rounds: any player alone in last place
+
+
 @engine_njit
-def winner_last_rounds(bank, winner):
-    """Bit r - 1 set for each round r (up to LAST_ROUNDS) at whose end `winner` was alone in last place."""
+def last_place_rounds(bank, seat):
+    """Bit r - 1 set for each round r (up to LAST_ROUNDS) at whose end `seat` (or, seat ANYONE, some player)
+    was alone in last place."""
     mask = 0
-    if winner < 0:
-        return mask
     for r in range(LAST_ROUNDS):
         code = (bank[LD_LAST + r // ROUNDS_PER_WORD] >> (4 * (r % ROUNDS_PER_WORD))) & 15
-        if code == winner + 1:
+        if code != 0 and (seat == ANYONE or code == seat + 1):
             mask |= 1 << r
     return mask
