@@ -154,8 +154,9 @@ def squares_table(frame: pd.DataFrame) -> Table:
         + (f" counting buildings, {frame.attrs['payback_rounds_price_vs_first_owner']:+.2f} counting the price "
            f"alone" if counted else "")
         + "; negative: the squares that repay sooner are those whose first owners win more. Where they disagree, "
-          "payback is money back per round owned while first owner wins is the whole game: a group's rent at "
-          "hotels bankrupts opponents, which a rate of repayment does not show"]
+          "payback is money back per round owned while first owner wins is the whole game: squares that take no "
+          "buildings (railroads, utilities) repay soon at a low rent, and a group's rent once built decides games, "
+          "which a rate of repayment does not show"]
     return Table(f"Properties ranked by payback (rounds of ownership for its rent to repay {what})",
                  ["rank", "square", "group", "price", *(["spent per owner"] if counted else []), "landings",
                   "rent/game", "payback rounds", *(["price only"] if counted else []), "owned games",

@@ -411,11 +411,20 @@ def jit_enabled() -> bool:
 
 
 @functools.cache
+def _module_level(tree: ast.AST):
+    """The nodes of a module run when it is imported: all but those inside its functions."""
+    for node in ast.iter_child_nodes(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield node
+            yield from _module_level(node)
+
+
 def _engine_importers() -> frozenset[str]:
     """The logic modules and the engine modules importing one: a process binds only if none is imported."""
     found = {f"strategies.{path.stem}" for path in (ENGINES.parent.parent / "strategies").glob("*_logic.py")}
     for path in ENGINES.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
+        # an import inside a function runs only when it is called, and then the logic module itself is imported
+        for node in _module_level(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("strategies") and (
                     node.module.endswith("_logic") or any(a.name.endswith("_logic") for a in node.names)):
                 found.add(".".join(("simulator", *path.relative_to(ENGINES.parent).with_suffix("").parts)))
