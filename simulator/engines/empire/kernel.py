@@ -17,7 +17,7 @@ from simulator.engines.shared.decks import (
 from simulator.engines.shared.games import copy_table, next_seat, record_aggregates, seat_lineup, write_game_row
 from simulator.engines.shared.rng import shuffle
 from simulator.engines.shared.search import S_CANDIDATES, S_HORIZON, S_ROLLOUTS, digest_table, search_setting, \
-    seed_rollout, use_candidate
+    start_rollout, use_candidate
 from simulator.engines.shared.lead import ROUND_END, observed, standing
 from simulator.engines.empire.layout import (
     ADVANCE_TO, B_COLUMNS, B_NET, B_SKYSCRAPERS, B_TURN, B_WINNER, BANK, BRAND, C_A, C_DECK, C_EFFECT,
@@ -730,16 +730,9 @@ def choose_policy(sq, groups, ladder, cards, decks, deck_kept, rules, lineup, ro
     for c in range(search_setting(lineup, row, N_PARAMS, S_CANDIDATES)):
         score = 0.0
         for k in range(rollouts):
-            copy_table(scratch_pl, pl)
-            copy_table(scratch_tw, tw)
-            copy_table(scratch_own, own)
-            copy_table(scratch_dq, dq)
-            copy_table(scratch_held, held)
-            copy_table(scratch_prm, prm)
-            for j in range(bank.shape[0]):
-                scratch_bank[j] = bank[j]
-            use_candidate(scratch_prm, p, lineup, row, N_PARAMS, c)
-            seed_rollout(scratch_rng, seed, game, bank[B_TURN], k)
+            start_rollout(pl, own, bank, dq, held, prm, scratch_pl, scratch_own, scratch_bank, scratch_dq, scratch_held,
+                          scratch_prm, lineup, row, N_PARAMS, p, c, scratch_rng, seed, game, k)
+            copy_table(scratch_tw, tw)   # Empire's towers, the one table the other families lack
             determinize(cards, decks, deck_kept, scratch_dq, scratch_held, scratch_rng, pool, hand, p)
             q, over = play_turns(sq, groups, ladder, cards, decks, deck_kept, scratch_dq, scratch_held, rules,
                                  scratch_prm, scratch_pl, scratch_tw, scratch_own, scratch_bank, scratch_rng,
